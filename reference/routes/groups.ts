@@ -1,0 +1,68 @@
+import type { Group } from '../../src/api/resources.ts';
+import {
+  optionalBoolean, optionalContacts, optionalNonEmptyString, optionalString,
+  optionalTimestampOrNull, requiredNonEmptyString,
+} from '../params/fields.ts';
+import { created, notFound, ok } from '../respond.ts';
+import type { UserStore } from '../store.ts';
+import { newId } from '../ids.ts';
+import type { ResourceRoutes } from './context.ts';
+import { newConversation, newGroup, withChanges } from './defaults.ts';
+import { matchesFlag, paginate, readPageRequest } from './list.ts';
+
+function find(store: UserStore, id: string): Group {
+  const group = store.groups.get(id);
+  if (group === undefined) throw notFound(`No such group: ${JSON.stringify(id)}.`);
+  return group;
+}
+
+export const groupRoutes: ResourceRoutes = {
+  list(ctx) {
+    const query = ctx.query();
+    const page = readPageRequest(query);
+    const archived = optionalBoolean(query, 'archived');
+    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null)));
+  },
+
+  async create(ctx) {
+    const body = await ctx.body();
+    const fields = {
+      name: requiredNonEmptyString(body, 'name'),
+      description: optionalString(body, 'description'),
+      avatar_url: optionalString(body, 'avatar_url'),
+      contacts: optionalContacts(body, 'contacts'),
+    };
+    // "Each group has one conversation" (spec §1), so it is born with the group.
+    const now = ctx.now();
+    const groupId = newId('grp');
+    const conversation = ctx.store.conversations.insert(newConversation(now, null, groupId));
+    return created(ctx.store.groups.insert(newGroup(groupId, now, conversation.id, fields)));
+  },
+
+  retrieve(ctx, id) {
+    return ok(find(ctx.store, id));
+  },
+
+  async update(ctx, id) {
+    const current = find(ctx.store, id);
+    const body = await ctx.body();
+    // contacts replaces the member list: removing a member is then just sending the list without it.
+    const next = withChanges(current, {
+      name: optionalNonEmptyString(body, 'name'),
+      description: optionalString(body, 'description'),
+      avatar_url: optionalString(body, 'avatar_url'),
+      contacts: optionalContacts(body, 'contacts'),
+      archived_at: optionalTimestampOrNull(body, 'archived_at'),
+    });
+    // replace() misses when a concurrent DELETE won while the body was being read: then 404.
+    return ok(ctx.store.groups.replace(next) ?? find(ctx.store, id));
+  },
+
+  remove(ctx, id) {
+    const group = find(ctx.store, id);
+    ctx.store.groups.delete(id);
+    // Spec §3: the group is removed "including its messages", which live in its conversation.
+    ctx.store.conversations.delete(group.conversation_id);
+    return ok({ id, deleted: true });
+  },
+};

@@ -1,0 +1,34 @@
+// Everything a check works with: clients for the configured users, names for what it creates,
+// and the record of what to delete afterwards.
+import { ApiClient } from '../client/api-client.ts';
+import { Redactor } from '../client/redactor.ts';
+import { CreatedResources } from './created-resources.ts';
+import { SuiteNames } from './suite-names.ts';
+import type { ProvidedTarget } from './target.ts';
+
+export interface CheckContext {
+  /** Acts as the user of ACCESS_TOKEN. */
+  client: ApiClient;
+  /** Acts as the user of SECOND_ACCESS_TOKEN, when one is configured. */
+  second: ApiClient | undefined;
+  target: ProvidedTarget;
+  names: SuiteNames;
+  created: CreatedResources;
+  /** Ends the check as skipped, saying why (a precondition the target does not meet). */
+  skip(reason: string): never;
+}
+
+export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
+  const redactor = new Redactor({ ACCESS_TOKEN: target.accessToken, SECOND_ACCESS_TOKEN: target.secondAccessToken });
+  const client = new ApiClient({
+    baseUrl: target.baseUrl,
+    credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
+    encoding: target.bodyEncoding,
+    timeoutMs: target.requestTimeoutMs,
+    redactor,
+  });
+  const second = target.secondAccessToken
+    ? client.as({ kind: 'token', token: target.secondAccessToken, secretName: 'SECOND_ACCESS_TOKEN' })
+    : undefined;
+  return { client, second, target, names: new SuiteNames(target.runId), created: new CreatedResources(), skip };
+}

@@ -1,0 +1,52 @@
+// `check(id, body)`: one vitest test per check, titled `id — sentence`, carrying its id in
+// task.meta for the reporters, turning whatever went wrong into a failure with a reproduction,
+// and deleting what the check created whether it passed or not.
+import { inject, test } from 'vitest';
+import { renderCurl } from '../client/curl.ts';
+import { TransportError } from '../client/transport-error.ts';
+import { catalogue, type CheckId } from './catalogue.ts';
+import { CheckFailure } from './check-failure.ts';
+import { createCheckContext, type CheckContext } from './check-context.ts';
+import type { Leftover } from './created-resources.ts';
+
+export interface CheckTaskMeta {
+  id: CheckId;
+  requests: number;
+  reproduction?: string;
+  leftovers?: Leftover[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    check?: CheckTaskMeta;
+  }
+}
+
+const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';
+
+export function check(id: CheckId, body: (context: CheckContext) => Promise<void>): void {
+  const { title } = catalogue[id];
+  test(`${id} — ${title}`, async ({ task, skip }) => {
+    const meta: CheckTaskMeta = { id, requests: 0 };
+    task.meta.check = meta;
+    const context = createCheckContext(inject('target'), (reason) => skip(reason) as never);
+    try {
+      await body(context);
+    } catch (error) {
+      if (isSkip(error)) throw error;
+      if (error instanceof TransportError) {
+        // No answer at all (a hang, a reset) is the server's failure, shown like any other.
+        const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
+        meta.reproduction = failure.reproduction;
+        throw failure;
+      }
+      const last = context.client.journal.at(-1);
+      meta.reproduction = error instanceof CheckFailure ? error.reproduction : last && renderCurl(last);
+      throw error;
+    } finally {
+      const leftovers = await context.created.deleteAll(context.client);
+      if (leftovers.length > 0) meta.leftovers = leftovers;
+      meta.requests = context.client.journal.length;
+    }
+  });
+}

@@ -1,0 +1,67 @@
+// The assertions checks are written with. Each one, on failure, throws a CheckFailure that says
+// what was expected, what came back and which exchange showed it.
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiResponse } from '../client/api-client.ts';
+import { validateAgainst, type SchemaName, type SchemaTypes } from '../schemas/registry.ts';
+import { showValue } from '../schemas/describe-errors.ts';
+import { CheckFailure } from './check-failure.ts';
+
+function statusLine(response: ApiResponse): string {
+  const body = response.exchange.responseBody ?? '';
+  return `status ${response.status}${body ? ` with body ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`;
+}
+
+/** Any 2xx: the spec never names a success status. */
+export function expectSuccess(response: ApiResponse, what: string): void {
+  if (response.status >= 200 && response.status < 300) return;
+  throw new CheckFailure({ expected: `a 2xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** One of the given statuses (the spec leaves the exact failure status open, §7). */
+export function expectStatusIn(response: ApiResponse, statuses: readonly number[], what: string): void {
+  if (statuses.includes(response.status)) return;
+  throw new CheckFailure({ expected: `status ${statuses.join(' or ')} for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** The response body is JSON that conforms to the named schema; returns it, typed. */
+export function expectBody<N extends SchemaName>(response: ApiResponse, schema: N, label: string = schema): SchemaTypes[N] {
+  if (response.jsonError !== undefined || response.body === undefined) {
+    throw new CheckFailure({
+      expected: `a JSON ${label} object in the body`,
+      received: response.jsonError ? `a body that is not JSON (${response.jsonError})` : 'an empty body',
+      exchange: response.exchange,
+    });
+  }
+  const verdict = validateAgainst(schema, response.body, label);
+  if (!verdict.valid) {
+    throw new CheckFailure({
+      expected: `a body that conforms to schemas/${schema}.schema.json`,
+      received: verdict.problems.join('; '),
+      exchange: response.exchange,
+    });
+  }
+  return response.body as SchemaTypes[N];
+}
+
+/** `object[field]` deeply equals `expected`; `why` cites the sentence of the spec. */
+export function expectField(
+  response: ApiResponse,
+  object: object,
+  field: string,
+  expected: unknown,
+  why: string,
+  label = 'the object',
+): void {
+  const actual = (object as Record<string, unknown>)[field];
+  if (isDeepStrictEqual(actual, expected)) return;
+  throw new CheckFailure({
+    expected: `${field} of ${label} to be ${showValue(expected)} (${why})`,
+    received: `${field} ${showValue(actual)}`,
+    exchange: response.exchange,
+  });
+}
+
+/** A condition on a response that is not a single field's value. */
+export function expectThat(condition: boolean, response: ApiResponse, expected: string, received: string): void {
+  if (!condition) throw new CheckFailure({ expected, received, exchange: response.exchange });
+}

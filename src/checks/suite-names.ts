@@ -1,0 +1,20 @@
+// Names and ids the suite invents for what it creates, each carrying the run's id, so that
+// anything the suite leaves on a target is recognisably its own and no two runs collide.
+
+export class SuiteNames {
+  private counter = 0;
+  constructor(private readonly runId: string) {}
+
+  /** A contact id (§4.1 contact_id) that no real contact has. */
+  contactId(label: string): string {
+    return `msgapi-${this.runId}-${label}-${++this.counter}`;
+  }
+
+  groupName(label: string): string {
+    return `msgapi-conformance ${this.runId} ${label} ${++this.counter}`;
+  }
+
+  username(label: string): string {
+    return `msgapi-${this.runId}-${label}-${++this.counter}`;
+  }
+}

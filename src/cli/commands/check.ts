@@ -1,0 +1,102 @@
+// `msgapi check`: runs the conformance suites with vitest against the target and writes
+// reports/conformance.json and reports/junit.xml. Exit 0: every gating check passed; 1: some
+// failed; 2: configuration or harness error.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import type { ProvidedTarget } from '../../checks/target.ts';
+import { loadConfig } from '../../config/load.ts';
+import { HarnessError } from '../../errors.ts';
+import { buildReport } from '../../report/build-report.ts';
+import { ConformanceReporter } from '../../report/conformance-reporter.ts';
+import { formatSummary } from '../../report/print-summary.ts';
+import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
+import { openTarget } from '../open-target.ts';
+import { probeTarget } from '../probe-target.ts';
+import { projectRoot, version } from '../version.ts';
+
+export const checkHelp = `Usage: msgapi check [options]
+
+Runs the conformance suites against the server at BASE_URL, or, with no BASE_URL, against the
+embedded reference server. Every setting can come from .env, the environment or a flag (flags win).
+
+Options:
+${settingsHelp()}
+  --env-file PATH          Read settings from this file instead of ./.env.
+  -h, --help               Show this help.
+
+Exit codes: 0 every gating check passed; 1 a gating check failed; 2 configuration or harness error
+(an unreachable target included).`;
+
+export async function runCheck(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, { ...commonFlags, ...settingFlags });
+  if (flags.help) {
+    console.log(checkHelp);
+    return 0;
+  }
+  const config = loadConfig(configSourcesFrom(flags));
+  const startedAt = new Date();
+  const target = await openTarget(config);
+  try {
+    await probeTarget(target, config.bodyEncoding, config.requestTimeoutMs);
+    console.log(
+      `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
+        `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}.`,
+    );
+
+    const provided: ProvidedTarget = {
+      baseUrl: target.url,
+      accessToken: target.accessToken,
+      secondAccessToken: target.secondAccessToken,
+      bodyEncoding: config.bodyEncoding,
+      pagination: config.pagination,
+      requestTimeoutMs: config.requestTimeoutMs,
+      seed: config.seed,
+      runId: randomBytes(4).toString('hex'),
+    };
+    mkdirSync(config.reportsDir, { recursive: true });
+    const junitPath = join(config.reportsDir, 'junit.xml');
+    const reporter = new ConformanceReporter();
+    const vitest = await startVitest('test', [], {
+      config: fileURLToPath(new URL('suites/vitest.config.ts', projectRoot)),
+      watch: false,
+      reporters: [reporter, 'default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
+      provide: { target: provided },
+      // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
+      testTimeout: Math.max(30_000, config.requestTimeoutMs * 10),
+      hookTimeout: Math.max(30_000, config.requestTimeoutMs * 10),
+    });
+    await vitest.close();
+    // vitest sets process.exitCode on failures; this command decides its own exit code.
+    process.exitCode = undefined;
+
+    if (reporter.harnessErrors.length > 0) {
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${reporter.harnessErrors.join('; ')}`);
+    }
+    if (reporter.results.length === 0) {
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
+    }
+    const report = buildReport(
+      {
+        targetUrl: target.url,
+        embedded: target.embedded,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        seed: config.seed,
+        runId: provided.runId,
+        extraRequests: 1,
+        version,
+      },
+      reporter.results,
+    );
+    const jsonPath = join(config.reportsDir, 'conformance.json');
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    const shown = (path: string) => relative(process.cwd(), path) || path;
+    console.log(formatSummary(report, [shown(jsonPath), shown(junitPath)]));
+    return report.summary.gating_failed > 0 ? 1 : 0;
+  } finally {
+    await target.close();
+  }
+}

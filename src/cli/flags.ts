@@ -1,0 +1,41 @@
+// Command-line flags: one per setting (generated from the settings list), plus each command's own.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ConfigSources } from '../config/load.ts';
+import { settings, type SettingName } from '../config/settings.ts';
+import { HarnessError } from '../errors.ts';
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>[string];
+
+export const settingFlags: Record<string, OptionSpec> = Object.fromEntries(
+  settings.map((setting) => [setting.flag, { type: 'string' }]),
+);
+
+export const commonFlags: Record<string, OptionSpec> = {
+  'env-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function parseFlags(argv: string[], options: Record<string, OptionSpec>) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw new HarnessError('MSGAPI_USAGE', `${(error as Error).message.split('\n')[0]} (see --help).`);
+  }
+}
+
+/** The flags that name settings, as the configuration loader takes them. */
+export function configSourcesFrom(values: Record<string, string | boolean | undefined>): ConfigSources {
+  const flags: Partial<Record<SettingName, string>> = {};
+  for (const setting of settings) {
+    const value = values[setting.flag];
+    if (typeof value === 'string') flags[setting.env] = value;
+  }
+  const envFile = values['env-file'];
+  return { flags, ...(typeof envFile === 'string' ? { envFile } : {}) };
+}
+
+export function settingsHelp(): string {
+  return settings
+    .map((setting) => `  --${setting.flag.padEnd(22)} ${setting.env}: ${setting.help}`)
+    .join('\n');
+}

@@ -1,0 +1,53 @@
+// msgapi: the command line. Every failure of the harness ends in one line and exit code 2.
+import { HarnessError } from '../errors.ts';
+import { runCheck } from './commands/check.ts';
+import { runServe } from './commands/serve.ts';
+import { version } from './version.ts';
+
+const usage = `msgapi ${version}: conformance suite and load harness for the Messaging Service API v1
+
+Usage: msgapi <command> [options]
+
+Commands:
+  check    Run the conformance suites against BASE_URL, or the embedded reference server.
+  serve    Start the reference server alone, for developing a client against it.
+  load     Benchmark the list endpoints (not built yet).
+
+Run 'msgapi <command> --help' for a command's options.`;
+
+const commands: Record<string, (argv: string[]) => Promise<number>> = {
+  check: runCheck,
+  serve: runServe,
+  load: async () => {
+    throw new HarnessError('MSGAPI_USAGE', 'The load harness is not built yet; only check and serve are available.');
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    console.log(version);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`msgapi: unknown command "${name}"; run msgapi --help.`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (error) {
+    if (error instanceof HarnessError) {
+      console.error(`msgapi: ${error.message}`);
+      return 2;
+    }
+    console.error(`msgapi: internal error: ${(error as Error).stack ?? String(error)}`);
+    return 2;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

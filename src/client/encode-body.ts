@@ -1,0 +1,18 @@
+// Request bodies in the two encodings: named form parameters, as in the spec's examples (§4), with
+// arrays of objects in bracket notation (contacts[0][username]=alice), or JSON.
+import qs from 'qs';
+import type { BodyEncoding } from '../config/settings.ts';
+
+export interface EncodedBody {
+  contentType: string;
+  text: string;
+}
+
+export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>): EncodedBody {
+  if (encoding === 'json') {
+    return { contentType: 'application/json', text: JSON.stringify(body) };
+  }
+  // qs writes null as an empty value (archived_at=), which is also how a form clears a field.
+  const text = qs.stringify(body, { encodeValuesOnly: true, arrayFormat: 'indices' });
+  return { contentType: 'application/x-www-form-urlencoded', text };
+}

@@ -1,0 +1,28 @@
+// A request that got no HTTP response. The check that sent it reports it as the server's failure
+// (a hang or a dropped connection); the check command's reachability probe turns it into exit 2.
+import type { Exchange } from './exchange.ts';
+
+export type TransportFailure = 'timeout' | 'connection-refused' | 'connection-reset' | 'dns' | 'other';
+
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(
+    readonly failure: TransportFailure,
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+export function classifyTransportError(error: unknown, timeoutMs: number): { failure: TransportFailure; message: string } {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return { failure: 'timeout', message: `no complete response within ${timeoutMs} ms` };
+  }
+  if (code === 'ECONNREFUSED') return { failure: 'connection-refused', message: 'connection refused' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { failure: 'connection-reset', message: 'connection reset by the server' };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { failure: 'dns', message: 'host name not found' };
+  return { failure: 'other', message: `${code ? `${code}: ` : ''}${err.message ?? String(error)}` };
+}

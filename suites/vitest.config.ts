@@ -1,0 +1,15 @@
+// The conformance suites, as `msgapi check` runs them. The target comes from the check command
+// (provide/inject); running this config without it stops at the first check with a clear message.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['suites/**/*.check.ts'],
+    pool: 'threads',
+    // Checks of one file run one after another; files run in parallel.
+    fileParallelism: true,
+    watch: false,
+  },
+});

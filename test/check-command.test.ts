@@ -1,0 +1,154 @@
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/listen.ts';
+import type { ConformanceReport } from '../src/report/check-result.ts';
+import { startCaptureServer } from './helpers/capture-server.ts';
+import { startMutatingProxy } from './helpers/mutating-proxy.ts';
+import { binPath, runCli } from './helpers/run-cli.ts';
+
+const execFileAsync = promisify(execFile);
+const reportsDir = () => mkdtempSync(join(tmpdir(), 'msgapi-reports-'));
+const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+const everythingWritten = (dir: string, out: { stdout: string; stderr: string }) =>
+  [out.stdout, out.stderr, ...readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'))].join('\n');
+
+describe('msgapi check', () => {
+  it('passes against the embedded reference server and writes both reports', async () => {
+    const dir = reportsDir();
+    const result = await runCli(['check', '--reports-dir', dir, '--seed', '1234']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('(embedded reference server), seed 1234 (replay with SEED=1234)');
+
+    const report = readReport(dir);
+    expect(report.target.embedded).toBe(true);
+    expect(report.seed).toBe(1234);
+    expect(Date.parse(report.started_at)).not.toBeNaN();
+    expect(report.duration_ms).toBeGreaterThan(0);
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0, gating_failed: 0 });
+    expect(report.requests).toBeGreaterThan(report.checks.length);
+    const create = report.checks.find((check) => check.id === 'conversations.create.defaults');
+    expect(create).toMatchObject({ spec: '§2.1, §4.1', level: 'spec', status: 'passed', message: null, reproduction: null });
+
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('name="conversations.create.defaults — ');
+    expect(junit).toMatch(/failures="0"/);
+  });
+
+  it('passes against a separately started msgapi serve, through BASE_URL and the tokens it printed', async () => {
+    const serve = spawn(process.execPath, [binPath, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let printed = '';
+      for await (const chunk of serve.stdout) {
+        printed += chunk;
+        if (printed.includes('SECOND_ACCESS_TOKEN=') && printed.endsWith('\n')) break;
+      }
+      const settings = Object.fromEntries(
+        printed.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=', 2) as [string, string]),
+      );
+      expect(settings.BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const dir = reportsDir();
+      const result = await runCli(['check'], { ...settings, REPORTS_DIR: dir });
+      expect(result.code).toBe(0);
+      expect(readReport(dir).target).toEqual({ url: settings.BASE_URL, embedded: false });
+    } finally {
+      serve.kill('SIGTERM');
+      await once(serve, 'exit');
+    }
+  });
+
+  it('exits 2 with one clear line when the target cannot be reached', async () => {
+    const result = await runCli(['check'], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: 'tok' });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('msgapi: Cannot reach the target at http://127.0.0.1:1: connection refused.\n');
+  });
+
+  it('stops on bad configuration before sending any request', async () => {
+    const target = await startCaptureServer(() => ({ status: 200, body: '{}' }));
+    try {
+      const result = await runCli(['check'], { BASE_URL: target.url, ACCESS_TOKEN: 'my secret', BODY_ENCODING: 'xml' });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('BODY_ENCODING "xml" is not known; use form or json.');
+      expect(result.stderr).toContain('ACCESS_TOKEN contains a space');
+      expect(result.stderr).not.toContain('my secret');
+      expect(target.requests).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('exits 2 when the target refuses the configured token', async () => {
+    const server = await startReferenceServer({ users: [{ token: 'right-token', name: 'a' }] });
+    try {
+      const result = await runCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: 'wrong-token' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `msgapi: The target at ${server.url} rejected ACCESS_TOKEN (GET /v1/conversations answered 401); check the token.\n`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('rejects an unknown flag with a usage line', async () => {
+    const result = await runCli(['check', '--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^msgapi: Unknown option '--bogus'.*\(see --help\)\.\n$/);
+  });
+
+  describe('against a server that breaks §2.1 (new conversations come back pinned)', () => {
+    const token = 'first-user-token-0123456789';
+    const secondToken = 'second-user-token-0123456789';
+
+    async function runAgainstBrokenServer() {
+      const upstream = await startReferenceServer({ users: [{ token, name: 'a' }, { token: secondToken, name: 'b' }] });
+      const proxy = await startMutatingProxy(upstream.url, (method, path, body) =>
+        method === 'POST' && path === '/v1/conversations' ? { ...(body as object), is_pinned: true } : body,
+      );
+      const dir = reportsDir();
+      const result = await runCli(['check'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
+      return { result, dir, proxy, upstream };
+    }
+
+    it('exits 1 and reports the failed check with expected, received and a curl reproduction; no token anywhere', async () => {
+      const { result, dir, proxy, upstream } = await runAgainstBrokenServer();
+      try {
+        expect(result.code).toBe(1);
+        const report = readReport(dir);
+        const failed = report.checks.find((check) => check.id === 'conversations.create.defaults')!;
+        expect(failed.status).toBe('failed');
+        expect(failed.message).toContain('Expected: is_pinned of the created conversation to be false (§2.1: is_pinned is false on a new conversation)');
+        expect(failed.message).toContain('Received: is_pinned true');
+        expect(failed.reproduction).toMatch(/^curl -sS -i -X POST '.*\/v1\/conversations' .*-H "Authorization: Bearer \$ACCESS_TOKEN"/);
+        expect(report.summary.gating_failed).toBeGreaterThan(0);
+        expect(result.stdout).toContain('FAIL conversations.create.defaults [spec, §2.1, §4.1]');
+
+        const written = everythingWritten(dir, result);
+        expect(written).not.toContain(token);
+        expect(written).not.toContain(secondToken);
+
+        // The reproduction runs as printed, with the token taken from the environment. (Not
+        // spawnSync: the proxy answering curl lives in this process's event loop.)
+        const curlAvailable = spawnSync('curl', ['--version']).status === 0;
+        if (curlAvailable) {
+          const replay = await execFileAsync('bash', ['-c', failed.reproduction!], {
+            env: { PATH: process.env.PATH, ACCESS_TOKEN: token },
+            timeout: 10_000,
+          });
+          expect(replay.stdout).toMatch(/^HTTP\/1\.1 201/);
+          expect(replay.stdout).toContain('"is_pinned":true');
+        }
+      } finally {
+        await proxy.close();
+        await upstream.close();
+      }
+    });
+  });
+});

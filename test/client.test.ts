@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../src/client/api-client.ts';
+import { renderCurl } from '../src/client/curl.ts';
+import { Redactor } from '../src/client/redactor.ts';
+import { TransportError } from '../src/client/transport-error.ts';
+import type { BodyEncoding } from '../src/config/settings.ts';
+import { startCaptureServer } from './helpers/capture-server.ts';
+
+const token = 'tok_SECRET_abc123';
+let server: Awaited<ReturnType<typeof startCaptureServer>>;
+
+beforeAll(async () => {
+  server = await startCaptureServer((request) =>
+    request.url.includes('hang') ? { status: 200, body: '', hang: true } : { status: 200, body: `{"echo":"${token}"}` },
+  );
+});
+afterAll(() => server.close());
+
+function client(encoding: BodyEncoding = 'form', timeoutMs = 5_000, baseUrl = server.url): ApiClient {
+  return new ApiClient({
+    baseUrl,
+    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+    encoding,
+    timeoutMs,
+    redactor: new Redactor({ ACCESS_TOKEN: token }),
+  });
+}
+
+describe('the API client', () => {
+  it('sends form bodies with arrays of objects in bracket notation', async () => {
+    await client('form').createGroup({ name: 'Friends & co', contacts: [{ username: 'alice' }, { username: 'bob' }] });
+    const sent = server.requests.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/v1/groups');
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.body).toBe('name=Friends%20%26%20co&contacts[0][username]=alice&contacts[1][username]=bob');
+    expect(new URLSearchParams(sent.body).get('contacts[1][username]')).toBe('bob');
+  });
+
+  it('sends booleans and timestamps as text in form bodies', async () => {
+    await client('form').updateConversation('conv_1', { is_pinned: true, archived_at: 1_700_000_000 });
+    expect(server.requests.at(-1)!.body).toBe('is_pinned=true&archived_at=1700000000');
+  });
+
+  it('sends JSON bodies with their types', async () => {
+    await client('json').updateGroup('grp 1', { contacts: [{ username: 'alice' }], archived_at: 5 });
+    const sent = server.requests.at(-1)!;
+    expect(sent.url).toBe('/v1/groups/grp%201');
+    expect(sent.method).toBe('PUT');
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(sent.body)).toEqual({ contacts: [{ username: 'alice' }], archived_at: 5 });
+  });
+
+  it('sends the Bearer token (§5) and list parameters in the query', async () => {
+    await client().listConversations({ limit: 5, muted: true, group_id: 'g 1' }, { starting_after: 'conv_9' });
+    const sent = server.requests.at(-1)!;
+    expect(sent.headers.authorization).toBe(`Bearer ${token}`);
+    expect(sent.url).toBe('/v1/conversations?limit=5&muted=true&group_id=g+1&starting_after=conv_9');
+  });
+
+  it('keeps a path prefix of the base URL', async () => {
+    await client('form', 5_000, `${server.url}/api`).retrieveConversation('c1');
+    expect(server.requests.at(-1)!.url).toBe('/api/v1/conversations/c1');
+  });
+
+  it('sends no Authorization header when asked to act without credentials', async () => {
+    await client().as({ kind: 'none' }).listGroups();
+    expect(server.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it('records every exchange with the token replaced by $ACCESS_TOKEN, even where the server echoes it', async () => {
+    const api = client('json');
+    const response = await api.createConversation({ contact_id: 'c1' });
+    expect(response.body).toEqual({ echo: token });
+    expect(api.journal).toHaveLength(1);
+    const exchange = api.journal[0]!;
+    expect(exchange).toMatchObject({ operation: 'createConversation', method: 'POST', status: 200, requestBody: '{"contact_id":"c1"}' });
+    expect(exchange.requestHeaders.authorization).toBe('Bearer $ACCESS_TOKEN');
+    expect(exchange.responseBody).toBe('{"echo":"$ACCESS_TOKEN"}');
+    expect(JSON.stringify(exchange)).not.toContain(token);
+  });
+
+  it('renders an exchange as a curl command that expands $ACCESS_TOKEN and shows no token', async () => {
+    const api = client('json');
+    await api.createGroup({ name: "it's $HOME" });
+    const curl = renderCurl(api.journal[0]!);
+    expect(curl).toBe(
+      `curl -sS -i -X POST '${server.url}/v1/groups' -H 'Accept: application/json' ` +
+        `-H "Authorization: Bearer $ACCESS_TOKEN" -H 'Content-Type: application/json' ` +
+        `--data-raw '{"name":"it'\\''s $HOME"}'`,
+    );
+    expect(curl).not.toContain(token);
+  });
+
+  it('gives up after the request timeout with a TransportError that names it', async () => {
+    const started = performance.now();
+    const error = await client('form', 200).retrieveGroup('hang').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).failure).toBe('timeout');
+    expect((error as TransportError).exchange.transportError).toBe('no complete response within 200 ms');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reports a refused connection as such', async () => {
+    const error = await client('form', 2_000, 'http://127.0.0.1:1').listGroups().catch((e: unknown) => e);
+    expect((error as TransportError).failure).toBe('connection-refused');
+  });
+});

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderChecksList } from '../src/docs/checks-list.ts';
+import { renderEnvExample } from '../src/docs/env-example.ts';
+import { settings } from '../src/config/settings.ts';
+
+const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+
+describe('generated files are in step with the code (regenerate with npm run docs)', () => {
+  it('.env.example names every setting the loader reads', () => {
+    expect(read('.env.example')).toBe(renderEnvExample());
+    for (const setting of settings) expect(read('.env.example')).toContain(`# ${setting.env}=`);
+  });
+
+  it('docs/checks.md lists every check of the catalogue', () => {
+    expect(read('docs/checks.md')).toBe(renderChecksList());
+  });
+});
