@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
+import { catalogue } from '../src/checks/catalogue.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
@@ -20,7 +21,8 @@ const everythingWritten = (dir: string, out: { stdout: string; stderr: string })
 describe('msgapi check', () => {
   it('passes against the embedded reference server and writes both reports', async () => {
     const dir = reportsDir();
-    const result = await runCli(['check', '--reports-dir', dir, '--seed', '1234']);
+    // The reference server replaces contacts on update; declaring it runs that check too.
+    const result = await runCli(['check', '--reports-dir', dir, '--seed', '1234', '--group-contacts', 'replace']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('(embedded reference server), seed 1234 (replay with SEED=1234)');
@@ -30,7 +32,9 @@ describe('msgapi check', () => {
     expect(report.seed).toBe(1234);
     expect(Date.parse(report.started_at)).not.toBeNaN();
     expect(report.duration_ms).toBeGreaterThan(0);
-    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0, gating_failed: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length, failed: 0, skipped: 0, blocked: 0, gating_failed: 0 });
+    expect(report.checks.map((check) => check.id).sort()).toEqual(Object.keys(catalogue).sort());
+    expect(Object.keys(report.sections)).toContain('§2.1');
     expect(report.requests).toBeGreaterThan(report.checks.length);
     const create = report.checks.find((check) => check.id === 'conversations.create.defaults');
     expect(create).toMatchObject({ spec: '§2.1, §4.1', level: 'spec', status: 'passed', message: null, reproduction: null });
@@ -38,6 +42,16 @@ describe('msgapi check', () => {
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('name="conversations.create.defaults — ');
     expect(junit).toMatch(/failures="0"/);
+  });
+
+  it('passes with JSON bodies, and skips page walks with a reason when PAGINATION=none', async () => {
+    const dir = reportsDir();
+    const result = await runCli(['check', '--reports-dir', dir, '--body-encoding', 'json', '--pagination', 'none']);
+    expect(result.code).toBe(0);
+    const report = readReport(dir);
+    expect(report.summary.failed).toBe(0);
+    const walk = report.checks.find((check) => check.id === 'conversations.list.pagination')!;
+    expect(walk).toMatchObject({ status: 'skipped', message: 'PAGINATION=none: no way to ask for the next page was declared' });
   });
 
   it('passes against a separately started msgapi serve, through BASE_URL and the tokens it printed', async () => {
@@ -97,6 +111,19 @@ describe('msgapi check', () => {
     }
   });
 
+  it('exits 2 when the target refuses SECOND_ACCESS_TOKEN, rather than passing isolation checks for nothing', async () => {
+    const server = await startReferenceServer({ users: [{ token: 'right-token', name: 'a' }] });
+    try {
+      const result = await runCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: 'right-token', SECOND_ACCESS_TOKEN: 'unknown-token' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `msgapi: The target at ${server.url} rejected SECOND_ACCESS_TOKEN (GET /v1/conversations answered 401); check the token, or unset it to skip the isolation checks.\n`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('rejects an unknown flag with a usage line', async () => {
     const result = await runCli(['check', '--bogus']);
     expect(result.code).toBe(2);
@@ -150,5 +177,51 @@ describe('msgapi check', () => {
         await upstream.close();
       }
     });
+  });
+});
+
+describe('convention checks', () => {
+  // A server that answers 400 rather than 404 for an unknown id: a choice the spec leaves open.
+  async function runAgainstServerWithout404(extraEnv: Record<string, string>) {
+    const token = 'conventions-token-1';
+    const upstream = await startReferenceServer({ users: [{ token, name: 'a' }] });
+    const proxy = await startMutatingProxy(upstream.url, (_m, _p, body) => body, (_m, _p, status) => (status === 404 ? 400 : status));
+    try {
+      const dir = reportsDir();
+      const result = await runCli(['check'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...extraEnv });
+      return { result, report: readReport(dir) };
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  }
+
+  it('reports a failed convention without gating, and gates it with --strict or when declared', async () => {
+    const [plain, strict, declared] = await Promise.all([
+      runAgainstServerWithout404({}),
+      runAgainstServerWithout404({ STRICT: 'true' }),
+      runAgainstServerWithout404({ CONVENTIONS: 'conversations.retrieve.unknown-id-404' }),
+    ]);
+    const convention = plain.report.checks.find((check) => check.id === 'conversations.retrieve.unknown-id-404')!;
+    expect(convention).toMatchObject({ level: 'convention', status: 'failed', gating: false });
+    expect(plain.result.stdout).toContain('FAIL (not gating) conversations.retrieve.unknown-id-404');
+    expect(plain.result.code).toBe(0);
+
+    expect(strict.result.code).toBe(1);
+    expect(strict.report.checks.filter((check) => check.gating && check.status === 'failed').map((check) => check.id).sort()).toEqual([
+      'conversations.retrieve.unknown-id-404',
+      'groups.retrieve.unknown-id-404',
+    ]);
+
+    expect(declared.result.code).toBe(1);
+    expect(declared.report.summary.gating_failed).toBe(1);
+  });
+
+  it('refuses a declared convention that is not a convention check', async () => {
+    const result = await runCli(['check'], { CONVENTIONS: 'conversations.create.defaults,nope' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'msgapi: CONVENTIONS names "conversations.create.defaults", "nope", which are not a convention check (see docs/checks.md).\n',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderChecksList } from '../src/docs/checks-list.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
+import { renderRequirementsList } from '../src/docs/requirements-list.ts';
 import { settings } from '../src/config/settings.ts';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -14,5 +15,9 @@ describe('generated files are in step with the code (regenerate with npm run doc
 
   it('docs/checks.md lists every check of the catalogue', () => {
     expect(read('docs/checks.md')).toBe(renderChecksList());
+  });
+
+  it('docs/requirements.md shows every sentence of the spec with the checks that enforce it', () => {
+    expect(read('docs/requirements.md')).toBe(renderRequirementsList());
   });
 });

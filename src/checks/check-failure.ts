@@ -11,7 +11,7 @@ export interface FailureDetails {
 }
 
 export class CheckFailure extends Error {
-  override readonly name = 'CheckFailure';
+  override readonly name: string = 'CheckFailure';
   readonly reproduction: string | undefined;
 
   constructor(readonly details: FailureDetails) {
@@ -20,5 +20,20 @@ export class CheckFailure extends Error {
     if (details.exchange) lines.push('Exchange:', describeExchange(details.exchange), 'Reproduce:', reproduction!);
     super(lines.join('\n'));
     this.reproduction = reproduction;
+  }
+}
+
+/**
+ * A step the check needed before it could test its own behaviour did not work (a create, say).
+ * The check is reported as blocked, not failed: the failure belongs to the check of that step.
+ */
+export class PrerequisiteFailure extends CheckFailure {
+  override readonly name = 'PrerequisiteFailure';
+  constructor(
+    details: FailureDetails,
+    /** The check whose subject the failed step is, e.g. conversations.create.defaults. */
+    readonly blamed: string,
+  ) {
+    super(details);
   }
 }

@@ -24,23 +24,26 @@ export class CreatedResources {
   }
 
   /**
-   * Conversations first, then groups: a group's delete also removes its conversation (§3), so a
-   * conversation that is already gone answers with a non-2xx that is not a leftover.
+   * Groups first, then conversations: a group's delete also removes its conversation (§3), so a
+   * conversation that is already gone is not a leftover.
    */
   async deleteAll(client: ApiClient): Promise<Leftover[]> {
     const leftovers: Leftover[] = [];
     const attempt = async (kind: ResourceKind, id: string): Promise<void> => {
       try {
-        const response = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
-        if (response.status >= 300 && response.status !== 404 && response.status !== 410) {
-          leftovers.push({ kind, id, reason: `delete answered ${response.status}` });
+        const deleted = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
+        // The retrieve is the proof: a delete may answer anything (§4.3), and a conversation
+        // already removed with its group answers with whatever 4xx the server uses.
+        const check = kind === 'group' ? await client.retrieveGroup(id) : await client.retrieveConversation(id);
+        if (check.status < 400 || check.status >= 500) {
+          leftovers.push({ kind, id, reason: `still retrievable (${check.status}) after DELETE answered ${deleted.status}` });
         }
       } catch (error) {
         leftovers.push({ kind, id, reason: (error as Error).message });
       }
     };
-    for (const id of this.conversations) await attempt('conversation', id);
     for (const id of this.groups) await attempt('group', id);
+    for (const id of this.conversations) await attempt('conversation', id);
     this.conversations.clear();
     this.groups.clear();
     return leftovers;

@@ -5,7 +5,7 @@ import { inject, test } from 'vitest';
 import { renderCurl } from '../client/curl.ts';
 import { TransportError } from '../client/transport-error.ts';
 import { catalogue, type CheckId } from './catalogue.ts';
-import { CheckFailure } from './check-failure.ts';
+import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
 import { createCheckContext, type CheckContext } from './check-context.ts';
 import type { Leftover } from './created-resources.ts';
 
@@ -14,6 +14,10 @@ export interface CheckTaskMeta {
   requests: number;
   reproduction?: string;
   leftovers?: Leftover[];
+  /** Why the check could not test its behaviour: a prerequisite step failed. */
+  blocked?: string;
+  /** The check itself broke (a bug in the suite, not a failure of the server). */
+  harnessError?: string;
 }
 
 declare module 'vitest' {
@@ -34,14 +38,25 @@ export function check(id: CheckId, body: (context: CheckContext) => Promise<void
       await body(context);
     } catch (error) {
       if (isSkip(error)) throw error;
+      if (error instanceof PrerequisiteFailure) {
+        meta.blocked = `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
+        meta.reproduction = error.reproduction;
+        skip(meta.blocked);
+      }
       if (error instanceof TransportError) {
         // No answer at all (a hang, a reset) is the server's failure, shown like any other.
         const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
         meta.reproduction = failure.reproduction;
         throw failure;
       }
+      if (error instanceof CheckFailure) {
+        meta.reproduction = error.reproduction;
+        throw error;
+      }
+      // Anything else is a bug of the suite, never the server's failure: the run ends with exit 2.
+      meta.harnessError = (error as Error)?.stack ?? String(error);
       const last = context.client.journal.at(-1);
-      meta.reproduction = error instanceof CheckFailure ? error.reproduction : last && renderCurl(last);
+      if (last) meta.reproduction = renderCurl(last);
       throw error;
     } finally {
       const leftovers = await context.created.deleteAll(context.client);

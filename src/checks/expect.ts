@@ -65,3 +65,34 @@ export function expectField(
 export function expectThat(condition: boolean, response: ApiResponse, expected: string, received: string): void {
   if (!condition) throw new CheckFailure({ expected, received, exchange: response.exchange });
 }
+
+/** A 4xx: the request was refused as the client's fault. §7 leaves the exact status open. */
+export function expectClientError(response: ApiResponse, what: string): void {
+  if (response.status >= 400 && response.status < 500) return;
+  throw new CheckFailure({ expected: `a 4xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** Robustness: no 5xx, and a body, when there is one, that is JSON. */
+export function expectNoServerError(response: ApiResponse, what: string): void {
+  if (response.status >= 500) {
+    throw new CheckFailure({ expected: `no 5xx for ${what} (a 4xx or a success)`, received: statusLine(response), exchange: response.exchange });
+  }
+  if (response.jsonError !== undefined) {
+    throw new CheckFailure({ expected: `a JSON body for ${what}`, received: `a body that is not JSON (${response.jsonError})`, exchange: response.exchange });
+  }
+}
+
+/** Each field of `expected` that `actual` does not hold equally, as "field: expected X, received Y". */
+export function fieldDifferences(actual: object, expected: object): string[] {
+  const got = actual as Record<string, unknown>;
+  return Object.entries(expected)
+    .filter(([field, value]) => !isDeepStrictEqual(got[field], value))
+    .map(([field, value]) => `${field}: expected ${showValue(value)}, received ${showValue(got[field])}`);
+}
+
+/** `actual` holds every field of `expected` with the same value (extra fields are allowed, §2). */
+export function expectFields(response: ApiResponse, actual: object, expected: object, why: string): void {
+  const differences = fieldDifferences(actual, expected);
+  if (differences.length === 0) return;
+  throw new CheckFailure({ expected: why, received: differences.join('; '), exchange: response.exchange });
+}

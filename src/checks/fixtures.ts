@@ -1,10 +1,14 @@
-// Creating what a check needs: each helper creates through the API, insists the create worked
-// (a check cannot go on without it), and records the id for deletion after the check.
-import type { Conversation, ConversationCreateParams, Group, GroupCreateParams } from '../api/resources.ts';
+// Creating and changing what a check needs. Each helper goes through the API and insists the step
+// worked; when it did not, the check is blocked (the step's own check carries the failure), and
+// whatever was created is recorded for deletion after the check.
+import type {
+  Conversation, ConversationCreateParams, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams,
+} from '../api/resources.ts';
 import type { ApiResponse } from '../client/api-client.ts';
+import { validateAgainst, type SchemaName, type SchemaTypes } from '../schemas/registry.ts';
 import type { CheckContext } from './check-context.ts';
+import { PrerequisiteFailure } from './check-failure.ts';
 import type { ResourceKind } from './created-resources.ts';
-import { expectBody, expectSuccess } from './expect.ts';
 
 // Recorded before the body is validated: a malformed answer to a create still made something to delete.
 function trackCreated(context: CheckContext, kind: ResourceKind, response: ApiResponse): void {
@@ -12,14 +16,31 @@ function trackCreated(context: CheckContext, kind: ResourceKind, response: ApiRe
   if (typeof id === 'string') context.created.add(kind, id);
 }
 
+/** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
+export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: string): SchemaTypes[N] {
+  if (response.status < 200 || response.status >= 300) {
+    throw new PrerequisiteFailure(
+      { expected: `a 2xx status for ${step}`, received: `status ${response.status} ${(response.exchange.responseBody ?? '').slice(0, 300)}`, exchange: response.exchange },
+      blamed,
+    );
+  }
+  const verdict = validateAgainst(schema, response.body, schema);
+  if (!verdict.valid) {
+    throw new PrerequisiteFailure(
+      { expected: `a ${schema} for ${step}`, received: verdict.problems.join('; ') || 'no JSON body', exchange: response.exchange },
+      blamed,
+    );
+  }
+  return response.body as SchemaTypes[N];
+}
+
 export async function createConversation(
   context: CheckContext,
   params: ConversationCreateParams = { contact_id: context.names.contactId('contact') },
 ): Promise<{ conversation: Conversation; response: ApiResponse }> {
   const response = await context.client.createConversation(params);
-  expectSuccess(response, 'POST /v1/conversations');
   trackCreated(context, 'conversation', response);
-  const conversation = expectBody(response, 'conversation');
+  const conversation = prerequisite(response, 'conversation', 'POST /v1/conversations', 'conversations.create.defaults');
   return { conversation, response };
 }
 
@@ -28,8 +49,56 @@ export async function createGroup(
   params: GroupCreateParams = { name: context.names.groupName('group') },
 ): Promise<{ group: Group; response: ApiResponse }> {
   const response = await context.client.createGroup(params);
-  expectSuccess(response, 'POST /v1/groups');
   trackCreated(context, 'group', response);
-  const group = expectBody(response, 'group');
+  const group = prerequisite(response, 'group', 'POST /v1/groups', 'groups.create.defaults');
+  // The group's conversation is the suite's too: deleting the group removes it (§3), and if it
+  // does not, the cleanup does.
+  context.created.add('conversation', group.conversation_id);
   return { group, response };
 }
+
+/** Creates `count` conversations, a few at a time. */
+export async function createConversations(context: CheckContext, count: number, label = 'bulk'): Promise<Conversation[]> {
+  const created: Conversation[] = [];
+  for (let start = 0; start < count; start += 5) {
+    const batch = Array.from({ length: Math.min(5, count - start) }, () =>
+      createConversation(context, { contact_id: context.names.contactId(label) }));
+    created.push(...(await Promise.all(batch)).map((result) => result.conversation));
+  }
+  return created;
+}
+
+export async function createGroups(context: CheckContext, count: number, label = 'bulk'): Promise<Group[]> {
+  const created: Group[] = [];
+  for (let start = 0; start < count; start += 5) {
+    const batch = Array.from({ length: Math.min(5, count - start) }, () =>
+      createGroup(context, { name: context.names.groupName(label) }));
+    created.push(...(await Promise.all(batch)).map((result) => result.group));
+  }
+  return created;
+}
+
+/** A PUT that the check needs to have worked (to mute, pin or archive what it then lists). */
+export async function updateConversation(context: CheckContext, id: string, params: ConversationUpdateParams, blamed: string): Promise<Conversation> {
+  const response = await context.client.updateConversation(id, params);
+  return prerequisite(response, 'conversation', `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`, blamed);
+}
+
+export async function updateGroup(context: CheckContext, id: string, params: GroupUpdateParams, blamed: string): Promise<Group> {
+  const response = await context.client.updateGroup(id, params);
+  return prerequisite(response, 'group', `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`, blamed);
+}
+
+/** Deletes through the API and forgets the id; the check then tests what deletion did. */
+export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: string): Promise<ApiResponse> {
+  const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
+  if (response.status < 200 || response.status >= 300) {
+    throw new PrerequisiteFailure(
+      { expected: `a 2xx status for DELETE of the ${kind}`, received: `status ${response.status}`, exchange: response.exchange },
+      blamed,
+    );
+  }
+  context.created.forget(kind, id);
+  return response;
+}
+

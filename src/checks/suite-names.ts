@@ -17,4 +17,9 @@ export class SuiteNames {
   username(label: string): string {
     return `msgapi-${this.runId}-${label}-${++this.counter}`;
   }
+
+  /** An id that names nothing, for not-found checks; no real id of any format can equal it. */
+  unknownId(kind: 'conversation' | 'group'): string {
+    return `msgapi-${this.runId}-no-such-${kind}-${++this.counter}`;
+  }
 }

@@ -1,5 +1,5 @@
 // What the check command hands to the suites running in vitest's workers (vitest provide/inject).
-import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
+import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
 export interface ProvidedTarget {
   baseUrl: string;
@@ -9,6 +9,8 @@ export interface ProvidedTarget {
   pagination: PaginationStyle;
   requestTimeoutMs: number;
   seed: number;
+  /** Declared by the user (GROUP_CONTACTS); undefined: left open. */
+  groupContacts: GroupContactsSemantics | undefined;
   /** Marks everything this run creates as the suite's own: names, contact ids. */
   runId: string;
 }

@@ -7,7 +7,7 @@ import { HarnessError } from '../errors.ts';
 type OptionSpec = NonNullable<ParseArgsConfig['options']>[string];
 
 export const settingFlags: Record<string, OptionSpec> = Object.fromEntries(
-  settings.map((setting) => [setting.flag, { type: 'string' }]),
+  settings.map((setting): [string, OptionSpec] => [setting.flag, { type: 'boolean' in setting && setting.boolean ? 'boolean' : 'string' }]),
 );
 
 export const commonFlags: Record<string, OptionSpec> = {
@@ -29,6 +29,7 @@ export function configSourcesFrom(values: Record<string, string | boolean | unde
   for (const setting of settings) {
     const value = values[setting.flag];
     if (typeof value === 'string') flags[setting.env] = value;
+    if (value === true) flags[setting.env] = 'true';
   }
   const envFile = values['env-file'];
   return { flags, ...(typeof envFile === 'string' ? { envFile } : {}) };
@@ -36,6 +37,6 @@ export function configSourcesFrom(values: Record<string, string | boolean | unde
 
 export function settingsHelp(): string {
   return settings
-    .map((setting) => `  --${setting.flag.padEnd(22)} ${setting.env}: ${setting.help}`)
+    .map((setting) => `  --${('boolean' in setting && setting.boolean ? setting.flag : `${setting.flag} VALUE`).padEnd(24)} ${setting.env}: ${setting.help}`)
     .join('\n');
 }

@@ -1,13 +1,33 @@
-// One request before any check: a target that cannot be reached, or that refuses the configured
-// token, is a configuration problem (exit 2), not a hundred failed checks.
+// One request per configured user before any check: a target that cannot be reached, or that
+// refuses a configured token, is a configuration problem (exit 2), not a hundred failed checks.
 import { ApiClient } from '../client/api-client.ts';
+import type { SecretName } from '../client/credentials.ts';
 import { Redactor } from '../client/redactor.ts';
 import { TransportError } from '../client/transport-error.ts';
 import type { BodyEncoding } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
 import type { OpenTarget } from './open-target.ts';
 
-export async function probeTarget(target: OpenTarget, encoding: BodyEncoding, timeoutMs: number): Promise<void> {
+async function probeAs(client: ApiClient, url: string, secretName: SecretName, consequence: string): Promise<void> {
+  let status: number;
+  try {
+    status = (await client.listConversations({ limit: 1 })).status;
+  } catch (error) {
+    if (error instanceof TransportError) {
+      throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${url}: ${error.exchange.transportError}.`);
+    }
+    throw error;
+  }
+  if (status === 401 || status === 403) {
+    throw new HarnessError(
+      'MSGAPI_TARGET_REJECTED_TOKEN',
+      `The target at ${url} rejected ${secretName} (GET /v1/conversations answered ${status}); ${consequence}.`,
+    );
+  }
+}
+
+/** Returns how many requests it made. */
+export async function probeTarget(target: OpenTarget, encoding: BodyEncoding, timeoutMs: number): Promise<number> {
   const client = new ApiClient({
     baseUrl: target.url,
     credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
@@ -15,19 +35,10 @@ export async function probeTarget(target: OpenTarget, encoding: BodyEncoding, ti
     timeoutMs,
     redactor: new Redactor({ ACCESS_TOKEN: target.accessToken, SECOND_ACCESS_TOKEN: target.secondAccessToken }),
   });
-  let status: number;
-  try {
-    status = (await client.listConversations({ limit: 1 })).status;
-  } catch (error) {
-    if (error instanceof TransportError) {
-      throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${target.url}: ${error.exchange.transportError}.`);
-    }
-    throw error;
-  }
-  if (status === 401 || status === 403) {
-    throw new HarnessError(
-      'MSGAPI_TARGET_REJECTED_TOKEN',
-      `The target at ${target.url} rejected ACCESS_TOKEN (GET /v1/conversations answered ${status}); check the token.`,
-    );
-  }
+  await probeAs(client, target.url, 'ACCESS_TOKEN', 'check the token');
+  if (target.secondAccessToken === undefined) return 1;
+  // A second token the server refuses would make every isolation check pass for nothing.
+  const second = client.as({ kind: 'token', token: target.secondAccessToken, secretName: 'SECOND_ACCESS_TOKEN' });
+  await probeAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks');
+  return 2;
 }

@@ -4,10 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError } from '../errors.ts';
+import { catalogue, isCheckId, type CheckId } from '../checks/catalogue.ts';
 import {
-  parseBaseUrl, parseBodyEncoding, parseInteger, parsePagination, parseToken, type Parsed,
+  parseBaseUrl, parseBodyEncoding, parseBoolean, parseGroupContacts, parseIdList, parseInteger, parsePagination,
+  parseToken, type Parsed,
 } from './parse-values.ts';
-import { settings, type BodyEncoding, type PaginationStyle, type SettingName } from './settings.ts';
+import {
+  settings, type BodyEncoding, type GroupContactsSemantics, type PaginationStyle, type SettingName,
+} from './settings.ts';
 
 export interface HarnessConfig {
   /** Undefined: the embedded reference server is the target. */
@@ -18,6 +22,11 @@ export interface HarnessConfig {
   pagination: PaginationStyle;
   requestTimeoutMs: number;
   seed: number;
+  groupContacts: GroupContactsSemantics | undefined;
+  /** Convention checks the user declares the server follows: they gate. */
+  conventions: CheckId[];
+  /** Every convention check gates. */
+  strict: boolean;
   reportsDir: string;
 }
 
@@ -72,6 +81,9 @@ export function loadConfig(sources: ConfigSources = {}): HarnessConfig {
     pagination: take<PaginationStyle>('PAGINATION', parsePagination, { kind: 'starting_after' }),
     requestTimeoutMs: take('REQUEST_TIMEOUT_MS', (v) => parseInteger('REQUEST_TIMEOUT_MS', v, 1, 600_000), 10_000),
     seed: take('SEED', (v) => parseInteger('SEED', v, ...SEED_RANGE), randomSeed()),
+    groupContacts: take<GroupContactsSemantics | undefined>('GROUP_CONTACTS', parseGroupContacts, undefined),
+    conventions: take('CONVENTIONS', (v) => parseIdList('CONVENTIONS', v, isConventionCheck, 'a convention check (see docs/checks.md)'), []) as CheckId[],
+    strict: take('STRICT', (v) => parseBoolean('STRICT', v), false),
     reportsDir: resolve(sources.cwd ?? process.cwd(), raw.REPORTS_DIR ?? 'reports'),
   };
 
@@ -83,6 +95,10 @@ export function loadConfig(sources: ConfigSources = {}): HarnessConfig {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function isConventionCheck(id: string): boolean {
+  return isCheckId(id) && catalogue[id].level === 'convention';
 }
 
 function randomSeed(): number {

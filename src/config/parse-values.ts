@@ -1,5 +1,5 @@
 // One parser per kind of setting value. Each returns the value or one sentence saying what is wrong.
-import type { BodyEncoding, PaginationStyle } from './settings.ts';
+import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './settings.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
@@ -81,4 +81,23 @@ export function parseInteger(name: string, raw: string, min: number, max: number
     return bad(`${name} ${raw} must be between ${min} and ${max}.`);
   }
   return ok(value);
+}
+
+export function parseBoolean(name: string, raw: string): Parsed<boolean> {
+  if (/^(true|1|yes)$/i.test(raw)) return ok(true);
+  if (/^(false|0|no)$/i.test(raw)) return ok(false);
+  return bad(`${name} "${raw}" must be true or false.`);
+}
+
+export function parseGroupContacts(raw: string): Parsed<GroupContactsSemantics> {
+  if (raw === 'replace' || raw === 'merge') return ok(raw);
+  return bad(`GROUP_CONTACTS "${raw}" is not known; use replace or merge.`);
+}
+
+/** A comma-separated list of ids, each of which `known` must accept. */
+export function parseIdList(name: string, raw: string, known: (id: string) => boolean, what: string): Parsed<string[]> {
+  const ids = raw.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const unknown = ids.filter((id) => !known(id));
+  if (unknown.length > 0) return bad(`${name} names ${unknown.map((id) => `"${id}"`).join(', ')}, which ${unknown.length > 1 ? 'are not' : 'is not'} ${what}.`);
+  return ok(ids);
 }

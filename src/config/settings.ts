@@ -10,6 +10,9 @@ export type PaginationStyle =
 
 export type BodyEncoding = 'form' | 'json';
 
+/** §4.2: "Whether contacts replaces the membership list or merges into it: not shown." */
+export type GroupContactsSemantics = 'replace' | 'merge';
+
 export interface SettingSpec {
   env: string;
   flag: string;
@@ -19,6 +22,8 @@ export interface SettingSpec {
   example: string;
   /** A secret is never echoed back, not even in an error about its own value. */
   secret?: boolean;
+  /** A switch: the flag takes no value (--strict); the variable takes true or false. */
+  boolean?: boolean;
 }
 
 export const settings = [
@@ -65,6 +70,25 @@ export const settings = [
     flag: 'seed',
     help: 'Seed for everything the suite generates; printed at the start of each run so a run can be replayed. Unset: a new seed each run.',
     example: '42',
+  },
+  {
+    env: 'GROUP_CONTACTS',
+    flag: 'group-contacts',
+    help: 'Declares what PUT /v1/groups/:id with contacts does, which the spec leaves open: replace (the list replaces the members) or merge (it adds to them). Unset: only that added members are present is checked.',
+    example: 'replace',
+  },
+  {
+    env: 'CONVENTIONS',
+    flag: 'conventions',
+    help: 'Comma-separated ids of convention checks your server declares it follows (such as conversations.retrieve.unknown-id-404); their failures then gate like spec failures.',
+    example: 'conversations.retrieve.unknown-id-404,groups.retrieve.unknown-id-404',
+  },
+  {
+    env: 'STRICT',
+    flag: 'strict',
+    help: 'true: every convention check gates (exit 1 on failure), not only the declared ones.',
+    example: 'false',
+    boolean: true,
   },
   {
     env: 'REPORTS_DIR',

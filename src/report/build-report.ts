@@ -1,6 +1,6 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
-import { gatingLevels } from '../checks/catalogue.ts';
-import type { CheckResult, ConformanceReport } from './check-result.ts';
+import { catalogue, gatingLevels, type CheckId } from '../checks/catalogue.ts';
+import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from './check-result.ts';
 
 export interface RunInfo {
   targetUrl: string;
@@ -14,13 +14,35 @@ export interface RunInfo {
   version: string;
 }
 
+export interface GatingRules {
+  /** Every convention check gates. */
+  strict: boolean;
+  /** Convention checks the user declared the server follows. */
+  declared: readonly CheckId[];
+}
+
+export function gatingPolicy(rules: GatingRules): (id: CheckId) => boolean {
+  return (id) => gatingLevels.has(catalogue[id].level) || rules.strict || rules.declared.includes(id);
+}
+
 export function isGatingFailure(result: CheckResult): boolean {
-  return result.status === 'failed' && gatingLevels.has(result.level);
+  return result.status === 'failed' && result.gating;
+}
+
+const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0 });
+
+function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
+  const sections: Record<string, StatusCounts> = {};
+  for (const check of checks) {
+    for (const section of check.spec.split(', ')) (sections[section] ??= emptyCounts())[check.status]++;
+  }
+  const bySectionNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
 }
 
 export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceReport {
   const checks = [...results].sort((a, b) => a.id.localeCompare(b.id));
-  const count = (status: CheckResult['status']) => checks.filter((check) => check.status === status).length;
+  const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
   return {
     tool: { name: 'msgapi', version: run.version },
     target: { url: run.targetUrl, embedded: run.embedded },
@@ -33,8 +55,10 @@ export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceRe
       passed: count('passed'),
       failed: count('failed'),
       skipped: count('skipped'),
+      blocked: count('blocked'),
       gating_failed: checks.filter(isGatingFailure).length,
     },
+    sections: countBySection(checks),
     checks,
   };
 }

@@ -2,7 +2,10 @@
 import type { CheckLevel } from '../checks/catalogue.ts';
 import type { Leftover } from '../checks/created-resources.ts';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/** blocked: a prerequisite step failed, so the check could not test its behaviour (not blamed). */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked';
+
+export type StatusCounts = Record<CheckStatus, number>;
 
 export interface CheckResult {
   id: string;
@@ -11,6 +14,8 @@ export interface CheckResult {
   spec: string;
   level: CheckLevel;
   status: CheckStatus;
+  /** Whether a failure of this check fails the run (spec, security, robustness; conventions when declared or strict). */
+  gating: boolean;
   /** Why it failed (Expected / Received / Exchange) or why it was skipped; null when passed. */
   message: string | null;
   /** A curl command that shows the failure again; the token appears only as $ACCESS_TOKEN. */
@@ -28,6 +33,8 @@ export interface ConformanceReport {
   seed: number;
   run_id: string;
   requests: number;
-  summary: { passed: number; failed: number; skipped: number; gating_failed: number };
+  summary: StatusCounts & { gating_failed: number };
+  /** The same counts for each spec section; a check that cites two sections counts in both. */
+  sections: Record<string, StatusCounts>;
   checks: CheckResult[];
 }

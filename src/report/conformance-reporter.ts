@@ -1,14 +1,17 @@
 // A vitest reporter that collects one CheckResult per check from the tests' results and task.meta.
 // It runs in the check command's own process; it writes nothing itself.
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import { catalogue, isCheckId } from '../checks/catalogue.ts';
+import { catalogue, isCheckId, type CheckId } from '../checks/catalogue.ts';
 import type {} from '../checks/define-check.ts';
-import type { CheckResult } from './check-result.ts';
+import type { CheckResult, CheckStatus } from './check-result.ts';
 
 export class ConformanceReporter implements Reporter {
   readonly results: CheckResult[] = [];
   /** Problems of the suite itself (a file that failed to load, an error outside any check). */
   readonly harnessErrors: string[] = [];
+
+  /** `gates(id)`: whether a failure of that check fails the run. */
+  constructor(private readonly gates: (id: CheckId) => boolean) {}
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check;
@@ -17,23 +20,29 @@ export class ConformanceReporter implements Reporter {
       return;
     }
     const { title, spec, level } = catalogue[meta.id];
+    if (meta.harnessError) this.harnessErrors.push(`the check ${meta.id} broke: ${meta.harnessError.split('\n')[0]}`);
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
-    const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const status: CheckStatus = meta.blocked ? 'blocked' : result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
     const message =
-      result.state === 'failed'
-        ? (result.errors ?? []).map((error) => error.message).join('\n') || 'failed without a message'
-        : result.state === 'skipped'
-          ? (result.note ?? 'skipped')
-          : null;
+      status === 'blocked'
+        ? meta.blocked!
+        : result.state === 'failed'
+          ? meta.harnessError
+            ? `harness error, not the server's failure: ${meta.harnessError}`
+            : (result.errors ?? []).map((error) => error.message).join('\n') || 'failed without a message'
+          : result.state === 'skipped'
+            ? (result.note ?? 'skipped')
+            : null;
     this.results.push({
       id: meta.id,
       title,
       spec: spec.join(', '),
       level,
       status,
+      gating: this.gates(meta.id) && !meta.harnessError,
       message,
-      reproduction: status === 'failed' ? (meta.reproduction ?? null) : null,
+      reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
       requests: meta.requests,
       duration_ms: Math.round(diagnostic?.duration ?? 0),
       ...(meta.leftovers ? { leftovers: meta.leftovers } : {}),

@@ -1,9 +1,28 @@
+import type { ApiResponse } from '../../src/client/api-client.ts';
+import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectField, expectSuccess } from '../../src/checks/expect.ts';
+import {
+  expectBody, expectClientError, expectField, expectFields, expectNoServerError, expectSuccess, expectThat,
+} from '../../src/checks/expect.ts';
 import { createGroup } from '../../src/checks/fixtures.ts';
+import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
+import { expectMembers } from './members.ts';
+
+/** Records what an answer to a create made (a group and its conversation), whatever the status. */
+function recordCreated(context: CheckContext, body: unknown): string | undefined {
+  const { id, conversation_id: conversationId } = (body ?? {}) as { id?: unknown; conversation_id?: unknown };
+  if (typeof id === 'string') context.created.add('group', id);
+  if (typeof conversationId === 'string') context.created.add('conversation', conversationId);
+  return typeof id === 'string' ? id : undefined;
+}
 
 check('groups.create.defaults', async (context) => {
-  const { group, response } = await createGroup(context, { name: context.names.groupName('defaults') });
+  // Through the client, not the createGroup fixture: the fixture blames this very check when a
+  // create fails, so here the create itself is what is checked.
+  const response = await context.client.createGroup({ name: context.names.groupName('defaults') });
+  recordCreated(context, response.body);
+  expectSuccess(response, 'POST /v1/groups with only a name');
+  const group = expectBody(response, 'group', 'the created group');
   const field = (name: string, expected: unknown, why: string) =>
     expectField(response, group, name, expected, why, 'the created group');
   field('description', null, '§2: a field without a value is returned as null');
@@ -12,10 +31,131 @@ check('groups.create.defaults', async (context) => {
   field('archived_at', null, '§2.2: archived_at is null when not archived');
 });
 
+check('groups.create.echoes-fields', async (context) => {
+  const name = context.names.groupName('echoes');
+  const params = {
+    name,
+    description: `Description of ${name}`,
+    avatar_url: `https://example.com/msgapi/${context.target.runId}/avatar.png`,
+  };
+  const response = await context.client.createGroup(params);
+  recordCreated(context, response.body);
+  expectSuccess(response, 'POST /v1/groups with name, description and avatar_url');
+  const group = expectBody(response, 'group', 'the created group');
+  expectFields(response, group, params, '§4.2: the created group carries the name, description and avatar_url it was created with');
+});
+
+check('groups.create.contacts', async (context) => {
+  const members = [context.names.username('alice'), context.names.username('bob')];
+  const response = await context.client.createGroup({
+    name: context.names.groupName('contacts'),
+    contacts: members.map((username) => ({ username })),
+  });
+  recordCreated(context, response.body);
+  expectSuccess(response, 'POST /v1/groups with contacts');
+  const group = expectBody(response, 'group', 'the created group');
+  expectMembers(response, group, members, '§2.2: contacts are the members of the group, each with its username');
+});
+
 check('groups.create.conversation', async (context) => {
   const { group } = await createGroup(context);
   const response = await context.client.retrieveConversation(group.conversation_id);
   expectSuccess(response, "GET /v1/conversations/:id of the group's conversation_id");
   const conversation = expectBody(response, 'conversation', "the group's conversation");
   expectField(response, conversation, 'group_id', group.id, "§2.2: each group has one conversation, and it belongs to the group", "the group's conversation");
+});
+
+check('groups.create.conversation-listed', async (context) => {
+  const { group } = await createGroup(context);
+  const walk = await walkConversations(context, { group_id: group.id }, { stopWhen: hasAll([group.conversation_id]) });
+  const found = walk.items.some((item) => item.id === group.conversation_id);
+  if (!found && !walk.complete) context.skip(`the group's conversation was not among the pages read: ${walk.stoppedBecause}`);
+  expectThat(
+    found,
+    walk.pages.at(-1)!,
+    `the group's conversation ${group.conversation_id} listed under group_id=${group.id} (§4.1: only conversations of the given group; §2.2: the group's conversation)`,
+    `not listed in ${walk.pages.length} page(s) of ${walk.items.length} conversation(s)`,
+  );
+});
+
+check('groups.create.requires-name', async (context) => {
+  // The description carries a recognisable name, so that a group created anyway is the suite's.
+  const response = await context.client.call('createGroup', { body: { description: context.names.groupName('nameless') } });
+  const id = recordCreated(context, response.body);
+  expectClientError(response, 'POST /v1/groups without name (§4.2: name is required)');
+  if (id !== undefined) {
+    const retrieved = await context.client.retrieveGroup(id);
+    expectThat(retrieved.status >= 400, retrieved, 'nothing created by a refused create', `a retrievable group ${id} (status ${retrieved.status})`);
+  }
+});
+
+check('groups.create.wrong-types', async (context) => {
+  const wrongValues: Array<[string, unknown]> = [
+    ['name', { nested: 'object' }],
+    ['name', ['a', 'b']],
+    ['contacts', context.names.username('not-an-array')],
+    ['contacts', [{ nickname: context.names.username('no-username') }]],
+  ];
+  for (const [field, value] of wrongValues) {
+    // A name is sent with every attempt but the ones that are about the name, so that only one
+    // parameter is wrong at a time.
+    const body = field === 'name' ? { [field]: value } : { name: context.names.groupName('wrong-types'), [field]: value };
+    const response = await context.client.call('createGroup', { body });
+    recordCreated(context, response.body);
+    expectNoServerError(response, `POST /v1/groups with ${field}=${JSON.stringify(value)}`);
+    if (response.status >= 200 && response.status < 300) {
+      // Accepted: then it must be a group (§2.2: name a string, contacts objects with a username).
+      expectBody(response, 'group', 'the created group');
+    }
+  }
+});
+
+check('groups.create.unusual-text', async (context) => {
+  const names: Array<[string, string]> = [
+    ['an empty name', ''],
+    ['a name of 10 000 characters', context.names.groupName('long').padEnd(10_000, 'x')],
+    ['a non-ASCII name', `Ünïcödé 🎉 名前 ${context.names.groupName('unicode')}`],
+  ];
+  for (const [what, name] of names) {
+    const response = await context.client.createGroup({ name });
+    recordCreated(context, response.body);
+    expectNoServerError(response, `POST /v1/groups with ${what}`);
+    if (response.status < 200 || response.status >= 300) {
+      // §2.2 leaves the length and character limits of names open: refusing is allowed.
+      expectClientError(response, `POST /v1/groups with ${what}, when it is not accepted`);
+      continue;
+    }
+    const group = expectBody(response, 'group', 'the created group');
+    expectSameText(response, group.name, name, `§4.2: ${what}, once accepted, is returned as given by the create`);
+    const retrieved = await context.client.retrieveGroup(group.id);
+    expectSuccess(retrieved, `GET /v1/groups/:id of the group created with ${what}`);
+    expectSameText(retrieved, expectBody(retrieved, 'group').name, name, `§4.2: ${what}, once accepted, is stored as given`);
+  }
+});
+
+/** Long texts differ where a short preview cannot show it: say how long each is and where they part. */
+function expectSameText(response: ApiResponse, actual: string, sent: string, why: string): void {
+  if (actual === sent) return;
+  const actualChars = [...actual];
+  const sentChars = [...sent];
+  let at = 0;
+  while (at < actualChars.length && actualChars[at] === sentChars[at]) at++;
+  expectThat(
+    false,
+    response,
+    `the name exactly as sent: ${sentChars.length} characters, ${JSON.stringify(sentChars.slice(0, 40).join(''))}${sentChars.length > 40 ? '...' : ''} (${why})`,
+    at === actualChars.length
+      ? `only the first ${at} characters of the name sent`
+      : `a name of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
+  );
+}
+
+check('groups.create.unique-id', async (context) => {
+  const { group: first } = await createGroup(context, { name: context.names.groupName('unique') });
+  const response = await context.client.createGroup({ name: context.names.groupName('unique') });
+  expectSuccess(response, 'POST /v1/groups');
+  const second = expectBody(response, 'group', 'the second group');
+  context.created.add('group', second.id);
+  context.created.add('conversation', second.conversation_id);
+  expectThat(first.id !== second.id, response, `§2.2: id is the unique identifier of the group, so not ${first.id} again`, `id ${second.id}`);
 });

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
 export type Rewrite = (method: string, path: string, body: unknown) => unknown;
+export type RewriteStatus = (method: string, path: string, status: number) => number;
 
-export async function startMutatingProxy(upstream: string, rewrite: Rewrite) {
+export async function startMutatingProxy(upstream: string, rewrite: Rewrite, rewriteStatus: RewriteStatus = (_m, _p, status) => status) {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -26,7 +27,7 @@ export async function startMutatingProxy(upstream: string, rewrite: Rewrite) {
       const text = await answer.body.text();
       const path = new URL(req.url!, 'http://x').pathname;
       const body = text ? rewrite(req.method!, path, JSON.parse(text)) : undefined;
-      res.writeHead(answer.statusCode, { 'content-type': 'application/json' });
+      res.writeHead(rewriteStatus(req.method!, path, answer.statusCode), { 'content-type': 'application/json' });
       res.end(body === undefined ? '' : JSON.stringify(body));
     }
   });

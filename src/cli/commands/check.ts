@@ -9,7 +9,7 @@ import { startVitest } from 'vitest/node';
 import type { ProvidedTarget } from '../../checks/target.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
-import { buildReport } from '../../report/build-report.ts';
+import { buildReport, gatingPolicy } from '../../report/build-report.ts';
 import { ConformanceReporter } from '../../report/conformance-reporter.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
@@ -40,7 +40,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const target = await openTarget(config);
   try {
-    await probeTarget(target, config.bodyEncoding, config.requestTimeoutMs);
+    const probeRequests = await probeTarget(target, config.bodyEncoding, config.requestTimeoutMs);
     console.log(
       `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
         `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}.`,
@@ -54,11 +54,12 @@ export async function runCheck(argv: string[]): Promise<number> {
       pagination: config.pagination,
       requestTimeoutMs: config.requestTimeoutMs,
       seed: config.seed,
+      groupContacts: config.groupContacts,
       runId: randomBytes(4).toString('hex'),
     };
     mkdirSync(config.reportsDir, { recursive: true });
     const junitPath = join(config.reportsDir, 'junit.xml');
-    const reporter = new ConformanceReporter();
+    const reporter = new ConformanceReporter(gatingPolicy({ strict: config.strict, declared: config.conventions }));
     const vitest = await startVitest('test', [], {
       config: fileURLToPath(new URL('suites/vitest.config.ts', projectRoot)),
       watch: false,
@@ -72,10 +73,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     // vitest sets process.exitCode on failures; this command decides its own exit code.
     process.exitCode = undefined;
 
-    if (reporter.harnessErrors.length > 0) {
-      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${reporter.harnessErrors.join('; ')}`);
-    }
-    if (reporter.results.length === 0) {
+    if (reporter.results.length === 0 && reporter.harnessErrors.length === 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
     }
     const report = buildReport(
@@ -86,7 +84,7 @@ export async function runCheck(argv: string[]): Promise<number> {
         durationMs: Date.now() - startedAt.getTime(),
         seed: config.seed,
         runId: provided.runId,
-        extraRequests: 1,
+        extraRequests: probeRequests,
         version,
       },
       reporter.results,
@@ -95,6 +93,10 @@ export async function runCheck(argv: string[]): Promise<number> {
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     const shown = (path: string) => relative(process.cwd(), path) || path;
     console.log(formatSummary(report, [shown(jsonPath), shown(junitPath)]));
+    if (reporter.harnessErrors.length > 0) {
+      // Reported after the reports are written, so that what did run is not lost.
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${reporter.harnessErrors.join('; ')}`);
+    }
     return report.summary.gating_failed > 0 ? 1 : 0;
   } finally {
     await target.close();

@@ -1,0 +1,27 @@
+import { check } from '../../src/checks/define-check.ts';
+import { expectThat } from '../../src/checks/expect.ts';
+import { createConversation, deleteResource, updateConversation } from '../../src/checks/fixtures.ts';
+import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
+
+check('conversations.delete.not-retrievable', async (context) => {
+  const { conversation } = await createConversation(context);
+  await deleteResource(context, 'conversation', conversation.id, 'conversations.delete.not-retrievable');
+  const response = await context.client.retrieveConversation(conversation.id);
+  expectThat(
+    response.status >= 400 && response.status < 500,
+    response,
+    '§3: a deleted conversation is removed permanently, so retrieving it gets a 4xx',
+    `status ${response.status}`,
+  );
+});
+
+check('conversations.delete.not-listed', async (context) => {
+  const { conversation } = await createConversation(context);
+  // Muted and pinned first: the list of muted, pinned conversations is short enough to read whole.
+  await updateConversation(context, conversation.id, { is_muted: true, is_pinned: true }, 'conversations.update.is-muted');
+  await deleteResource(context, 'conversation', conversation.id, 'conversations.delete.not-retrievable');
+  const walk = await walkConversations(context, { muted: true, pinned: true }, { stopWhen: hasAll([conversation.id]) });
+  const listed = walk.items.some((item) => item.id === conversation.id);
+  expectThat(!listed, walk.pages.at(-1)!, `the deleted conversation ${conversation.id} no longer listed (§3: removed permanently)`, 'still listed');
+  if (!walk.complete) context.skip(`the whole list could not be read, so absence is unproven: ${walk.stoppedBecause}`);
+});

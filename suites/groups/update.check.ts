@@ -1,0 +1,131 @@
+import type { Group, GroupUpdateParams } from '../../src/api/resources.ts';
+import type { CheckContext } from '../../src/checks/check-context.ts';
+import { check } from '../../src/checks/define-check.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
+import { createGroup } from '../../src/checks/fixtures.ts';
+import { comparable, expectMembers, expectMembersInclude } from './members.ts';
+
+/** PUT `params`; the response must be a group. */
+async function update(context: CheckContext, id: string, params: GroupUpdateParams) {
+  const response = await context.client.updateGroup(id, params);
+  expectSuccess(response, `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`);
+  return { response, updated: expectBody(response, 'group', 'the updated group') };
+}
+
+const members = (names: readonly string[]) => names.map((username) => ({ username }));
+
+check('groups.update.name', async (context) => {
+  const { group } = await createGroup(context);
+  const name = context.names.groupName('renamed');
+  const { response, updated } = await update(context, group.id, { name });
+  expectFields(response, updated, { name }, '§4.2: PUT name changes the name');
+});
+
+check('groups.update.description', async (context) => {
+  const { group } = await createGroup(context);
+  const description = `Described by ${context.names.groupName('description')}`;
+  const { response, updated } = await update(context, group.id, { description });
+  expectFields(response, updated, { description }, '§4.2: PUT description changes the description');
+});
+
+check('groups.update.avatar-url', async (context) => {
+  const { group } = await createGroup(context);
+  const avatarUrl = `https://example.com/msgapi/${context.target.runId}/new-avatar.png`;
+  const { response, updated } = await update(context, group.id, { avatar_url: avatarUrl });
+  expectFields(response, updated, { avatar_url: avatarUrl }, '§4.2: PUT avatar_url changes the avatar');
+});
+
+check('groups.update.contacts-added', async (context) => {
+  const { group } = await createGroup(context, {
+    name: context.names.groupName('contacts-added'),
+    contacts: members([context.names.username('old')]),
+  });
+  // Only the new members are sent: whether they replace the old ones or join them is open (§4.2),
+  // and either way they are members afterwards.
+  const added = [context.names.username('new'), context.names.username('new')];
+  const { response, updated } = await update(context, group.id, { contacts: members(added) });
+  expectMembersInclude(response, updated, added, '§4.2: PUT contacts adds members through the contacts array');
+});
+
+check('groups.update.contacts-semantics', async (context) => {
+  const semantics = context.target.groupContacts;
+  if (semantics !== 'replace' && semantics !== 'merge') {
+    context.skip('GROUP_CONTACTS is not declared: §4.2 leaves open whether contacts replaces or merges, so only groups.update.contacts-added applies');
+  }
+  const old = [context.names.username('old'), context.names.username('old')];
+  const { group } = await createGroup(context, { name: context.names.groupName('contacts-semantics'), contacts: members(old) });
+  const sent = [context.names.username('new')];
+  const { response, updated } = await update(context, group.id, { contacts: members(sent) });
+  if (semantics === 'replace') {
+    expectMembers(response, updated, sent, 'GROUP_CONTACTS=replace: the contacts sent replace the members, so the old ones are gone');
+  } else {
+    expectMembers(response, updated, [...old, ...sent], 'GROUP_CONTACTS=merge: the contacts sent join the members, so the old ones stay');
+  }
+});
+
+check('groups.update.others-unchanged', async (context) => {
+  const { group } = await createGroup(context, {
+    name: context.names.groupName('others-unchanged'),
+    contacts: members([context.names.username('member')]),
+  });
+  // Each field alone, in turn; after each PUT every other field must be as it was. Contacts are
+  // compared as sets of usernames (§2.2 shows neither their order nor their other fields).
+  const steps: GroupUpdateParams[] = [
+    { name: context.names.groupName('renamed') },
+    { description: `Described by ${context.names.groupName('others-unchanged')}` },
+    { avatar_url: `https://example.com/msgapi/${context.target.runId}/others-unchanged.png` },
+    { contacts: members([context.names.username('replacement')]) },
+    { archived_at: group.created_at },
+  ];
+  let before: Group = group;
+  for (const params of steps) {
+    const field = Object.keys(params)[0]!;
+    const { response, updated } = await update(context, group.id, params);
+    const others = Object.fromEntries(Object.entries(comparable(before)).filter(([name]) => name !== field));
+    expectFields(response, comparable(updated), others, `§4.2: "Fields not given are unchanged" after a PUT of ${field} alone`);
+    before = updated;
+  }
+});
+
+check('groups.update.matches-retrieve', async (context) => {
+  const { group } = await createGroup(context);
+  const { updated } = await update(context, group.id, {
+    name: context.names.groupName('matches-retrieve'),
+    description: `Described by ${context.names.groupName('matches-retrieve')}`,
+    contacts: members([context.names.username('member')]),
+  });
+  const response = await context.client.retrieveGroup(group.id);
+  expectSuccess(response, 'GET /v1/groups/:id after a PUT');
+  const retrieved = expectBody(response, 'group');
+  const differences = fieldDifferences(comparable(retrieved), comparable(updated));
+  expectThat(differences.length === 0, response, '§4.2: the object the PUT returned ("the updated group object")', differences.join('; '));
+});
+
+check('groups.update.wrong-types', async (context) => {
+  const { group } = await createGroup(context, {
+    name: context.names.groupName('wrong-types'),
+    contacts: members([context.names.username('member')]),
+  });
+  const wrongValues: Array<[string, unknown, string]> = [
+    ['name', { nested: 'object' }, 'a string'],
+    ['name', ['a', 'b'], 'a string'],
+    ['contacts', context.names.username('not-an-array'), 'an array of contact objects'],
+    ['contacts', [{ nickname: context.names.username('no-username') }], 'an array of contact objects, each with a username'],
+    ['archived_at', 'yesterday', 'a timestamp'],
+    ['archived_at', -1.5, 'a timestamp'],
+  ];
+  for (const [field, value, type] of wrongValues) {
+    const response = await context.client.call('updateGroup', { id: group.id, body: { [field]: value } });
+    expectNoServerError(response, `PUT /v1/groups/:id with ${field}=${JSON.stringify(value)}`);
+    expectThat(
+      response.status >= 400 && response.status < 500,
+      response,
+      `a 4xx for ${field}=${JSON.stringify(value)}, which is not ${type} (§4.2)`,
+      `status ${response.status}`,
+    );
+  }
+  const response = await context.client.retrieveGroup(group.id);
+  expectSuccess(response, 'GET /v1/groups/:id after refused PUTs');
+  const differences = fieldDifferences(comparable(expectBody(response, 'group')), comparable(group));
+  expectThat(differences.length === 0, response, 'the group unchanged by refused PUTs', differences.join('; '));
+});

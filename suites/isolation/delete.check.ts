@@ -1,0 +1,15 @@
+import { check } from '../../src/checks/define-check.ts';
+import { expectUnchanged, snapshotOwnResources } from '../../src/checks/own-resources.ts';
+import { expectRefused, isolationRule, secondUser } from './other-user.ts';
+
+check('isolation.delete.other-user', async (context) => {
+  const second = await secondUser(context);
+  const own = await snapshotOwnResources(context, 'isolation-delete');
+  const tried = {
+    conversation: 'the second user\'s DELETE /v1/conversations/:id of the first user\'s conversation',
+    group: 'the second user\'s DELETE /v1/groups/:id of the first user\'s group',
+  };
+  expectRefused(await second.deleteConversation(own.conversation.id), own, [own.conversation.id], tried.conversation);
+  expectRefused(await second.deleteGroup(own.group.id), own, [own.group.id], tried.group);
+  await expectUnchanged(context, own, tried, isolationRule);
+});
