@@ -8,6 +8,13 @@ import type { Walk } from './list-walk.ts';
 
 const attempts = 3;
 
+/** A page walk needs a declared way to the next page; without one the check is skipped, saying so. */
+export function requirePagination(context: CheckContext): void {
+  if (context.target.pagination.kind === 'none') {
+    context.skip('PAGINATION=none: no way to ask for the next page was declared (§4.3 does not show one)');
+  }
+}
+
 /**
  * Offset and page numbers legitimately shift when another run creates or deletes items between two
  * pages, so a repeat, a gap or a broken walk is only reported when it happens in three whole walks

@@ -1,19 +1,11 @@
+import { deletedIsNotRetrievable } from '../../src/checks/behaviours/delete.ts';
 import { check } from '../../src/checks/define-check.ts';
+import { conversations } from '../../src/checks/resources.ts';
 import { expectThat } from '../../src/checks/expect.ts';
 import { createConversation, deleteResource, updateConversation } from '../../src/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
 
-check('conversations.delete.not-retrievable', async (context) => {
-  const { conversation } = await createConversation(context);
-  await deleteResource(context, 'conversation', conversation.id, 'conversations.delete.not-retrievable');
-  const response = await context.client.retrieveConversation(conversation.id);
-  expectThat(
-    response.status >= 400 && response.status < 500,
-    response,
-    '§3: a deleted conversation is removed permanently, so retrieving it gets a 4xx',
-    `status ${response.status}`,
-  );
-});
+check('conversations.delete.not-retrievable', deletedIsNotRetrievable(conversations));
 
 check('conversations.delete.not-listed', async (context) => {
   const { conversation } = await createConversation(context);

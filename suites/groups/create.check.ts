@@ -6,7 +6,7 @@ import {
 } from '../../src/checks/expect.ts';
 import { createGroup } from '../../src/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
-import { expectMembers } from './members.ts';
+import { expectMembers } from '../../src/checks/members.ts';
 
 /** Records what an answer to a create made (a group and its conversation), whatever the status. */
 function recordCreated(context: CheckContext, body: unknown): string | undefined {

@@ -1,19 +1,11 @@
+import { deletedIsNotRetrievable } from '../../src/checks/behaviours/delete.ts';
 import { check } from '../../src/checks/define-check.ts';
+import { groups } from '../../src/checks/resources.ts';
 import { expectThat } from '../../src/checks/expect.ts';
 import { createGroup, deleteResource, updateGroup } from '../../src/checks/fixtures.ts';
 import { hasAll, walkConversations, walkGroups } from '../../src/checks/list-walk.ts';
 
-check('groups.delete.not-retrievable', async (context) => {
-  const { group } = await createGroup(context);
-  await deleteResource(context, 'group', group.id, 'groups.delete.not-retrievable');
-  const response = await context.client.retrieveGroup(group.id);
-  expectThat(
-    response.status >= 400 && response.status < 500,
-    response,
-    '§3: a deleted group is removed permanently, so retrieving it gets a 4xx',
-    `status ${response.status}`,
-  );
-});
+check('groups.delete.not-retrievable', deletedIsNotRetrievable(groups));
 
 check('groups.delete.not-listed', async (context) => {
   const { group } = await createGroup(context);

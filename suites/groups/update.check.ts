@@ -3,7 +3,7 @@ import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
 import { createGroup } from '../../src/checks/fixtures.ts';
-import { comparable, expectMembers, expectMembersInclude } from './members.ts';
+import { comparable, expectMembers, expectMembersInclude } from '../../src/checks/members.ts';
 
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {

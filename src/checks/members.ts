@@ -1,8 +1,8 @@
 // How the group checks compare members: §2.2 shows only a contact's username, and neither the
 // order of contacts nor their other fields, so members are compared as sets of usernames.
-import type { Contact, Group } from '../../src/api/resources.ts';
-import type { ApiResponse } from '../../src/client/api-client.ts';
-import { expectThat } from '../../src/checks/expect.ts';
+import type { Contact, Group } from '../api/resources.ts';
+import type { ApiResponse } from '../client/api-client.ts';
+import { expectThat } from './expect.ts';
 
 /** The usernames of a member list, without repeats, sorted so that two lists compare and print alike. */
 export function usernames(contacts: readonly Contact[]): string[] {
