@@ -42,6 +42,11 @@ export const catalogue = {
     spec: ['§4.1', '§7'],
     level: 'robustness',
   },
+  'conversations.create.unusual-text': {
+    title: 'an empty, very long or non-ASCII contact_id is refused with a 4xx or returned exactly, never a 5xx',
+    spec: ['§2.1', '§4.1', '§7'],
+    level: 'robustness',
+  },
   'conversations.retrieve.same-object': {
     title: 'retrieving a created conversation returns the object that create returned',
     spec: ['§4.1'],
@@ -87,6 +92,11 @@ export const catalogue = {
     spec: ['§4.1', '§7'],
     level: 'robustness',
   },
+  'conversations.update.unknown-id': {
+    title: 'updating an id that does not exist gets a 4xx, never a 5xx',
+    spec: ['§4.1', '§7'],
+    level: 'robustness',
+  },
   'conversations.archive.sets-timestamp': {
     title: 'PUT archived_at archives the conversation and archived_at then holds exactly the timestamp given',
     spec: ['§3', '§4.1'],
@@ -111,6 +121,11 @@ export const catalogue = {
     title: 'a deleted conversation is no longer listed',
     spec: ['§3', '§4.1'],
     level: 'spec',
+  },
+  'conversations.delete.unknown-id': {
+    title: 'deleting an id that does not exist gets a 4xx, never a 5xx',
+    spec: ['§4.1', '§7'],
+    level: 'robustness',
   },
   'conversations.list.envelope': {
     title: 'listing conversations returns {has_more, data} with valid conversation objects',
@@ -262,6 +277,11 @@ export const catalogue = {
     spec: ['§4.2', '§7'],
     level: 'robustness',
   },
+  'groups.update.unknown-id': {
+    title: 'updating an id that does not exist gets a 4xx, never a 5xx',
+    spec: ['§4.2', '§7'],
+    level: 'robustness',
+  },
   'groups.archive.sets-timestamp': {
     title: 'PUT archived_at archives the group and archived_at then holds exactly the timestamp given',
     spec: ['§3', '§4.2'],
@@ -291,6 +311,11 @@ export const catalogue = {
     title: 'deleting a group removes its conversation too: not retrievable, not listed under its group_id',
     spec: ['§3', '§4.2'],
     level: 'spec',
+  },
+  'groups.delete.unknown-id': {
+    title: 'deleting an id that does not exist gets a 4xx, never a 5xx',
+    spec: ['§4.2', '§7'],
+    level: 'robustness',
   },
   'groups.list.envelope': {
     title: 'listing groups returns {has_more, data} with valid group objects',

@@ -96,3 +96,22 @@ export function expectFields(response: ApiResponse, actual: object, expected: ob
   if (differences.length === 0) return;
   throw new CheckFailure({ expected: why, received: differences.join('; '), exchange: response.exchange });
 }
+
+/** Long texts differ where a short preview cannot show it: says how long each is and where they part. */
+export function expectSameText(response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
+  if (actual === sent) return;
+  if (typeof actual !== 'string') {
+    throw new CheckFailure({ expected: `${field} exactly as sent (${why})`, received: `${field} ${showValue(actual)}`, exchange: response.exchange });
+  }
+  const actualChars = [...actual];
+  const sentChars = [...sent];
+  let at = 0;
+  while (at < actualChars.length && actualChars[at] === sentChars[at]) at++;
+  throw new CheckFailure({
+    expected: `${field} exactly as sent: ${sentChars.length} characters, ${JSON.stringify(sentChars.slice(0, 40).join(''))}${sentChars.length > 40 ? '...' : ''} (${why})`,
+    received: at === actualChars.length
+      ? `only the first ${at} characters of the ${field} sent`
+      : `a ${field} of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
+    exchange: response.exchange,
+  });
+}

@@ -10,10 +10,15 @@ import type { CheckContext } from './check-context.ts';
 import { PrerequisiteFailure } from './check-failure.ts';
 import type { ResourceKind } from './created-resources.ts';
 
-// Recorded before the body is validated: a malformed answer to a create still made something to delete.
-function trackCreated(context: CheckContext, kind: ResourceKind, response: ApiResponse): void {
-  const id = (response.body as { id?: unknown } | undefined)?.id;
+/**
+ * Records for deletion whatever a create answered with (a group's conversation too), before the
+ * body is validated: a malformed answer to a create may still have made something. Returns the id.
+ */
+export function recordCreated(context: CheckContext, kind: ResourceKind, body: unknown): string | undefined {
+  const { id, conversation_id: conversationId } = (body ?? {}) as { id?: unknown; conversation_id?: unknown };
   if (typeof id === 'string') context.created.add(kind, id);
+  if (kind === 'group' && typeof conversationId === 'string') context.created.add('conversation', conversationId);
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
@@ -39,7 +44,7 @@ export async function createConversation(
   params: ConversationCreateParams = { contact_id: context.names.contactId('contact') },
 ): Promise<{ conversation: Conversation; response: ApiResponse }> {
   const response = await context.client.createConversation(params);
-  trackCreated(context, 'conversation', response);
+  recordCreated(context, 'conversation', response.body);
   const conversation = prerequisite(response, 'conversation', 'POST /v1/conversations', 'conversations.create.defaults');
   return { conversation, response };
 }
@@ -49,11 +54,8 @@ export async function createGroup(
   params: GroupCreateParams = { name: context.names.groupName('group') },
 ): Promise<{ group: Group; response: ApiResponse }> {
   const response = await context.client.createGroup(params);
-  trackCreated(context, 'group', response);
+  recordCreated(context, 'group', response.body);
   const group = prerequisite(response, 'group', 'POST /v1/groups', 'groups.create.defaults');
-  // The group's conversation is the suite's too: deleting the group removes it (§3), and if it
-  // does not, the cleanup does.
-  context.created.add('conversation', group.conversation_id);
   return { group, response };
 }
 

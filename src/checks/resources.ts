@@ -22,7 +22,10 @@ export interface ResourceUnderTest<T extends ResourceItem> {
   listSchema: 'conversation-list' | 'group-list';
   create(context: CheckContext, label: string): Promise<T>;
   createMany(context: CheckContext, count: number, label: string): Promise<T[]>;
+  /** POST with any body, as the check under test sends it. */
+  createWith(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse>;
   retrieve(client: ApiClient, id: string): Promise<ApiResponse>;
+  remove(client: ApiClient, id: string): Promise<ApiResponse>;
   /** PUT with any body, as the check under test sends it. */
   update(client: ApiClient, id: string, body: Record<string, unknown>): Promise<ApiResponse>;
   list(client: ApiClient, query: Record<string, QueryValue>): Promise<ApiResponse>;
@@ -42,7 +45,9 @@ export const conversations: ResourceUnderTest<Conversation> = {
   listSchema: 'conversation-list',
   create: async (context, label) => (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
   createMany: (context, count, label) => createConversations(context, count, label),
+  createWith: (client, body) => client.call('createConversation', { body }),
   retrieve: (client, id) => client.retrieveConversation(id),
+  remove: (client, id) => client.deleteConversation(id),
   update: (client, id, body) => client.call('updateConversation', { id, body }),
   list: (client, query) => client.call('listConversations', { query }),
   // A timestamp in the server's own unit (§2 leaves the unit open): the object's own created_at.
@@ -61,7 +66,9 @@ export const groups: ResourceUnderTest<Group> = {
   create: async (context, label) =>
     (await createGroup(context, { name: context.names.groupName(label), contacts: [{ username: context.names.username('member') }] })).group,
   createMany: (context, count, label) => createGroups(context, count, label),
+  createWith: (client, body) => client.call('createGroup', { body }),
   retrieve: (client, id) => client.retrieveGroup(id),
+  remove: (client, id) => client.deleteGroup(id),
   update: (client, id, body) => client.call('updateGroup', { id, body }),
   list: (client, query) => client.call('listGroups', { query }),
   archive: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),

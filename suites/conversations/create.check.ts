@@ -1,3 +1,5 @@
+import { unusualTextIsRefusedOrKept } from '../../src/checks/behaviours/unusual-text.ts';
+import { conversations } from '../../src/checks/resources.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { expectBody, expectClientError, expectField, expectNoServerError, expectSuccess, expectThat } from '../../src/checks/expect.ts';
 import { createGroup } from '../../src/checks/fixtures.ts';
@@ -70,3 +72,5 @@ check('conversations.create.unique-id', async (context) => {
   context.created.add('conversation', b.id);
   expectThat(a.id !== b.id, second, `§2.1: id is the unique identifier of the conversation, so not ${a.id} again`, `id ${b.id}`);
 });
+
+check('conversations.create.unusual-text', unusualTextIsRefusedOrKept(conversations, 'contact_id'));

@@ -1,4 +1,5 @@
 import { deletedIsNotRetrievable } from '../../src/checks/behaviours/delete.ts';
+import { deleteUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { conversations } from '../../src/checks/resources.ts';
 import { expectThat } from '../../src/checks/expect.ts';
@@ -17,3 +18,5 @@ check('conversations.delete.not-listed', async (context) => {
   expectThat(!listed, walk.pages.at(-1)!, `the deleted conversation ${conversation.id} no longer listed (§3: removed permanently)`, 'still listed');
   if (!walk.complete) context.skip(`the whole list could not be read, so absence is unproven: ${walk.stoppedBecause}`);
 });
+
+check('conversations.delete.unknown-id', deleteUnknownIdIsRefused(conversations));

@@ -1,3 +1,5 @@
+import { updateUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
+import { conversations } from '../../src/checks/resources.ts';
 import type { Conversation, ConversationUpdateParams } from '../../src/api/resources.ts';
 import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
@@ -87,3 +89,5 @@ check('conversations.update.wrong-types', async (context) => {
   const differences = fieldDifferences(expectBody(response, 'conversation'), conversation);
   expectThat(differences.length === 0, response, 'the conversation unchanged by refused PUTs', differences.join('; '));
 });
+
+check('conversations.update.unknown-id', updateUnknownIdIsRefused(conversations));

@@ -1,26 +1,18 @@
-import type { ApiResponse } from '../../src/client/api-client.ts';
-import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
 import {
   expectBody, expectClientError, expectField, expectFields, expectNoServerError, expectSuccess, expectThat,
 } from '../../src/checks/expect.ts';
-import { createGroup } from '../../src/checks/fixtures.ts';
+import { createGroup, recordCreated } from '../../src/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
 import { expectMembers } from '../../src/checks/members.ts';
-
-/** Records what an answer to a create made (a group and its conversation), whatever the status. */
-function recordCreated(context: CheckContext, body: unknown): string | undefined {
-  const { id, conversation_id: conversationId } = (body ?? {}) as { id?: unknown; conversation_id?: unknown };
-  if (typeof id === 'string') context.created.add('group', id);
-  if (typeof conversationId === 'string') context.created.add('conversation', conversationId);
-  return typeof id === 'string' ? id : undefined;
-}
+import { unusualTextIsRefusedOrKept } from '../../src/checks/behaviours/unusual-text.ts';
+import { groups } from '../../src/checks/resources.ts';
 
 check('groups.create.defaults', async (context) => {
   // Through the client, not the createGroup fixture: the fixture blames this very check when a
   // create fails, so here the create itself is what is checked.
   const response = await context.client.createGroup({ name: context.names.groupName('defaults') });
-  recordCreated(context, response.body);
+  recordCreated(context, 'group', response.body);
   expectSuccess(response, 'POST /v1/groups with only a name');
   const group = expectBody(response, 'group', 'the created group');
   const field = (name: string, expected: unknown, why: string) =>
@@ -39,7 +31,7 @@ check('groups.create.echoes-fields', async (context) => {
     avatar_url: `https://example.com/msgapi/${context.target.runId}/avatar.png`,
   };
   const response = await context.client.createGroup(params);
-  recordCreated(context, response.body);
+  recordCreated(context, 'group', response.body);
   expectSuccess(response, 'POST /v1/groups with name, description and avatar_url');
   const group = expectBody(response, 'group', 'the created group');
   expectFields(response, group, params, '§4.2: the created group carries the name, description and avatar_url it was created with');
@@ -51,7 +43,7 @@ check('groups.create.contacts', async (context) => {
     name: context.names.groupName('contacts'),
     contacts: members.map((username) => ({ username })),
   });
-  recordCreated(context, response.body);
+  recordCreated(context, 'group', response.body);
   expectSuccess(response, 'POST /v1/groups with contacts');
   const group = expectBody(response, 'group', 'the created group');
   expectMembers(response, group, members, '§2.2: contacts are the members of the group, each with its username');
@@ -81,7 +73,7 @@ check('groups.create.conversation-listed', async (context) => {
 check('groups.create.requires-name', async (context) => {
   // The description carries a recognisable name, so that a group created anyway is the suite's.
   const response = await context.client.call('createGroup', { body: { description: context.names.groupName('nameless') } });
-  const id = recordCreated(context, response.body);
+  const id = recordCreated(context, 'group', response.body);
   expectClientError(response, 'POST /v1/groups without name (§4.2: name is required)');
   if (id !== undefined) {
     const retrieved = await context.client.retrieveGroup(id);
@@ -101,7 +93,7 @@ check('groups.create.wrong-types', async (context) => {
     // parameter is wrong at a time.
     const body = field === 'name' ? { [field]: value } : { name: context.names.groupName('wrong-types'), [field]: value };
     const response = await context.client.call('createGroup', { body });
-    recordCreated(context, response.body);
+    recordCreated(context, 'group', response.body);
     expectNoServerError(response, `POST /v1/groups with ${field}=${JSON.stringify(value)}`);
     if (response.status >= 200 && response.status < 300) {
       // Accepted: then it must be a group (§2.2: name a string, contacts objects with a username).
@@ -110,45 +102,7 @@ check('groups.create.wrong-types', async (context) => {
   }
 });
 
-check('groups.create.unusual-text', async (context) => {
-  const names: Array<[string, string]> = [
-    ['an empty name', ''],
-    ['a name of 10 000 characters', context.names.groupName('long').padEnd(10_000, 'x')],
-    ['a non-ASCII name', `Ünïcödé 🎉 名前 ${context.names.groupName('unicode')}`],
-  ];
-  for (const [what, name] of names) {
-    const response = await context.client.createGroup({ name });
-    recordCreated(context, response.body);
-    expectNoServerError(response, `POST /v1/groups with ${what}`);
-    if (response.status < 200 || response.status >= 300) {
-      // §2.2 leaves the length and character limits of names open: refusing is allowed.
-      expectClientError(response, `POST /v1/groups with ${what}, when it is not accepted`);
-      continue;
-    }
-    const group = expectBody(response, 'group', 'the created group');
-    expectSameText(response, group.name, name, `§4.2: ${what}, once accepted, is returned as given by the create`);
-    const retrieved = await context.client.retrieveGroup(group.id);
-    expectSuccess(retrieved, `GET /v1/groups/:id of the group created with ${what}`);
-    expectSameText(retrieved, expectBody(retrieved, 'group').name, name, `§4.2: ${what}, once accepted, is stored as given`);
-  }
-});
-
-/** Long texts differ where a short preview cannot show it: say how long each is and where they part. */
-function expectSameText(response: ApiResponse, actual: string, sent: string, why: string): void {
-  if (actual === sent) return;
-  const actualChars = [...actual];
-  const sentChars = [...sent];
-  let at = 0;
-  while (at < actualChars.length && actualChars[at] === sentChars[at]) at++;
-  expectThat(
-    false,
-    response,
-    `the name exactly as sent: ${sentChars.length} characters, ${JSON.stringify(sentChars.slice(0, 40).join(''))}${sentChars.length > 40 ? '...' : ''} (${why})`,
-    at === actualChars.length
-      ? `only the first ${at} characters of the name sent`
-      : `a name of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
-  );
-}
+check('groups.create.unusual-text', unusualTextIsRefusedOrKept(groups, 'name'));
 
 check('groups.create.unique-id', async (context) => {
   const { group: first } = await createGroup(context, { name: context.names.groupName('unique') });

@@ -1,4 +1,5 @@
 import { deletedIsNotRetrievable } from '../../src/checks/behaviours/delete.ts';
+import { deleteUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { groups } from '../../src/checks/resources.ts';
 import { expectThat } from '../../src/checks/expect.ts';
@@ -40,3 +41,5 @@ check('groups.delete.cascade', async (context) => {
     `${walk.items.length} listed: ${walk.items.map((item) => item.id).join(', ')}`,
   );
 });
+
+check('groups.delete.unknown-id', deleteUnknownIdIsRefused(groups));

@@ -1,3 +1,5 @@
+import { updateUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
+import { groups } from '../../src/checks/resources.ts';
 import type { Group, GroupUpdateParams } from '../../src/api/resources.ts';
 import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
@@ -129,3 +131,5 @@ check('groups.update.wrong-types', async (context) => {
   const differences = fieldDifferences(comparable(expectBody(response, 'group')), comparable(group));
   expectThat(differences.length === 0, response, 'the group unchanged by refused PUTs', differences.join('; '));
 });
+
+check('groups.update.unknown-id', updateUnknownIdIsRefused(groups));
