@@ -10,6 +10,7 @@ import type { CheckContext } from '../../src/checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../../src/checks/check-failure.ts';
 import type { ResourceKind } from '../../src/checks/created-resources.ts';
 import { expectStatusIn, expectThat } from '../../src/checks/expect.ts';
+import { recordCreated } from '../../src/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../src/checks/list-walk.ts';
 import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/checks/own-resources.ts';
 
@@ -75,15 +76,6 @@ interface RefusedCreate {
   id: string;
 }
 
-/** An id in the answer to a create, whatever its status: the suite's to delete. */
-function recordCreated(context: CheckContext, kind: ResourceKind, response: ApiResponse): RefusedCreate | undefined {
-  const { id, conversation_id: conversationId } = (response.body ?? {}) as { id?: unknown; conversation_id?: unknown };
-  if (kind === 'group' && typeof conversationId === 'string') context.created.add('conversation', conversationId);
-  if (typeof id !== 'string') return undefined;
-  context.created.add(kind, id);
-  return { kind, id };
-}
-
 /**
  * Sends each of the ten operations once, with the variants taken in turn, so that every operation
  * gets one refused request and every variant reaches at least one operation.
@@ -99,8 +91,8 @@ export async function expectEveryOperationRejected(context: CheckContext, varian
     const what = `${method} ${path}${attempt.detail}, sent with ${wrong.label}`;
     sent.set(attempt.operation, what);
     const response = await context.client.as(wrong.credentials).call(attempt.operation, attempt.options);
-    const made = attempt.creates && recordCreated(context, attempt.creates, response);
-    if (made) refusedCreates.push(made);
+    const madeId = attempt.creates && recordCreated(context, attempt.creates, response.body);
+    if (attempt.creates && madeId) refusedCreates.push({ kind: attempt.creates, id: madeId });
     expectStatusIn(response, rejected, `${what} (${authRule})`);
     expectNoOwnData(response, own, sentValues(attempt.options), what, authRule);
   }
