@@ -2,6 +2,7 @@
 // reference server, started here for two users so that isolation checks run too.
 import { randomBytes } from 'node:crypto';
 import type { HarnessConfig } from '../config/load.ts';
+import type { GroupContactsSemantics } from '../config/settings.ts';
 import { startReferenceServer } from '../../reference/listen.ts';
 
 export interface OpenTarget {
@@ -9,6 +10,8 @@ export interface OpenTarget {
   embedded: boolean;
   accessToken: string;
   secondAccessToken: string | undefined;
+  /** What the target is known to do where the spec is open, when the user did not declare it. */
+  groupContacts: GroupContactsSemantics | undefined;
   close(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export async function openTarget(config: HarnessConfig): Promise<OpenTarget> {
       // loadConfig insists on ACCESS_TOKEN whenever BASE_URL is set.
       accessToken: config.accessToken!,
       secondAccessToken: config.secondAccessToken,
+      groupContacts: config.groupContacts,
       close: async () => {},
     };
   }
@@ -33,5 +37,13 @@ export async function openTarget(config: HarnessConfig): Promise<OpenTarget> {
       { token: secondAccessToken, name: 'second' },
     ],
   });
-  return { url: server.url, embedded: true, accessToken, secondAccessToken, close: () => server.close() };
+  return {
+    url: server.url,
+    embedded: true,
+    accessToken,
+    secondAccessToken,
+    // reference/README.md: PUT contacts replaces the member list.
+    groupContacts: config.groupContacts ?? 'replace',
+    close: () => server.close(),
+  };
 }

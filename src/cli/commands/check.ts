@@ -54,7 +54,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       pagination: config.pagination,
       requestTimeoutMs: config.requestTimeoutMs,
       seed: config.seed,
-      groupContacts: config.groupContacts,
+      groupContacts: target.groupContacts,
       runId: randomBytes(4).toString('hex'),
     };
     mkdirSync(config.reportsDir, { recursive: true });
