@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { Account } from './auth.ts';
 import { createRequestListener } from './dispatch.ts';
 import { createUserStore } from './store.ts';
+import { defaultChoices, type ReferenceChoices } from './choices.ts';
+import type { ServerModifier } from './modifiers.ts';
 
 export interface ReferenceUser {
   /** The Bearer token that identifies this user; one token, one user. */
@@ -11,8 +13,12 @@ export interface ReferenceUser {
 
 export interface ReferenceServerOptions {
   users: ReferenceUser[];
-  /** The current time in integer seconds since the epoch; injectable so tests can fix it. */
+  /** The current time as an integer in the unit of choices.timestampUnit; injectable so tests can fix it. */
   now?: () => number;
+  /** The choices the spec leaves open; defaults in choices.ts. */
+  choices?: Partial<ReferenceChoices>;
+  /** Faults and variants at the server's seams (modifiers.ts), innermost first. */
+  modifiers?: readonly ServerModifier[];
 }
 
 const TOKEN = /^[^\s]+$/;
@@ -35,6 +41,7 @@ function accountsFrom(users: ReferenceUser[]): Map<string, Account> {
 /** A configured server that is not yet listening (build and listen are split, as in fastify). */
 export function buildReferenceServer(options: ReferenceServerOptions): Server {
   const accounts = accountsFrom(options.users);
-  const now = options.now ?? ((): number => Math.floor(Date.now() / 1000));
-  return createServer(createRequestListener({ accounts, now }));
+  const choices = { ...defaultChoices, ...options.choices };
+  const now = options.now ?? (choices.timestampUnit === 'milliseconds' ? () => Date.now() : () => Math.floor(Date.now() / 1000));
+  return createServer(createRequestListener({ accounts, now, choices, modifiers: options.modifiers ?? [] }));
 }

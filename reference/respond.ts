@@ -19,7 +19,9 @@ export interface ErrorBody {
 /** What a handler returns: a handler never writes to the socket, so a fault can wrap replies. */
 export interface Reply {
   status: number;
+  /** undefined: no body at all (a 204). */
   body: unknown;
+  headers?: Readonly<Record<string, string>>;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -40,6 +42,10 @@ export class ApiError extends Error {
     const error: ErrorBody['error'] = { type: this.type, message: this.message };
     if (this.param !== undefined) error.param = this.param;
     return { error };
+  }
+
+  toReply(): Reply {
+    return { status: this.status, body: this.toBody(), headers: this.headers };
   }
 }
 
@@ -74,6 +80,11 @@ export function sendJson(
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, error.status, error.toBody(), error.headers);
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  if (reply.body === undefined) {
+    res.writeHead(reply.status, { ...reply.headers });
+    res.end();
+    return;
+  }
+  sendJson(res, reply.status, reply.body, reply.headers);
 }

@@ -3,6 +3,7 @@ import type { RequestContext, ResourceRoutes } from './routes/context.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { groupRoutes } from './routes/groups.ts';
 import type { Reply } from './respond.ts';
+import type { RouteInfo } from './modifiers.ts';
 
 export type BoundHandler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
@@ -25,6 +26,19 @@ function decodeId(segment: string, pathname: string): string {
   } catch {
     throw notFound(`No route for ${pathname}.`);
   }
+}
+
+/** What the path names, for the seams: the resource and the id of an API path, if it is one. */
+export function describeRoute(method: string, pathname: string): RouteInfo {
+  const match = PATH.exec(pathname);
+  const resource = match !== null && RESOURCES.has(match[1] ?? '') ? match[1] : undefined;
+  let id: string | undefined;
+  try {
+    id = match?.[2] === undefined ? undefined : decodeURIComponent(match[2]);
+  } catch {
+    id = undefined;
+  }
+  return { method, pathname, resource, id };
 }
 
 /** Finds the handler for a method and a path (without its query string), or throws 404/405. */

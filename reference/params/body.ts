@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from '../respond.ts';
 import { NO_PARAMS, parseJsonObject, parseText, type ParamSource } from './source.ts';
+import type { ReferenceChoices } from '../choices.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -56,12 +57,12 @@ function mediaType(header: string | undefined): string {
  * Body parameters of a POST or PUT. An empty body is "no parameters" whatever its content type,
  * so a client that sets a content type on an empty update is not punished for it.
  */
-export async function readBodyParams(req: IncomingMessage): Promise<ParamSource> {
+export async function readBodyParams(req: IncomingMessage, choices: Pick<ReferenceChoices, 'bodies'>): Promise<ParamSource> {
   const raw = await readRaw(req);
   if (raw.length === 0) return NO_PARAMS;
   const type = mediaType(req.headers['content-type']);
   if (type === 'application/json') return parseJsonObject(decodeUtf8(raw));
-  if (type === 'application/x-www-form-urlencoded') return parseText(decodeUtf8(raw));
-  throw new ApiError(415, 'unsupported_media_type',
-    `Unsupported Content-Type "${type || '(none)'}"; send application/x-www-form-urlencoded or application/json.`);
+  if (type === 'application/x-www-form-urlencoded' && choices.bodies === 'form-and-json') return parseText(decodeUtf8(raw));
+  const accepted = choices.bodies === 'form-and-json' ? 'application/x-www-form-urlencoded or application/json' : 'application/json';
+  throw new ApiError(415, 'unsupported_media_type', `Unsupported Content-Type "${type || '(none)'}"; send ${accepted}.`);
 }

@@ -1,11 +1,13 @@
 import type { ParamSource } from '../params/source.ts';
 import type { Reply } from '../respond.ts';
 import type { UserStore } from '../store.ts';
+import type { ReferenceChoices } from '../choices.ts';
 
 /** Everything a handler may use. Parameters are read lazily so a 404 can win over a bad body. */
 export interface RequestContext {
   readonly store: UserStore;
   readonly now: () => number;
+  readonly choices: ReferenceChoices;
   readonly query: () => ParamSource;
   readonly body: () => Promise<ParamSource>;
 }
