@@ -1,5 +1,7 @@
-import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { buildReferenceServer, type ReferenceServerOptions } from './build.ts';
+import { createHttp10Front } from './http10.ts';
 
 export interface RunningReferenceServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:43210. */
@@ -11,34 +13,73 @@ export interface StartReferenceServerOptions extends ReferenceServerOptions {
   /** 0 (the default) lets the OS pick a free port. */
   port?: number;
   host?: string;
+  /** Speak HTTP/1.0 and close the connection after each response (http10.ts); default HTTP/1.1 with keep-alive. */
+  http10?: boolean;
+}
+
+interface Listening {
+  address: AddressInfo;
+  close(): Promise<void>;
 }
 
 function urlHost(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
-export async function startReferenceServer(
-  options: StartReferenceServerOptions,
-): Promise<RunningReferenceServer> {
-  const { port = 0, host = '127.0.0.1', ...serverOptions } = options;
-  const server = buildReferenceServer(serverOptions);
-  await new Promise<void>((resolve, reject) => {
+function listenOn(server: NetServer, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve();
+      resolve(server.address() as AddressInfo);
     });
   });
-  const address = server.address() as AddressInfo;
+}
+
+function closeServer(server: NetServer, dropConnections: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    // server.close() alone waits for open (idle keep-alive) connections to end (seconds).
+    dropConnections();
+  });
+}
+
+function closeHttp(server: HttpServer): Promise<void> {
+  return closeServer(server, () => server.closeAllConnections());
+}
+
+async function listenDirect(server: HttpServer, port: number, host: string): Promise<Listening> {
+  return { address: await listenOn(server, port, host), close: () => closeHttp(server) };
+}
+
+/** The http server on a loopback port of its own, reached only through the HTTP/1.0 front. */
+async function listenHttp10(server: HttpServer, port: number, host: string): Promise<Listening> {
+  await listenOn(server, 0, '127.0.0.1');
+  const front = createHttp10Front(server);
+  let address: AddressInfo;
+  try {
+    address = await listenOn(front.server, port, host);
+  } catch (error) {
+    await closeHttp(server);
+    throw error;
+  }
+  const close = async (): Promise<void> => {
+    await Promise.all([closeServer(front.server, () => front.destroyConnections()), closeHttp(server)]);
+  };
+  return { address, close };
+}
+
+export async function startReferenceServer(
+  options: StartReferenceServerOptions,
+): Promise<RunningReferenceServer> {
+  const { port = 0, host = '127.0.0.1', http10 = false, ...serverOptions } = options;
+  const server = buildReferenceServer(serverOptions);
+  const listening = await (http10 ? listenHttp10 : listenDirect)(server, port, host);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(address.address)}:${address.port}`,
+    url: `http://${urlHost(listening.address.address)}:${listening.address.port}`,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // server.close() alone waits for idle keep-alive sockets to time out (seconds).
-        server.closeAllConnections();
-      });
+      closing ??= listening.close();
       return closing;
     },
   };

@@ -2,9 +2,11 @@ import type { Conversation } from '../../src/api/resources.ts';
 import { optionalBoolean, optionalString, optionalTimestampOrNull } from '../params/fields.ts';
 import { badRequest, created, notFound, ok } from '../respond.ts';
 import type { UserStore } from '../store.ts';
+import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
 import { newConversation, withChanges } from './defaults.ts';
-import { matchesFlag, paginate, readPageRequest } from './list.ts';
+import { matchesFlag, paginate } from './list.ts';
+import { readPageRequest } from './page-request.ts';
 
 function find(store: UserStore, id: string): Conversation {
   const conversation = store.conversations.get(id);
@@ -20,7 +22,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 export const conversationRoutes: ResourceRoutes = {
   list(ctx) {
     const query = ctx.query();
-    const page = readPageRequest(query);
+    const page = readPageRequest(query, ctx.choices);
     const muted = optionalBoolean(query, 'muted');
     const archived = optionalBoolean(query, 'archived');
     const pinned = optionalBoolean(query, 'pinned');
@@ -29,7 +31,7 @@ export const conversationRoutes: ResourceRoutes = {
       matchesFlag(muted, c.is_muted) &&
       matchesFlag(archived, c.archived_at !== null) &&
       matchesFlag(pinned, c.is_pinned) &&
-      (groupId === undefined || c.group_id === groupId)));
+      (groupId === undefined || c.group_id === groupId), ctx.choices));
   },
 
   async create(ctx) {
@@ -39,14 +41,16 @@ export const conversationRoutes: ResourceRoutes = {
     const { store } = ctx;
     if (groupId === undefined) {
       if (contactId === undefined) throw badRequest('Give contact_id or group_id (at least one, non-empty).');
-      return created(store.conversations.insert(newConversation(ctx.now(), contactId, null)));
+      const id = newId('conv', ctx.choices.ids);
+      return created(store.conversations.insert(newConversation(id, ctx.now(), contactId, null)));
     }
     const group = store.groups.get(groupId);
     if (group === undefined) throw badRequest(`group_id names no group: ${JSON.stringify(groupId)}.`, 'group_id');
     // Each group has one conversation (spec §1): while it exists, "creating" it returns it.
     const existing = store.conversations.get(group.conversation_id);
     if (existing !== undefined) return ok(existing);
-    const conversation = store.conversations.insert(newConversation(ctx.now(), contactId ?? null, group.id));
+    const id = newId('conv', ctx.choices.ids);
+    const conversation = store.conversations.insert(newConversation(id, ctx.now(), contactId ?? null, group.id));
     store.groups.replace({ ...group, conversation_id: conversation.id });
     return created(conversation);
   },

@@ -1,11 +1,11 @@
 import type { Contact, Conversation, Group } from '../../src/api/resources.ts';
-import { newId } from '../ids.ts';
 
 // Spec §2.1: a new conversation is unpinned, unmuted, unarchived and has never been active or
 // opened (this API has no messages, so last_active_at and last_opened_at stay null forever).
-export function newConversation(createdAt: number, contactId: string | null, groupId: string | null): Conversation {
+// The id is chosen by the caller (ids.ts, in the style of choices.ids), as for groups.
+export function newConversation(id: string, createdAt: number, contactId: string | null, groupId: string | null): Conversation {
   return {
-    id: newId('conv'),
+    id,
     contact_id: contactId,
     group_id: groupId,
     pinned_message_id: null,
@@ -47,4 +47,20 @@ export function withChanges<T extends object>(current: T, changes: { [K in keyof
     if (value !== undefined) next[key] = value as T[keyof T];
   }
   return next;
+}
+
+/**
+ * PUT contacts under choices.groupContacts = 'merge': the given contacts are added to the members,
+ * matched by username. A member whose username is given again takes the given object in its place
+ * (so its other fields can be updated); every other member is kept, duplicates from a create
+ * included; new usernames are appended in the order given, each once.
+ */
+export function mergeContacts(members: readonly Contact[], given: readonly Contact[]): Contact[] {
+  const merged = [...members];
+  for (const contact of given) {
+    const at = merged.findIndex((member) => member.username === contact.username);
+    if (at === -1) merged.push(contact);
+    else merged[at] = contact;
+  }
+  return merged;
 }

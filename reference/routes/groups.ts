@@ -1,4 +1,5 @@
-import type { Group } from '../../src/api/resources.ts';
+import type { Contact, Group } from '../../src/api/resources.ts';
+import type { ReferenceChoices } from '../choices.ts';
 import {
   optionalBoolean, optionalContacts, optionalNonEmptyString, optionalString,
   optionalTimestampOrNull, requiredNonEmptyString,
@@ -7,8 +8,9 @@ import { created, notFound, ok } from '../respond.ts';
 import type { UserStore } from '../store.ts';
 import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
-import { newConversation, newGroup, withChanges } from './defaults.ts';
-import { matchesFlag, paginate, readPageRequest } from './list.ts';
+import { mergeContacts, newConversation, newGroup, withChanges } from './defaults.ts';
+import { matchesFlag, paginate } from './list.ts';
+import { readPageRequest } from './page-request.ts';
 
 function find(store: UserStore, id: string): Group {
   const group = store.groups.get(id);
@@ -16,12 +18,25 @@ function find(store: UserStore, id: string): Group {
   return group;
 }
 
+/**
+ * contacts replaces the member list by default: removing a member is then just sending the list
+ * without it. Under 'merge' it adds to the members (and nothing can be removed through PUT).
+ */
+function newMembers(
+  members: Contact[],
+  given: Contact[] | undefined,
+  semantics: ReferenceChoices['groupContacts'],
+): Contact[] | undefined {
+  if (given === undefined || semantics === 'replace') return given;
+  return mergeContacts(members, given);
+}
+
 export const groupRoutes: ResourceRoutes = {
   list(ctx) {
     const query = ctx.query();
-    const page = readPageRequest(query);
+    const page = readPageRequest(query, ctx.choices);
     const archived = optionalBoolean(query, 'archived');
-    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null)));
+    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null), ctx.choices));
   },
 
   async create(ctx) {
@@ -34,8 +49,9 @@ export const groupRoutes: ResourceRoutes = {
     };
     // "Each group has one conversation" (spec §1), so it is born with the group.
     const now = ctx.now();
-    const groupId = newId('grp');
-    const conversation = ctx.store.conversations.insert(newConversation(now, null, groupId));
+    const groupId = newId('grp', ctx.choices.ids);
+    const conversationId = newId('conv', ctx.choices.ids);
+    const conversation = ctx.store.conversations.insert(newConversation(conversationId, now, null, groupId));
     return created(ctx.store.groups.insert(newGroup(groupId, now, conversation.id, fields)));
   },
 
@@ -46,12 +62,11 @@ export const groupRoutes: ResourceRoutes = {
   async update(ctx, id) {
     const current = find(ctx.store, id);
     const body = await ctx.body();
-    // contacts replaces the member list: removing a member is then just sending the list without it.
     const next = withChanges(current, {
       name: optionalNonEmptyString(body, 'name'),
       description: optionalString(body, 'description'),
       avatar_url: optionalString(body, 'avatar_url'),
-      contacts: optionalContacts(body, 'contacts'),
+      contacts: newMembers(current.contacts, optionalContacts(body, 'contacts'), ctx.choices.groupContacts),
       archived_at: optionalTimestampOrNull(body, 'archived_at'),
     });
     // replace() misses when a concurrent DELETE won while the body was being read: then 404.

@@ -1,51 +1,71 @@
+// Lists (spec §4, §8): filtering, order and pages. Items are ordered by insertion sequence number,
+// never by created_at, which many items share.
 import type { ListEnvelope } from '../../src/api/resources.ts';
-import { optionalInteger, optionalString } from '../params/fields.ts';
-import type { ParamSource } from '../params/source.ts';
+import type { ReferenceChoices } from '../choices.ts';
 import { badRequest } from '../respond.ts';
-import type { Collection } from '../store.ts';
+import type { Collection, Entry } from '../store.ts';
+import { encodeCursor } from './cursor.ts';
+import type { PageRequest } from './page-request.ts';
 
-export const DEFAULT_PAGE_SIZE = 10; // spec §8
-export const MAX_PAGE_SIZE = 100; // not shown in the spec; larger requests are clamped, not refused
-
-export interface PageRequest {
-  readonly limit: number;
-  readonly startingAfter: string | undefined;
+/** The envelope of the spec, plus `next_cursor` when choices.pagination is 'cursor' (null on the last page). */
+export interface ListPage<T> extends ListEnvelope<T> {
+  next_cursor?: string | null;
 }
 
-export function readPageRequest(query: ParamSource): PageRequest {
-  const limit = optionalInteger(query, 'limit', 1) ?? DEFAULT_PAGE_SIZE;
-  return {
-    limit: Math.min(limit, MAX_PAGE_SIZE),
-    startingAfter: optionalString(query, 'starting_after'),
-  };
-}
+type ListChoices = Pick<ReferenceChoices, 'order' | 'pagination'>;
 
 /** A boolean filter: absent keeps everything, true keeps items with the flag, false those without. */
 export function matchesFlag(wanted: boolean | undefined, actual: boolean): boolean {
   return wanted === undefined || wanted === actual;
 }
 
+function inListOrder<T extends { id: string }>(collection: Collection<T>, order: ReferenceChoices['order']): Array<Entry<T>> {
+  const newestFirst = collection.newestFirst();
+  return order === 'newest-first' ? newestFirst : newestFirst.reverse();
+}
+
+function sequenceOf<T extends { id: string }>(collection: Collection<T>, id: string): number {
+  const seq = collection.seqOf(id);
+  if (seq === undefined) {
+    throw badRequest(`starting_after names no item of this list: ${JSON.stringify(id)}.`, 'starting_after');
+  }
+  return seq;
+}
+
 /**
- * Newest first; the cursor is the id of the last item of the previous page. The cursor item need
- * not match the filters, since items are positioned by sequence number, not by index in a page.
+ * Index in `matching` of the first item of the page. After an item, the page starts at the first
+ * item that comes later in list order, so the item itself need not match the filters (nor, for a
+ * cursor, still exist).
  */
+function startIndex<T extends { id: string }>(
+  matching: ReadonlyArray<Entry<T>>,
+  collection: Collection<T>,
+  page: PageRequest,
+  order: ReferenceChoices['order'],
+): number {
+  const { start } = page;
+  if (start.kind === 'first') return 0;
+  if (start.kind === 'page-number') return (start.page - 1) * page.limit;
+  const after = start.kind === 'after-id' ? sequenceOf(collection, start.id) : start.seq;
+  const index = matching.findIndex((entry) => (order === 'newest-first' ? entry.seq < after : entry.seq > after));
+  return index === -1 ? matching.length : index;
+}
+
+/** One page of the items `keep` accepts, in the order and pagination style of the choices. */
 export function paginate<T extends { id: string }>(
   collection: Collection<T>,
   page: PageRequest,
   keep: (item: T) => boolean,
-): ListEnvelope<T> {
-  let after = Number.POSITIVE_INFINITY;
-  if (page.startingAfter !== undefined) {
-    const seq = collection.seqOf(page.startingAfter);
-    if (seq === undefined) {
-      throw badRequest(`starting_after names no item of this list: ${JSON.stringify(page.startingAfter)}.`,
-        'starting_after');
-    }
-    after = seq;
+  choices: ListChoices,
+): ListPage<T> {
+  const matching = inListOrder(collection, choices.order).filter((entry) => keep(entry.value));
+  const start = startIndex(matching, collection, page, choices.order);
+  const entries = matching.slice(start, start + page.limit);
+  const hasMore = matching.length > start + page.limit;
+  const envelope: ListPage<T> = { has_more: hasMore, data: entries.map((entry) => entry.value) };
+  if (choices.pagination === 'cursor') {
+    const last = entries.at(-1);
+    envelope.next_cursor = hasMore && last !== undefined ? encodeCursor(last.seq) : null;
   }
-  const matching = collection.newestFirst().filter((entry) => entry.seq < after && keep(entry.value));
-  return {
-    has_more: matching.length > page.limit,
-    data: matching.slice(0, page.limit).map((entry) => entry.value),
-  };
+  return envelope;
 }

@@ -32,6 +32,11 @@ export const catalogue = {
     spec: ['§2.1'],
     level: 'spec',
   },
+  'conversations.create.one-per-group': {
+    title: "after a create with a group's id, the group still has exactly one conversation",
+    spec: ['§1', '§4.1'],
+    level: 'spec',
+  },
   'conversations.create.requires-contact-or-group': {
     title: 'a create with neither contact_id nor group_id is refused with a 4xx and creates nothing',
     spec: ['§4.1'],

@@ -15,8 +15,15 @@ export interface ProvidedTarget {
   runId: string;
 }
 
+/** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */
+export interface NamedTarget {
+  /** Unique within a run; '' for the single target of `msgapi check`. */
+  name: string;
+  target: ProvidedTarget;
+}
+
 declare module 'vitest' {
   interface ProvidedContext {
-    target: ProvidedTarget;
+    targets: NamedTarget[];
   }
 }

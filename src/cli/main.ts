@@ -1,6 +1,7 @@
 // msgapi: the command line. Every failure of the harness ends in one line and exit code 2.
 import { HarnessError } from '../errors.ts';
 import { runCheck } from './commands/check.ts';
+import { runMatrix } from './commands/matrix.ts';
 import { runServe } from './commands/serve.ts';
 import { version } from './version.ts';
 
@@ -11,6 +12,7 @@ Usage: msgapi <command> [options]
 Commands:
   check    Run the conformance suites against BASE_URL, or the embedded reference server.
   serve    Start the reference server alone, for developing a client against it.
+  matrix   Prove the suite: run it against every seeded fault and valid variant of the reference server.
   load     Benchmark the list endpoints (not built yet).
 
 Run 'msgapi <command> --help' for a command's options.`;
@@ -18,6 +20,7 @@ Run 'msgapi <command> --help' for a command's options.`;
 const commands: Record<string, (argv: string[]) => Promise<number>> = {
   check: runCheck,
   serve: runServe,
+  matrix: runMatrix,
   load: async () => {
     throw new HarnessError('MSGAPI_USAGE', 'The load harness is not built yet; only check and serve are available.');
   },

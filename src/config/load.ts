@@ -34,8 +34,8 @@ export interface ConfigSources {
   /** Values given as flags, keyed by setting name (BASE_URL ...). */
   flags?: Partial<Record<SettingName, string>>;
   env?: NodeJS.ProcessEnv;
-  /** The .env file to read; by default .env in cwd, if there is one. */
-  envFile?: string;
+  /** The .env file to read; by default .env in cwd, if there is one; false: none. */
+  envFile?: string | false;
   cwd?: string;
 }
 
@@ -47,7 +47,7 @@ function gatherRaw(sources: ConfigSources): Partial<Record<SettingName, string>>
   if (sources.envFile && !existsSync(envFile)) {
     throw new ConfigError([`The env file ${envFile} does not exist.`]);
   }
-  const fromFile = existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {};
+  const fromFile = sources.envFile !== false && existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {};
   const env = sources.env ?? process.env;
   const raw: Partial<Record<SettingName, string>> = {};
   for (const { env: name } of settings) {

@@ -5,13 +5,21 @@ import { catalogue, isCheckId, type CheckId } from '../checks/catalogue.ts';
 import type {} from '../checks/define-check.ts';
 import type { CheckResult, CheckStatus } from './check-result.ts';
 
+/**
+ * Results are kept per target: one for `msgapi check` (named ''), one per fault and variant for
+ * the sensitivity matrix.
+ */
 export class ConformanceReporter implements Reporter {
-  readonly results: CheckResult[] = [];
+  readonly results = new Map<string, CheckResult[]>();
   /** Problems of the suite itself (a file that failed to load, an error outside any check). */
   readonly harnessErrors: string[] = [];
 
-  /** `gates(id)`: whether a failure of that check fails the run. */
-  constructor(private readonly gates: (id: CheckId) => boolean) {}
+  /** `gatesFor(target)(id)`: whether a failure of that check fails the run against that target. */
+  constructor(private readonly gatesFor: (target: string) => (id: CheckId) => boolean) {}
+
+  resultsOf(target: string): CheckResult[] {
+    return this.results.get(target) ?? [];
+  }
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check;
@@ -20,7 +28,8 @@ export class ConformanceReporter implements Reporter {
       return;
     }
     const { title, spec, level } = catalogue[meta.id];
-    if (meta.harnessError) this.harnessErrors.push(`the check ${meta.id} broke: ${meta.harnessError.split('\n')[0]}`);
+    const target = meta.target;
+    if (meta.harnessError) this.harnessErrors.push(`the check ${meta.id}${target ? ` (${target})` : ''} broke: ${meta.harnessError.split('\n')[0]}`);
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
     const status: CheckStatus = meta.blocked ? 'blocked' : result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
@@ -34,13 +43,14 @@ export class ConformanceReporter implements Reporter {
           : result.state === 'skipped'
             ? (result.note ?? 'skipped')
             : null;
-    this.results.push({
+    if (!this.results.has(target)) this.results.set(target, []);
+    this.results.get(target)!.push({
       id: meta.id,
       title,
       spec: spec.join(', '),
       level,
       status,
-      gating: this.gates(meta.id) && !meta.harnessError,
+      gating: this.gatesFor(target)(meta.id) && !meta.harnessError,
       message,
       reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
       requests: meta.requests,

@@ -1,8 +1,9 @@
 import { unusualTextIsRefusedOrKept } from '../../src/checks/behaviours/unusual-text.ts';
-import { conversations } from '../../src/checks/resources.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { expectBody, expectClientError, expectField, expectNoServerError, expectSuccess, expectThat } from '../../src/checks/expect.ts';
-import { createGroup } from '../../src/checks/fixtures.ts';
+import { createGroup, recordCreated } from '../../src/checks/fixtures.ts';
+import { walkConversations } from '../../src/checks/list-walk.ts';
+import { conversations } from '../../src/checks/resources.ts';
 
 check('conversations.create.defaults', async (context) => {
   const contactId = context.names.contactId('defaults');
@@ -74,3 +75,18 @@ check('conversations.create.unique-id', async (context) => {
 });
 
 check('conversations.create.unusual-text', unusualTextIsRefusedOrKept(conversations, 'contact_id'));
+
+check('conversations.create.one-per-group', async (context) => {
+  const { group } = await createGroup(context);
+  const response = await context.client.createConversation({ group_id: group.id });
+  expectSuccess(response, 'POST /v1/conversations with group_id');
+  recordCreated(context, 'conversation', response.body);
+  const walk = await walkConversations(context, { group_id: group.id });
+  const ids = walk.items.map((item) => item.id);
+  expectThat(
+    ids.length === 1,
+    walk.pages.at(-1)!,
+    `§1: "Each group has one conversation": exactly one conversation listed under group_id=${group.id}`,
+    `${ids.length}: ${ids.join(', ')}`,
+  );
+});

@@ -7,8 +7,9 @@ import type { ResourceItem, ResourceUnderTest } from '../resources.ts';
 
 export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.create(context, 'archive');
-  // A timestamp in the server's own unit (§2 leaves the unit open): the object's own created_at.
-  const archivedAt = item.created_at;
+  // A timestamp in the server's own unit (§2 leaves the unit open): one unit before the object's
+  // own created_at, so that a server storing the time of the request instead is caught.
+  const archivedAt = item.created_at - 1;
   const response = await resource.update(context.client, item.id, { archived_at: archivedAt });
   expectSuccess(response, `PUT ${resource.path}/:id with archived_at`);
   expectFields(response, expectBody(response, resource.schema, `the archived ${resource.kind}`), { archived_at: archivedAt }, '§3: archived_at holds the timestamp given');

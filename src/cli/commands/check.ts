@@ -1,21 +1,18 @@
 // `msgapi check`: runs the conformance suites with vitest against the target and writes
 // reports/conformance.json and reports/junit.xml. Exit 0: every gating check passed; 1: some
 // failed; 2: configuration or harness error.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
-import type { ProvidedTarget } from '../../checks/target.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
 import { buildReport, gatingPolicy } from '../../report/build-report.ts';
-import { ConformanceReporter } from '../../report/conformance-reporter.ts';
+import { providedTarget } from '../../run/provided-target.ts';
+import { runSuites } from '../../run/run-suites.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
 import { openTarget } from '../open-target.ts';
 import { probeTarget } from '../probe-target.ts';
-import { projectRoot, version } from '../version.ts';
+import { version } from '../version.ts';
 
 export const checkHelp = `Usage: msgapi check [options]
 
@@ -46,34 +43,15 @@ export async function runCheck(argv: string[]): Promise<number> {
         `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}.`,
     );
 
-    const provided: ProvidedTarget = {
-      baseUrl: target.url,
-      accessToken: target.accessToken,
-      secondAccessToken: target.secondAccessToken,
-      bodyEncoding: config.bodyEncoding,
-      pagination: config.pagination,
-      requestTimeoutMs: config.requestTimeoutMs,
-      seed: config.seed,
-      groupContacts: target.groupContacts,
-      runId: randomBytes(4).toString('hex'),
-    };
+    const provided = providedTarget(config, target);
     mkdirSync(config.reportsDir, { recursive: true });
     const junitPath = join(config.reportsDir, 'junit.xml');
-    const reporter = new ConformanceReporter(gatingPolicy({ strict: config.strict, declared: config.conventions }));
-    const vitest = await startVitest('test', [], {
-      config: fileURLToPath(new URL('suites/vitest.config.ts', projectRoot)),
-      watch: false,
-      reporters: [reporter, 'default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
-      provide: { target: provided },
-      // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
-      testTimeout: Math.max(30_000, config.requestTimeoutMs * 10),
-      hookTimeout: Math.max(30_000, config.requestTimeoutMs * 10),
-    });
-    await vitest.close();
-    // vitest sets process.exitCode on failures; this command decides its own exit code.
-    process.exitCode = undefined;
-
-    if (reporter.results.length === 0 && reporter.harnessErrors.length === 0) {
+    const outcome = await runSuites(
+      [{ name: 'target', target: provided, gates: gatingPolicy({ strict: config.strict, declared: config.conventions }) }],
+      { requestTimeoutMs: config.requestTimeoutMs, reporters: ['default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]] },
+    );
+    const results = outcome.results.get('target') ?? [];
+    if (results.length === 0 && outcome.harnessErrors.length === 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
     }
     const report = buildReport(
@@ -87,15 +65,15 @@ export async function runCheck(argv: string[]): Promise<number> {
         extraRequests: probeRequests,
         version,
       },
-      reporter.results,
+      results,
     );
     const jsonPath = join(config.reportsDir, 'conformance.json');
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     const shown = (path: string) => relative(process.cwd(), path) || path;
     console.log(formatSummary(report, [shown(jsonPath), shown(junitPath)]));
-    if (reporter.harnessErrors.length > 0) {
+    if (outcome.harnessErrors.length > 0) {
       // Reported after the reports are written, so that what did run is not lost.
-      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${reporter.harnessErrors.join('; ')}`);
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${outcome.harnessErrors.join('; ')}`);
     }
     return report.summary.gating_failed > 0 ? 1 : 0;
   } finally {

@@ -1,5 +1,7 @@
 // `msgapi serve`: the reference server on its own, as a stub to develop a client against.
+import { faultModifiers, isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
 import { startReferenceServer } from '../../../reference/listen.ts';
+import { isVariantName, variants, variantServerOptions, type VariantName } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../errors.ts';
 import { parseToken } from '../../config/parse-values.ts';
 import { parseFlags } from '../flags.ts';
@@ -15,6 +17,9 @@ Options:
   --host HOST              Address to listen on (default: 127.0.0.1).
   --token TOKEN            Token of the first user (default: a new random token).
   --second-token TOKEN     Token of the second user (default: a new random token).
+  --fault NAME             Switch on a seeded fault (repeatable); 'msgapi matrix' proves the suite
+                           catches each. Names: reference/faults/, or reports/sensitivity.md.
+  --variant NAME           Make the other choices one valid variant makes (reference/variants/).
   -h, --help               Show this help.`;
 
 function portFrom(raw: string | undefined): number {
@@ -37,6 +42,8 @@ export async function runServe(argv: string[]): Promise<number> {
     host: { type: 'string' },
     token: { type: 'string' },
     'second-token': { type: 'string' },
+    fault: { type: 'string', multiple: true },
+    variant: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (flags.help) {
@@ -46,7 +53,15 @@ export async function runServe(argv: string[]): Promise<number> {
   const accessToken = tokenFrom('--token', flags.token as string | undefined);
   const secondAccessToken = tokenFrom('--second-token', flags['second-token'] as string | undefined);
   if (accessToken === secondAccessToken) throw new HarnessError('MSGAPI_USAGE', '--token and --second-token must differ.');
+  const faultNames = (flags.fault as unknown as string[] | undefined) ?? [];
+  const unknownFaults = faultNames.filter((name) => !isFaultName(name));
+  if (unknownFaults.length > 0) throw new HarnessError('MSGAPI_USAGE', `No fault is called ${unknownFaults.join(', ')}; the names are in reference/faults/.`);
+  const variantName = flags.variant as string | undefined;
+  if (variantName !== undefined && !isVariantName(variantName)) throw new HarnessError('MSGAPI_USAGE', `No variant is called ${variantName}; the names are in reference/variants/.`);
+  const variant = variantName === undefined ? undefined : variantServerOptions(variants.get(variantName as VariantName)!);
   const server = await startReferenceServer({
+    ...variant,
+    modifiers: [...(variant?.modifiers ?? []), ...faultModifiers(faultNames as FaultName[])],
     port: portFrom(flags.port as string | undefined),
     host: (flags.host as string | undefined) ?? '127.0.0.1',
     users: [
@@ -55,7 +70,8 @@ export async function runServe(argv: string[]): Promise<number> {
     ],
   });
   // These are the stub's own tokens, made up for this process: printing them is the point.
-  console.log(`Reference server listening at ${server.url}`);
+  const switched = [...faultNames.map((name) => `fault ${name}`), ...(variantName ? [`variant ${variantName}`] : [])];
+  console.log(`Reference server listening at ${server.url}${switched.length ? ` with ${switched.join(', ')}` : ''}`);
   console.log(`BASE_URL=${server.url}`);
   console.log(`ACCESS_TOKEN=${accessToken}`);
   console.log(`SECOND_ACCESS_TOKEN=${secondAccessToken}`);

@@ -1,0 +1,86 @@
+// `msgapi matrix`: runs the suites against every seeded fault of the reference server (each must
+// fail) and every valid variant (each must pass), all in one vitest process, and writes
+// reports/sensitivity.json and reports/sensitivity.md. Exit 0: every fault caught and every
+// variant passed; 1: not; 2: harness error.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
+import { isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
+import { HarnessError } from '../../errors.ts';
+import { runSuites } from '../../run/run-suites.ts';
+import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../sensitivity/entries.ts';
+import { concludeMatrix } from '../../sensitivity/outcome.ts';
+import { renderSensitivityMarkdown, type SensitivityReport } from '../../sensitivity/report.ts';
+import { parseFlags } from '../flags.ts';
+
+export const matrixHelp = `Usage: msgapi matrix [options]
+
+Proves the suite: runs it against the reference server with each seeded fault switched on (the
+suite must fail every one) and with each valid variant (other choices the spec leaves open; the
+suite must pass every one). Writes sensitivity.json and sensitivity.md.
+
+Options:
+  --only NAMES             Comma-separated fault and variant names to run (default: all).
+  --reports-dir DIR        Where to write the reports (default: reports).
+  --seed N                 Seed handed to the suites (default: 1).
+  -h, --help               Show this help.
+
+Exit codes: 0 every fault caught and every variant passed; 1 otherwise; 2 harness error.`;
+
+function selection(only: string | undefined): { faults: FaultName[]; variants: VariantName[] } {
+  if (only === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
+  const names = only.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name));
+  if (unknown.length > 0) throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`);
+  return { faults: names.filter(isFaultName), variants: names.filter(isVariantName) };
+}
+
+export async function runMatrix(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, {
+    only: { type: 'string' },
+    'reports-dir': { type: 'string' },
+    seed: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (flags.help) {
+    console.log(matrixHelp);
+    return 0;
+  }
+  const seed = Number(flags.seed ?? 1);
+  if (!Number.isSafeInteger(seed)) throw new HarnessError('MSGAPI_USAGE', `--seed ${String(flags.seed)} must be a whole number.`);
+  const chosen = selection(flags.only as string | undefined);
+  const started = Date.now();
+  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed);
+  try {
+    const runs = entries.flatMap((entry) => entry.runs);
+    console.log(`msgapi matrix: ${chosen.faults.length} faults and ${chosen.variants.length} variants, ${runs.length} runs of the suite in one vitest process.`);
+    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: ['dot'] });
+    if (outcome.harnessErrors.length > 0) {
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
+    }
+    const concluded = await concludeMatrix(entries, outcome.results);
+    const report: SensitivityReport = {
+      generated_at: new Date().toISOString(),
+      duration_ms: Date.now() - started,
+      requests: [...outcome.results.values()].flat().reduce((sum, check) => sum + check.requests, 0),
+      ...concluded,
+    };
+    const dir = resolve(String(flags['reports-dir'] ?? 'reports'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'sensitivity.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(dir, 'sensitivity.md'), renderSensitivityMarkdown(report));
+
+    const missed = report.faults.filter((fault) => !fault.caught);
+    const failed = report.variants.filter((variant) => !variant.passed);
+    for (const fault of missed) console.log(`NOT CAUGHT ${fault.name} (${fault.section}): ${fault.breaks}`);
+    for (const variant of failed) console.log(`FAILED ${variant.name}: ${variant.problems.join('; ')}`);
+    const { caught, faults } = report.mutation_score;
+    console.log(
+      `\nMutation score ${caught}/${faults}; variants passed ${report.variants.length - failed.length}/${report.variants.length}; ` +
+        `${(report.duration_ms / 1000).toFixed(1)} s. Reports: ${join(dir, 'sensitivity.md')}, ${join(dir, 'sensitivity.json')}`,
+    );
+    return missed.length === 0 && failed.length === 0 ? 0 : 1;
+  } finally {
+    await Promise.all(entries.map((entry) => entry.close()));
+  }
+}

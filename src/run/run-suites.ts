@@ -1,0 +1,53 @@
+// Runs the conformance suites with vitest against one target or many at once. Every check is
+// registered once per target (define-check.ts), so one vitest process, its workers and one module
+// graph serve all the targets of the sensitivity matrix.
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import type { CheckId } from '../checks/catalogue.ts';
+import type { ProvidedTarget } from '../checks/target.ts';
+import { ConformanceReporter } from '../report/conformance-reporter.ts';
+import type { CheckResult } from '../report/check-result.ts';
+
+export const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
+
+export interface SuiteRun {
+  /** Unique among the runs of one call; names the vitest project. */
+  name: string;
+  target: ProvidedTarget;
+  gates: (id: CheckId) => boolean;
+}
+
+export interface SuitesOutcome {
+  results: ReadonlyMap<string, CheckResult[]>;
+  harnessErrors: readonly string[];
+}
+
+type ReporterEntry = string | [string, Record<string, unknown>];
+
+export interface RunSuitesOptions {
+  /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
+  reporters?: ReporterEntry[];
+  requestTimeoutMs: number;
+}
+
+export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
+  // A single target needs no name: its test titles are then just `id — title`.
+  const named = runs.map((run) => ({ run, name: runs.length === 1 ? '' : run.name }));
+  const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
+  const reporter = new ConformanceReporter((target) => gates.get(target) ?? (() => true));
+  // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
+  const timeout = Math.max(30_000, options.requestTimeoutMs * 10);
+  const vitest = await startVitest('test', [], {
+    config: suitesConfig,
+    watch: false,
+    reporters: [reporter, ...(options.reporters ?? [])] as never,
+    testTimeout: timeout,
+    hookTimeout: timeout,
+    provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+  });
+  await vitest.close();
+  // vitest sets process.exitCode on failures; the commands decide their own exit codes.
+  process.exitCode = undefined;
+  const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
+  return { results, harnessErrors: reporter.harnessErrors };
+}

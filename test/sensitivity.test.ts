@@ -1,0 +1,35 @@
+// The suite is worth the faults it catches and the correct servers it passes: this runs the whole
+// matrix (msgapi matrix) as npm test does, and fails when a fault goes uncaught or a variant fails.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { faults } from '../reference/faults/registry.ts';
+import { variants } from '../reference/variants/registry.ts';
+import type { SensitivityReport } from '../src/sensitivity/report.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the sensitivity matrix', () => {
+  it('catches every seeded fault and passes every valid variant, and writes reports/sensitivity.{json,md}', { timeout: 900_000 }, async () => {
+    const result = await runCli(['matrix'], {}, projectRoot);
+    const report: SensitivityReport = JSON.parse(readFileSync(new URL('../reports/sensitivity.json', import.meta.url), 'utf8'));
+
+    expect(report.faults.map((fault) => fault.name).sort()).toEqual([...faults.keys()].sort());
+    expect(report.faults.length).toBeGreaterThanOrEqual(40);
+    expect(report.faults.filter((fault) => !fault.caught).map((fault) => fault.name)).toEqual([]);
+
+    expect(report.variants.map((variant) => variant.name).sort()).toEqual([...variants.keys()].sort());
+    expect(report.variants.filter((variant) => !variant.passed).map((variant) => `${variant.name}: ${variant.problems.join('; ')}`)).toEqual([]);
+
+    expect(report.mutation_score).toEqual({ caught: report.faults.length, faults: report.faults.length, score: 1 });
+    expect(readFileSync(new URL('../reports/sensitivity.md', import.meta.url), 'utf8')).toContain(`Mutation score: ${report.faults.length}/${report.faults.length}`);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  });
+
+  it('refuses a name that is neither a fault nor a variant', async () => {
+    const result = await runCli(['matrix', '--only', 'no-such-fault']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('msgapi: --only names no-such-fault, which no fault or variant is called (see reference/faults and reference/variants).\n');
+  });
+});
