@@ -1,10 +1,10 @@
 // Unit tests of the embedded reference server (reference/). They talk HTTP directly with undici on
 // purpose: the server is tested on its own, independently of the project's typed client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'undici';
 import type { Conversation, Group, ListEnvelope } from '../src/api/resources.ts';
 import { buildReferenceServer } from '../reference/build.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
+import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';
 
 const A = 'tok-a';
 const B = 'tok-b';
@@ -15,20 +15,8 @@ interface ErrorBody {
   error: { type: string; message: string; param?: string };
 }
 
-interface Res<T> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: T;
-}
-
-interface SendOptions {
-  token?: string | null; // null: no Authorization header at all
-  authorization?: string; // the raw header, overriding token
-  json?: unknown;
-  form?: string;
-  raw?: string | Buffer;
-  contentType?: string;
-}
+type Res<T> = RawResponse<T>;
+type SendOptions = Partial<RawRequest>;
 
 let server: RunningReferenceServer;
 beforeAll(async () => {
@@ -38,30 +26,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function sendTo<T>(base: string, method: string, path: string, options: SendOptions = {}): Promise<Res<T>> {
-  const headers: Record<string, string> = {};
-  const token = options.token === undefined ? A : options.token;
-  if (options.authorization !== undefined) headers.authorization = options.authorization;
-  else if (token !== null) headers.authorization = `Bearer ${token}`;
-  let body: string | Buffer | undefined = options.raw;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers['content-type'] = 'application/json';
-  }
-  if (options.form !== undefined) {
-    body = options.form;
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-  }
-  if (options.contentType !== undefined) headers['content-type'] = options.contentType;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, body });
-  const text = await res.body.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`${method} ${path}: expected a JSON body, received ${JSON.stringify(text.slice(0, 200))}`);
-  }
-  return { status: res.statusCode, headers: res.headers, body: parsed as T };
+function sendTo<T>(base: string, method: string, path: string, options: SendOptions = {}): Promise<Res<T>> {
+  return sendRaw<T>(base, method, path, { ...options, token: options.token === undefined ? A : options.token });
 }
 
 function send<T = unknown>(method: string, path: string, options: SendOptions = {}): Promise<Res<T>> {

@@ -1,5 +1,5 @@
 // The valid variants of the reference server (reference/variants/): each really makes the choice it
-// names. Plain fetch and raw sockets on purpose: the server is tested on its own, apart from the
+// names. Plain HTTP and raw sockets on purpose: the server is tested on its own, apart from the
 // project's typed client. That the conformance suite passes each variant is the matrix's job.
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -8,6 +8,7 @@ import type { Conversation, Group, ListEnvelope } from '../src/api/resources.ts'
 import { settings } from '../src/config/settings.ts';
 import { defaultChoices } from '../reference/choices.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
+import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';
 import { extraFields } from '../reference/variants/extra-fields.ts';
 import {
   isVariantName, variantNames, variants, variantServerOptions, type VariantName,
@@ -17,35 +18,10 @@ const A = 'tok-a';
 const USERS = [{ token: A, name: 'a' }, { token: 'tok-b', name: 'b' }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-interface Res<T = unknown> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: T;
-}
+type Res<T = unknown> = RawResponse<T>;
 
-interface SendOptions {
-  token?: string | null;
-  json?: unknown;
-  form?: string;
-}
-
-async function send<T = unknown>(base: string, method: string, path: string, options: SendOptions = {}): Promise<Res<T>> {
-  const headers: Record<string, string> = {};
-  const token = options.token === undefined ? A : options.token;
-  if (token !== null) headers.authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers['content-type'] = 'application/json';
-  }
-  if (options.form !== undefined) {
-    body = options.form;
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-  }
-  const res = await fetch(`${base}${path}`, { method, headers, body });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: (text === '' ? undefined : JSON.parse(text)) as T };
+function send<T = unknown>(base: string, method: string, path: string, options: Partial<RawRequest> = {}): Promise<Res<T>> {
+  return sendRaw<T>(base, method, path, { ...options, token: options.token === undefined ? A : options.token });
 }
 
 /** A server of the variant for the tests of one describe block; `api()` talks to it as user A. */
@@ -59,7 +35,7 @@ function serveVariant(name: VariantName) {
   });
   return {
     url: () => server.url,
-    send: <T = unknown>(method: string, path: string, options?: SendOptions) => send<T>(server.url, method, path, options),
+    send: <T = unknown>(method: string, path: string, options?: Partial<RawRequest>) => send<T>(server.url, method, path, options),
   };
 }
 
@@ -115,7 +91,7 @@ describe('delete-204-no-body', () => {
   it('delete-204-no-body.conversation — DELETE of a conversation answers 204 with an empty body and no Content-Type, and the id is gone', async () => {
     const [id] = await createConversations(api, 1);
     const res = await api.send('DELETE', `/v1/conversations/${id}`);
-    expect([res.status, res.text, res.headers.get('content-type')]).toEqual([204, '', null]);
+    expect([res.status, res.text, res.headers['content-type'] ?? null]).toEqual([204, '', null]);
     expect((await api.send('GET', `/v1/conversations/${id}`)).status).toBe(404);
   });
 
@@ -139,7 +115,7 @@ describe('status-422-and-403', () => {
     const unknown = await api.send('GET', '/v1/conversations', { token: 'tok-nobody' });
     const missing = await api.send('GET', '/v1/conversations', { token: null });
     expect([unknown.status, missing.status]).toEqual([403, 403]);
-    expect(unknown.headers.get('www-authenticate')).toBeNull();
+    expect(unknown.headers['www-authenticate'] ?? null).toBeNull();
   });
 
   it('status-422-and-403.others-unchanged — other statuses are unchanged: an unknown id is still 404', async () => {
