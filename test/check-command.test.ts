@@ -187,7 +187,8 @@ describe('convention checks', () => {
     const proxy = await startMutatingProxy(upstream.url, (_m, _p, body) => body, (_m, _p, status) => (status === 404 ? 400 : status));
     try {
       const dir = reportsDir();
-      const result = await runCli(['check'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...extraEnv });
+      // Only the retrieve checks: the two conventions are among them, and three runs share the machine.
+      const result = await runCli(['check', '--only', 'conversations.retrieve.,groups.retrieve.'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...extraEnv });
       return { result, report: readReport(dir) };
     } finally {
       await proxy.close();
@@ -213,7 +214,9 @@ describe('convention checks', () => {
     ]);
 
     expect(declared.result.code).toBe(1);
-    expect(declared.report.summary.gating_failed).toBe(1);
+    const gatingFailures = declared.report.checks.filter((check) => check.gating && check.status === 'failed');
+    expect(gatingFailures.map((check) => `${check.id}: ${check.message}`).join('\n')).toMatch(/^conversations\.retrieve\.unknown-id-404: [^\n]*$/m);
+    expect(gatingFailures).toHaveLength(1);
   });
 
   it('refuses a declared convention that is not a convention check', async () => {

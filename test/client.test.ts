@@ -37,6 +37,11 @@ describe('the API client', () => {
     expect(new URLSearchParams(sent.body).get('contacts[1][username]')).toBe('bob');
   });
 
+  it('sends an empty list as an empty form value, the only way a form can say "none"', async () => {
+    await client('form').updateGroup('grp_1', { contacts: [] });
+    expect(server.requests.at(-1)!.body).toBe('contacts=');
+  });
+
   it('sends booleans and timestamps as text in form bodies', async () => {
     await client('form').updateConversation('conv_1', { is_pinned: true, archived_at: 1_700_000_000 });
     expect(server.requests.at(-1)!.body).toBe('is_pinned=true&archived_at=1700000000');

@@ -28,8 +28,9 @@ const group: SchemaTypes['group'] = {
 describe('schemas/', () => {
   it('has one file per shape the client and suites name', () => {
     const names: SchemaName[] = [
-      'contact', 'conversation', 'conversation-create.params', 'conversation-list', 'conversation-update.params',
-      'group', 'group-create.params', 'group-list', 'group-update.params', 'timestamp',
+      'contact', 'conversation', 'conversation-create.params', 'conversation-list', 'conversation-list.params',
+      'conversation-update.params', 'group', 'group-create.params', 'group-list', 'group-list.params',
+      'group-update.params', 'timestamp',
     ];
     expect(schemaNamesOnDisk().sort()).toEqual(names.sort());
   });

@@ -352,6 +352,41 @@ export const catalogue = {
     spec: ['§4.2', '§8'],
     level: 'robustness',
   },
+  'properties.create.accepted-returned-exactly': {
+    title: 'for generated create parameters, whatever is accepted is returned and stored exactly, unicode included',
+    spec: ['§2.1', '§2.2', '§4.1', '§4.2'],
+    level: 'spec',
+  },
+  'properties.retrieve.idempotent': {
+    title: 'retrieving the same object several times returns the same object',
+    spec: ['§4.1', '§4.2'],
+    level: 'spec',
+  },
+  'properties.update.matches-retrieve': {
+    title: 'for any generated subset of updatable fields, the fields take effect and a later retrieve equals the PUT answer',
+    spec: ['§4.1', '§4.2'],
+    level: 'spec',
+  },
+  'properties.list.pages-partition': {
+    title: "for any page size, the pages of a filtered list hold each of the suite's items exactly once",
+    spec: ['§4.1', '§4.3'],
+    level: 'spec',
+  },
+  'properties.invalid.no-5xx-no-change': {
+    title: 'generated update parameters with one wrong value get a 4xx, never a 5xx, and change nothing',
+    spec: ['§4.1', '§4.2', '§7'],
+    level: 'robustness',
+  },
+  'properties.invalid.required-missing': {
+    title: 'generated group creates without a required parameter get a 4xx, never a 5xx',
+    spec: ['§4.2'],
+    level: 'spec',
+  },
+  'model.sequence.agrees-with-model': {
+    title: 'random sequences of creates, retrieves, updates, archives, deletes, lists and page walks agree with a model of the spec at every step',
+    spec: ['§3', '§4.1', '§4.2'],
+    level: 'spec',
+  },
   'auth.missing-header.rejected': {
     title: 'every endpoint rejects a request without an Authorization header with 401 or 403, shows no data and changes nothing',
     spec: ['§4', '§5'],

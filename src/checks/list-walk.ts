@@ -35,11 +35,12 @@ const isClientError = (response: ApiResponse) => response.status >= 400 && respo
 
 /**
  * The item a starting_after cursor names may be deleted between two pages by someone else (another
- * run cleaning up). The item before it is then as good a cursor: the page after it starts where
- * the deleted one would have. Up to three steps back; then the original answer stands.
+ * check or run cleaning up). The item before it is then as good a cursor: the page after it starts
+ * where the deleted one would have, and nothing seen is listed again. Up to five steps back
+ * through the items seen so far; then the original answer stands.
  */
-async function stepBack(list: ListFn, limit: number | undefined, pageIds: string[], refused: ApiResponse): Promise<ApiResponse> {
-  for (const cursor of pageIds.slice(-4, -1).reverse()) {
+async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
+  for (const cursor of seenIds.slice(-6, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
     if (!isClientError(response)) return response;
   }
@@ -58,8 +59,12 @@ async function walk<T extends { id: string }>(
   const pages: ApiResponse[] = [];
   let limit: number | undefined = options.limit ?? 100;
   let next: Record<string, QueryValue> = {};
-  let previousPageIds: string[] = [];
+  const seenOrder: string[] = [];
   const seen = new Set<string>();
+  // Page numbers and offsets shift under others' writes, so one page of items already seen may be
+  // innocent there; three in a row are not. Cursors never legitimately serve one.
+  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  let pagesOfSeenItems = 0;
   for (let index = 0; index < maxPages; index++) {
     let response = await list({ ...next, limit });
     if (index === 0 && limit !== undefined && isClientError(response)) {
@@ -68,13 +73,14 @@ async function walk<T extends { id: string }>(
       response = await list({ ...next });
     }
     if (index > 0 && isClientError(response) && context.target.pagination.kind === 'starting_after') {
-      response = await stepBack(list, limit, previousPageIds, response);
+      response = await stepBack(list, limit, seenOrder, response);
     }
     pages.push(response);
     expectSuccess(response, `GET ${what} (page ${index + 1})`);
     const envelope = expectBody(response, schema, `page ${index + 1} of ${what}`);
     const pageIds = envelope.data.map((item) => item.id);
-    if (index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id))) {
+    pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
+    if (pagesOfSeenItems >= (shifting ? 3 : 1)) {
       // A server that ignores the way to the next page serves the same items again and again.
       throw new CheckFailure({
         expected: `page ${index + 1} to go on past the items already seen (PAGINATION=${context.target.pagination.kind})`,
@@ -83,7 +89,7 @@ async function walk<T extends { id: string }>(
       });
     }
     for (const id of pageIds) seen.add(id);
-    previousPageIds = pageIds;
+    seenOrder.push(...pageIds);
     items.push(...(envelope.data as unknown as T[]));
     if (!envelope.has_more) return { items, pages, complete: true };
     if (envelope.data.length === 0) {
@@ -106,15 +112,27 @@ async function walk<T extends { id: string }>(
 export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}) {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
-  return walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
-    'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options);
+  return walkAgainIfShifted(context, options, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+    'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options));
 }
 
 export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}) {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
-  return walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
-    'group-list', `/v1/groups${query ? `?${query}` : ''}`, options);
+  return walkAgainIfShifted(context, options, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+    'group-list', `/v1/groups${query ? `?${query}` : ''}`, options));
+}
+
+/**
+ * Page numbers and offsets shift when others delete items between two pages, so an item can be
+ * passed over without any fault of the server. A walk that ends without finding what it looks for
+ * is then walked again, twice at most: an item that is really missing stays missing.
+ */
+async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
+  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  let result = await walkOnce();
+  for (let again = 0; again < 2 && shifting && options.stopWhen && result.complete; again++) result = await walkOnce();
+  return result;
 }
 
 /** Stop condition: every one of these ids has been seen. */

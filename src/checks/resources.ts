@@ -78,3 +78,8 @@ export const groups: ResourceUnderTest<Group> = {
 };
 
 /** "/v1/groups" and the like, for messages. */
+
+/** Either resource by its plural, for checks that draw the resource at random. */
+export function resourceNamed(plural: 'conversations' | 'groups'): ResourceUnderTest<ResourceItem> {
+  return (plural === 'groups' ? groups : conversations) as unknown as ResourceUnderTest<ResourceItem>;
+}

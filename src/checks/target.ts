@@ -9,6 +9,8 @@ export interface ProvidedTarget {
   pagination: PaginationStyle;
   requestTimeoutMs: number;
   seed: number;
+  propertyRuns: number;
+  propertyTimeBudgetMs: number;
   /** Declared by the user (GROUP_CONTACTS); undefined: left open. */
   groupContacts: GroupContactsSemantics | undefined;
   /** Marks everything this run creates as the suite's own: names, contact ids. */

@@ -12,7 +12,12 @@ export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>
   if (encoding === 'json') {
     return { contentType: 'application/json', text: JSON.stringify(body) };
   }
-  // qs writes null as an empty value (archived_at=), which is also how a form clears a field.
-  const text = qs.stringify(body, { encodeValuesOnly: true, arrayFormat: 'indices' });
+  // qs writes null as an empty value (archived_at=), which is also how a form clears a field, but
+  // leaves an empty array out altogether: a form has no other way to say "no contacts" than
+  // contacts= (the reference server's reading; a server that reads it otherwise needs JSON).
+  const withEmptyLists = Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, Array.isArray(value) && value.length === 0 ? '' : value]),
+  );
+  const text = qs.stringify(withEmptyLists, { encodeValuesOnly: true, arrayFormat: 'indices' });
   return { contentType: 'application/x-www-form-urlencoded', text };
 }

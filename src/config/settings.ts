@@ -72,6 +72,18 @@ export const settings = [
     example: '42',
   },
   {
+    env: 'PROPERTY_RUNS',
+    flag: 'property-runs',
+    help: 'How many generated cases each property and model-based check tries (fast-check numRuns). More finds more; each run costs requests.',
+    example: '10',
+  },
+  {
+    env: 'PROPERTY_TIME_BUDGET_MS',
+    flag: 'property-time-budget-ms',
+    help: 'Time one property or model-based check may take, shrinking included, before it stops and reports what it has.',
+    example: '60000',
+  },
+  {
     env: 'GROUP_CONTACTS',
     flag: 'group-contacts',
     help: 'Declares what PUT /v1/groups/:id with contacts does, which the spec leaves open: replace (the list replaces the members) or merge (it adds to them). Unset: only that added members are present is checked.',

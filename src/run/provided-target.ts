@@ -21,6 +21,8 @@ export function providedTarget(config: HarnessConfig, target: TargetAddress): Pr
     pagination: config.pagination,
     requestTimeoutMs: config.requestTimeoutMs,
     seed: config.seed,
+    propertyRuns: config.propertyRuns,
+    propertyTimeBudgetMs: config.propertyTimeBudgetMs,
     groupContacts: target.groupContacts,
     runId: randomBytes(4).toString('hex'),
   };

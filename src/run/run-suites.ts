@@ -25,9 +25,19 @@ export interface SuitesOutcome {
 type ReporterEntry = string | [string, Record<string, unknown>];
 
 export interface RunSuitesOptions {
+  /** Only the checks whose id is one of these, or starts with one that ends in a dot ("model."). */
+  only?: readonly string[];
   /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
   reporters?: ReporterEntry[];
   requestTimeoutMs: number;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Test titles read `[target] id — title` (the target only when there are several). */
+function onlyPattern(only: readonly string[]): RegExp {
+  const alternatives = only.map((item) => (item.endsWith('.') ? escape(item) : `${escape(item)} — `));
+  return new RegExp(`^(?:\\[[^\\]]*\\] )?(?:${alternatives.join('|')})`);
 }
 
 export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
@@ -44,6 +54,7 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     testTimeout: timeout,
     hookTimeout: timeout,
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+    ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
   });
   await vitest.close();
   // vitest sets process.exitCode on failures; the commands decide their own exit codes.

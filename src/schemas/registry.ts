@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type {
-  Contact, Conversation, ConversationCreateParams, ConversationUpdateParams, Group,
-  GroupCreateParams, GroupUpdateParams, ListEnvelope,
+  Contact, Conversation, ConversationCreateParams, ConversationListParams, ConversationUpdateParams, Group,
+  GroupCreateParams, GroupListParams, GroupUpdateParams, ListEnvelope,
 } from '../api/resources.ts';
 import { describeSchemaErrors } from './describe-errors.ts';
 
@@ -19,6 +19,8 @@ export interface SchemaTypes {
   'conversation-update.params': ConversationUpdateParams;
   'group-create.params': GroupCreateParams;
   'group-update.params': GroupUpdateParams;
+  'conversation-list.params': ConversationListParams;
+  'group-list.params': GroupListParams;
 }
 export type SchemaName = keyof SchemaTypes;
 
@@ -62,6 +64,11 @@ export function validateAgainst(name: SchemaName, document: unknown, label: stri
 
 export function conformsTo<N extends SchemaName>(name: N, document: unknown): document is SchemaTypes[N] {
   return validatorFor(name)(document);
+}
+
+/** The schema document itself, for what is generated from it (src/properties/). */
+export function schemaDocument(name: SchemaName): object {
+  return JSON.parse(readFileSync(new URL(`${name}.schema.json`, schemaDirectory), 'utf8')) as object;
 }
 
 /** The names of the schema files present, for tests that keep this list and the folder in step. */

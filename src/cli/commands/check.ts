@@ -3,6 +3,7 @@
 // failed; 2: configuration or harness error.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { catalogue } from '../../checks/catalogue.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
 import { buildReport, gatingPolicy } from '../../report/build-report.ts';
@@ -21,19 +22,33 @@ embedded reference server. Every setting can come from .env, the environment or 
 
 Options:
 ${settingsHelp()}
+  --only IDS               Run only these checks: comma-separated ids, or prefixes ending in a dot
+                           (--only model.,properties.). See docs/checks.md.
   --env-file PATH          Read settings from this file instead of ./.env.
   -h, --help               Show this help.
 
 Exit codes: 0 every gating check passed; 1 a gating check failed; 2 configuration or harness error
 (an unreachable target included).`;
 
+/** --only: check ids, or prefixes ending in a dot; each must name at least one check. */
+function checkSelection(raw: string): string[] {
+  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const ids = Object.keys(catalogue);
+  const unknown = items.filter((item) => !ids.some((id) => (item.endsWith('.') ? id.startsWith(item) : id === item)));
+  if (items.length === 0 || unknown.length > 0) {
+    throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ') || 'nothing'}, which is no check id or id prefix (see docs/checks.md).`);
+  }
+  return items;
+}
+
 export async function runCheck(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv, { ...commonFlags, ...settingFlags });
+  const flags = parseFlags(argv, { ...commonFlags, ...settingFlags, only: { type: 'string' } });
   if (flags.help) {
     console.log(checkHelp);
     return 0;
   }
   const config = loadConfig(configSourcesFrom(flags));
+  const only = typeof flags.only === 'string' ? checkSelection(flags.only) : undefined;
   const startedAt = new Date();
   const target = await openTarget(config);
   try {
@@ -48,7 +63,11 @@ export async function runCheck(argv: string[]): Promise<number> {
     const junitPath = join(config.reportsDir, 'junit.xml');
     const outcome = await runSuites(
       [{ name: 'target', target: provided, gates: gatingPolicy({ strict: config.strict, declared: config.conventions }) }],
-      { requestTimeoutMs: config.requestTimeoutMs, reporters: ['default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]] },
+      {
+        requestTimeoutMs: config.requestTimeoutMs,
+        reporters: ['default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
+        ...(only ? { only } : {}),
+      },
     );
     const results = outcome.results.get('target') ?? [];
     if (results.length === 0 && outcome.harnessErrors.length === 0) {

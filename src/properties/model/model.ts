@@ -1,0 +1,41 @@
+// The model of the model-based check: what the spec says the server holds of this run's own
+// objects. Much simpler than a server: the last object each create or update returned, and what
+// was deleted. Foreign objects on the target are outside the model and ignored.
+import type { Conversation, Group } from '../../api/resources.ts';
+import type { CheckContext } from '../../checks/check-context.ts';
+import { expectThat, fieldDifferences } from '../../checks/expect.ts';
+import { usernames } from '../../checks/members.ts';
+import type { ApiResponse } from '../../client/api-client.ts';
+import type { StepLog } from '../step-log.ts';
+
+export interface Model {
+  conversations: Conversation[];
+  groups: Group[];
+  /** Deleted objects: retrieving them must keep failing. */
+  gone: Array<{ kind: 'conversation' | 'group'; id: string }>;
+}
+
+export interface Real {
+  context: CheckContext;
+  log: StepLog;
+}
+
+export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [] });
+
+/** What two copies must agree on: contacts as a set of usernames; last_opened_at may move on a retrieve (§2.1). */
+export function comparableConversation(conversation: Conversation): Record<string, unknown> {
+  const { last_opened_at: _mayMove, ...rest } = conversation;
+  return rest;
+}
+
+export function comparableGroup(group: Group): Record<string, unknown> {
+  return { ...group, contacts: usernames(group.contacts) };
+}
+
+export function expectAgrees(response: ApiResponse, actual: Record<string, unknown>, model: Record<string, unknown>, what: string): void {
+  const differences = fieldDifferences(actual, model);
+  expectThat(differences.length === 0, response, `${what}, as the model of the spec has it`, differences.join('; '));
+}
+
+/** An index drawn before the model existed, taken modulo what the model holds now. */
+export const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;

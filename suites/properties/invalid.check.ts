@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { check } from '../../src/checks/define-check.ts';
+import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
+import { recordCreated } from '../../src/checks/fixtures.ts';
+import { resourceNamed } from '../../src/checks/resources.ts';
+import { checkProperty } from '../../src/properties/run-property.ts';
+import { invalidParams, missingRequired } from '../../src/properties/schema-arbitraries.ts';
+
+// Parameters with one thing wrong never get a 5xx and never change what they were sent to.
+check('properties.invalid.no-5xx-no-change', async (context) => {
+  const encoding = context.target.bodyEncoding;
+  const arbitrary = fc.oneof(
+    invalidParams('conversation-update.params', encoding).map((invalid) => ({ resource: 'conversations' as const, invalid })),
+    invalidParams('group-update.params', encoding).map((invalid) => ({ resource: 'groups' as const, invalid })),
+  );
+  await checkProperty(context, arbitrary, async ({ resource: which, invalid }, log) => {
+    const resource = resourceNamed(which);
+    const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-invalid'));
+    const response = await log.step(`PUT ${resource.path}/:id with ${invalid.why}`, () => resource.update(context.client, created.id, invalid.params));
+    expectNoServerError(response, `PUT ${resource.path}/:id with ${invalid.why}`);
+    expectClientError(response, `PUT ${resource.path}/:id with ${invalid.why} (${resource.section})`);
+    const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
+    expectSuccess(retrieved, `GET ${resource.path}/:id`);
+    const differences = fieldDifferences(resource.comparable(expectBody(retrieved, resource.schema) as never), resource.comparable(created as never));
+    expectThat(differences.length === 0, retrieved, `the ${resource.kind} unchanged by a refused PUT`, differences.join('; '));
+  });
+});
+
+check('properties.invalid.required-missing', async (context) => {
+  await checkProperty(context, missingRequired('group-create.params'), async (invalid, log) => {
+    const response = await log.step(`POST /v1/groups with ${invalid.why}`, () => context.client.call('createGroup', { body: invalid.params }));
+    recordCreated(context, 'group', response.body);
+    expectNoServerError(response, `POST /v1/groups with ${invalid.why}`);
+    expectClientError(response, `POST /v1/groups with ${invalid.why} (§4.2: name is required)`);
+  });
+});

@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { check } from '../../src/checks/define-check.ts';
+import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
+import { resourceNamed } from '../../src/checks/resources.ts';
+import { checkProperty } from '../../src/properties/run-property.ts';
+
+// §2.1: last_opened_at is "when the authenticated user last opened the conversation"; whether a
+// retrieve counts as opening is not shown, so it may move between two retrieves.
+const withoutOpened = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([field]) => field !== 'last_opened_at'));
+
+check('properties.retrieve.idempotent', async (context) => {
+  const arbitrary = fc.record({ resource: fc.constantFrom('conversations', 'groups'), times: fc.integer({ min: 2, max: 4 }) });
+  await checkProperty(context, arbitrary, async ({ resource: which, times }, log) => {
+    const resource = resourceNamed(which);
+    const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'idempotent'));
+    const seen: Array<Record<string, unknown>> = [];
+    for (let n = 0; n < times; n++) {
+      const response = await log.step(`GET ${resource.path}/:id (${n + 1} of ${times})`, () => resource.retrieve(context.client, created.id));
+      expectSuccess(response, `GET ${resource.path}/:id`);
+      const body = expectBody(response, resource.schema) as unknown as Record<string, unknown>;
+      const item = withoutOpened(resource.comparable(body as never));
+      if (seen.length > 0) {
+        const differences = fieldDifferences(item, seen[0]!);
+        expectThat(differences.length === 0, response, `${resource.section}: the same object on every retrieve`, differences.join('; '));
+      }
+      seen.push(item);
+    }
+  });
+});

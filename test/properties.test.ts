@@ -1,0 +1,76 @@
+// The property and model-based suites: their generators come from schemas/, and the model-based
+// check catches a seeded fault with a short, replayable counterexample.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { faultModifiers } from '../reference/faults/registry.ts';
+import { startReferenceServer } from '../reference/listen.ts';
+import { invalidParams, missingRequired, validParams } from '../src/properties/schema-arbitraries.ts';
+import type { ConformanceReport } from '../src/report/check-result.ts';
+import { schemaDocument, validateAgainst, type SchemaName } from '../src/schemas/registry.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const paramSchemas: SchemaName[] = [
+  'conversation-create.params', 'conversation-update.params', 'group-create.params', 'group-update.params',
+  'conversation-list.params', 'group-list.params',
+];
+
+describe('arbitraries derived from schemas/', () => {
+  it.each(paramSchemas)('%s: every generated value is valid, and every property of the schema is generated', (name) => {
+    const samples = fc.sample(validParams(name), { numRuns: 200, seed: 42 });
+    for (const sample of samples) expect(validateAgainst(name, sample).problems).toEqual([]);
+    const generatedKeys = new Set(samples.flatMap((sample) => Object.keys(sample)));
+    const properties = Object.keys((schemaDocument(name) as { properties: object }).properties);
+    expect([...generatedKeys].sort()).toEqual(properties.sort());
+  });
+
+  it.each(paramSchemas.flatMap((name) => (['form', 'json'] as const).map((encoding) => [name, encoding] as const)))(
+    '%s in %s: every invalid value breaks the schema',
+    (name, encoding) => {
+      for (const { params, why } of fc.sample(invalidParams(name, encoding), { numRuns: 200, seed: 7 })) {
+        expect(validateAgainst(name, params).valid, why).toBe(false);
+      }
+    },
+  );
+
+  it('leaves out a required parameter, and the schema says so', () => {
+    for (const { params } of fc.sample(missingRequired('group-create.params'), { numRuns: 50, seed: 3 })) {
+      expect(validateAgainst('group-create.params', params).problems).toContain('group-create.params.name is required (rule: required; found: absent)');
+    }
+  });
+});
+
+describe('the model-based check against a server whose partial updates reset is_muted', () => {
+  async function runModelAgainstFault(seed: string): Promise<{ code: number | null; report: ConformanceReport }> {
+    const server = await startReferenceServer({
+      users: [{ token: 'model-token-a', name: 'a' }],
+      modifiers: faultModifiers(['conversations.update.resets-is-muted']),
+    });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-model-'));
+      const result = await runCli(['check', '--only', 'model.', '--seed', seed], { BASE_URL: server.url, ACCESS_TOKEN: 'model-token-a', REPORTS_DIR: dir });
+      return { code: result.code, report: JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('fails with a shrunk counterexample of a few API calls, each with its curl command, and replays it from the seed', async () => {
+    const [first, again] = await Promise.all([runModelAgainstFault('7'), runModelAgainstFault('7')]);
+    expect(first.code).toBe(1);
+    expect(first.report.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
+    const message = first.report.checks[0]!.message!;
+    expect(message).toContain('Counterexample (shrunk');
+    expect(message).toContain('replay with SEED=7');
+    const steps = message.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect(steps.length).toBeLessThanOrEqual(6);
+    expect(message).toMatch(/curl -sS -i -X PUT '.*\/v1\/conversations\/[^']+' .*"Authorization: Bearer \$ACCESS_TOKEN"/);
+
+    // The same seed shrinks to the same sequence of commands.
+    const counterexample = (report: ConformanceReport) => report.checks[0]!.message!.split('\n').find((line) => line.includes('/*replayPath='));
+    expect(counterexample(again.report)).toBe(counterexample(first.report));
+  });
+});
