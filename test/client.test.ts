@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../src/client/api-client.ts';
 import { renderCurl } from '../src/client/curl.ts';
+import { Ledger, LedgerRefusal } from '../src/client/ledger.ts';
 import { Redactor } from '../src/client/redactor.ts';
 import { TransportError } from '../src/client/transport-error.ts';
 import type { BodyEncoding } from '../src/config/settings.ts';
@@ -109,5 +110,31 @@ describe('the API client', () => {
   it('reports a refused connection as such', async () => {
     const error = await client('form', 2_000, 'http://127.0.0.1:1').listGroups().catch((e: unknown) => e);
     expect((error as TransportError).failure).toBe('connection-refused');
+  });
+});
+
+describe('the ledger enforced in the client', () => {
+  it('refuses, before sending anything, to update or delete an id the run did not create or invent', async () => {
+    const ledger = new Ledger();
+    const api = new ApiClient({
+      baseUrl: server.url,
+      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+      encoding: 'json',
+      timeoutMs: 5_000,
+      redactor: new Redactor({ ACCESS_TOKEN: token }),
+      ledger,
+    });
+    const sentBefore = server.requests.length;
+    await expect(api.deleteConversation('somebody-elses')).rejects.toThrow(
+      'refused to send DELETE /v1/conversations/:id for somebody-elses: the id is not in this run\'s ledger, so it may not be the suite\'s to change',
+    );
+    await expect(api.updateGroup('somebody-elses', { name: 'x' })).rejects.toBeInstanceOf(LedgerRefusal);
+    expect(server.requests.length).toBe(sentBefore);
+
+    ledger.record('conversation', 'conv-of-the-run');
+    await api.deleteConversation('conv-of-the-run');
+    await api.updateConversation(ledger.invent('made-up-id'), { is_muted: true });
+    await api.retrieveConversation('somebody-elses');
+    expect(server.requests.length).toBe(sentBefore + 3);
   });
 });

@@ -1,6 +1,7 @@
 // Everything a check works with: clients for the configured users, names for what it creates,
 // and the record of what to delete afterwards.
 import { ApiClient } from '../client/api-client.ts';
+import { Ledger } from '../client/ledger.ts';
 import { Redactor } from '../client/redactor.ts';
 import { CreatedResources } from './created-resources.ts';
 import { SuiteNames } from './suite-names.ts';
@@ -14,13 +15,17 @@ export interface CheckContext {
   target: ProvidedTarget;
   names: SuiteNames;
   created: CreatedResources;
+  /** The ids this check made or invented: the only ones its clients may update or delete. */
+  ledger: Ledger;
   /** Ends the check as skipped, saying why (a precondition the target does not meet). */
   skip(reason: string): never;
 }
 
 export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
   const redactor = new Redactor({ ACCESS_TOKEN: target.accessToken, SECOND_ACCESS_TOKEN: target.secondAccessToken });
+  const ledger = new Ledger(target.ledgerFile);
   const client = new ApiClient({
+    ledger,
     baseUrl: target.baseUrl,
     credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
     encoding: target.bodyEncoding,
@@ -30,5 +35,5 @@ export function createCheckContext(target: ProvidedTarget, skip: (reason: string
   const second = target.secondAccessToken
     ? client.as({ kind: 'token', token: target.secondAccessToken, secretName: 'SECOND_ACCESS_TOKEN' })
     : undefined;
-  return { client, second, target, names: new SuiteNames(target.runId), created: new CreatedResources(), skip };
+  return { client, second, target, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
 }

@@ -1,6 +1,7 @@
 // What a check created, so that it is deleted afterwards, also when the check fails. Only ids
 // recorded here are ever deleted: the suite never touches data it did not create.
 import type { ApiClient } from '../client/api-client.ts';
+import type { Ledger } from '../client/ledger.ts';
 
 export type ResourceKind = 'conversation' | 'group';
 
@@ -14,7 +15,11 @@ export class CreatedResources {
   private readonly conversations = new Set<string>();
   private readonly groups = new Set<string>();
 
+  /** Every id added is also recorded in the run's ledger, which outlives this check's cleanup. */
+  constructor(private readonly ledger?: Ledger) {}
+
   add(kind: ResourceKind, id: string): void {
+    this.ledger?.record(kind, id);
     (kind === 'group' ? this.groups : this.conversations).add(id);
   }
 

@@ -1,9 +1,13 @@
 // Names and ids the suite invents for what it creates, each carrying the run's id, so that
 // anything the suite leaves on a target is recognisably its own and no two runs collide.
+import type { Ledger } from '../client/ledger.ts';
 
 export class SuiteNames {
   private counter = 0;
-  constructor(private readonly runId: string) {}
+  constructor(
+    private readonly runId: string,
+    private readonly ledger?: Ledger,
+  ) {}
 
   /** A contact id (§4.1 contact_id) that no real contact has. */
   contactId(label: string): string {
@@ -20,6 +24,7 @@ export class SuiteNames {
 
   /** An id that names nothing, for not-found checks; no real id of any format can equal it. */
   unknownId(kind: 'conversation' | 'group'): string {
-    return `msgapi-${this.runId}-no-such-${kind}-${++this.counter}`;
+    const id = `msgapi-${this.runId}-no-such-${kind}-${++this.counter}`;
+    return this.ledger ? this.ledger.invent(id) : id;
   }
 }

@@ -15,6 +15,8 @@ export interface ProvidedTarget {
   groupContacts: GroupContactsSemantics | undefined;
   /** Marks everything this run creates as the suite's own: names, contact ids. */
   runId: string;
+  /** Where every created id is appended as it is made (swept after the run, or by msgapi cleanup). */
+  ledgerFile?: string;
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */

@@ -1,6 +1,7 @@
 // msgapi: the command line. Every failure of the harness ends in one line and exit code 2.
 import { HarnessError } from '../errors.ts';
 import { runCheck } from './commands/check.ts';
+import { runCleanup } from './commands/cleanup.ts';
 import { runMatrix } from './commands/matrix.ts';
 import { runServe } from './commands/serve.ts';
 import { version } from './version.ts';
@@ -13,6 +14,7 @@ Commands:
   check    Run the conformance suites against BASE_URL, or the embedded reference server.
   serve    Start the reference server alone, for developing a client against it.
   matrix   Prove the suite: run it against every seeded fault and valid variant of the reference server.
+  cleanup  Delete what an interrupted run left on the target, from its ledger file.
   load     Benchmark the list endpoints (not built yet).
 
 Run 'msgapi <command> --help' for a command's options.`;
@@ -21,6 +23,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   check: runCheck,
   serve: runServe,
   matrix: runMatrix,
+  cleanup: runCleanup,
   load: async () => {
     throw new HarnessError('MSGAPI_USAGE', 'The load harness is not built yet; only check and serve are available.');
   },

@@ -10,6 +10,7 @@ import { authorizationHeader, shownAuthorizationHeader, type Credentials } from 
 import { encodeBody } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from './operations.ts';
+import type { Ledger } from './ledger.ts';
 import { Redactor } from './redactor.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 
@@ -21,6 +22,8 @@ export interface ApiClientOptions {
   redactor: Redactor;
   /** Every exchange of this client and of the clients derived from it is appended here. */
   journal?: Exchange[];
+  /** When given, updates and deletes of ids that are not in it are refused before sending. */
+  ledger?: Ledger;
 }
 
 export interface ApiResponse {
@@ -105,7 +108,8 @@ export class ApiClient {
   /** Any operation with any parameters; the typed methods above are the usual way in. */
   async call(operation: OperationName, { id, query, body }: CallOptions = {}): Promise<ApiResponse> {
     const { method } = operations[operation];
-    const { redactor, timeoutMs, credentials } = this.options;
+    const { redactor, timeoutMs, credentials, ledger } = this.options;
+    if (ledger && id !== undefined && (method === 'PUT' || method === 'DELETE')) ledger.assertMayChange(`${method} ${operations[operation].path}`, id);
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id), query);
     const headers: Record<string, string> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };

@@ -1,5 +1,6 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
 import { catalogue, gatingLevels, type CheckId } from '../checks/catalogue.ts';
+import type { Leftover } from '../checks/created-resources.ts';
 import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from './check-result.ts';
 
 export interface RunInfo {
@@ -9,9 +10,12 @@ export interface RunInfo {
   durationMs: number;
   seed: number;
   runId: string;
-  /** Requests made outside the checks (the reachability probe). */
+  /** Requests made outside the checks (the reachability probe, the sweep). */
   extraRequests: number;
   version: string;
+  interrupted: boolean;
+  leftovers: Leftover[];
+  ledgerFile: string | null;
 }
 
 export interface GatingRules {
@@ -58,6 +62,9 @@ export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceRe
       blocked: count('blocked'),
       gating_failed: checks.filter(isGatingFailure).length,
     },
+    interrupted: run.interrupted,
+    leftovers: run.leftovers,
+    ledger_file: run.ledgerFile,
     sections: countBySection(checks),
     checks,
   };

@@ -34,6 +34,12 @@ export interface ConformanceReport {
   run_id: string;
   requests: number;
   summary: StatusCounts & { gating_failed: number };
+  /** The run was stopped by SIGINT or SIGTERM before every check ran. */
+  interrupted: boolean;
+  /** What the run created and could not remove (the sweep after the run verifies every delete). */
+  leftovers: Leftover[];
+  /** Kept only when there are leftovers: `msgapi cleanup --ledger <file>` tries again. */
+  ledger_file: string | null;
   /** The same counts for each spec section; a check that cites two sections counts in both. */
   sections: Record<string, StatusCounts>;
   checks: CheckResult[];

@@ -23,8 +23,9 @@ export class ConformanceReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check;
-    // A check left out by --only never ran, so it carries no meta: not a result at all.
-    if (!meta && testCase.result().state === 'skipped') return;
+    // A check left out by --only, or not started before an interruption, never ran and carries no
+    // meta: not a result at all. One that failed without meta broke before check() could run.
+    if (!meta && testCase.result().state !== 'failed') return;
     if (!meta || !isCheckId(meta.id)) {
       this.harnessErrors.push(`the test "${testCase.fullName}" is not a registered check (use check() from src/checks/define-check.ts)`);
       return;

@@ -25,11 +25,12 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[]):
     lines.push('', 'Skipped:', ...skipped.map((check) => `  ${check.id}: ${check.message}`));
   }
 
-  const leftovers = report.checks.flatMap((check) => check.leftovers ?? []);
-  if (leftovers.length > 0) {
-    lines.push('', `Left behind on the target (the cleanup could not remove them):`);
-    lines.push(...leftovers.map((leftover) => `  ${leftover.kind} ${leftover.id}: ${leftover.reason}`));
+  if (report.leftovers.length > 0) {
+    lines.push('', 'Left behind on the target (deleting them did not work):');
+    lines.push(...report.leftovers.map((leftover) => `  ${leftover.kind} ${leftover.id}: ${leftover.reason}`));
+    if (report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
   }
+  if (report.interrupted) lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
 
   lines.push('', 'By spec section:    passed  failed  skipped  blocked');
   for (const [section, counts] of Object.entries(report.sections)) {

@@ -2,7 +2,7 @@
 // registered once per target (define-check.ts), so one vitest process, its workers and one module
 // graph serve all the targets of the sensitivity matrix.
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { CheckId } from '../checks/catalogue.ts';
 import type { ProvidedTarget } from '../checks/target.ts';
 import { ConformanceReporter } from '../report/conformance-reporter.ts';
@@ -25,6 +25,8 @@ export interface SuitesOutcome {
 type ReporterEntry = string | [string, Record<string, unknown>];
 
 export interface RunSuitesOptions {
+  /** Aborting it stops the run: checks under way finish (and clean up), the rest are not started. */
+  cancel?: AbortSignal;
   /** Only the checks whose id is one of these, or starts with one that ends in a dot ("model."). */
   only?: readonly string[];
   /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
@@ -47,7 +49,8 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   const reporter = new ConformanceReporter((target) => gates.get(target) ?? (() => true));
   // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
   const timeout = Math.max(30_000, options.requestTimeoutMs * 10);
-  const vitest = await startVitest('test', [], {
+  const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const vitest = await createVitest('test', {
     config: suitesConfig,
     watch: false,
     reporters: [reporter, ...(options.reporters ?? [])] as never,
@@ -56,7 +59,21 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
   });
-  await vitest.close();
+  if (options.cancel) {
+    // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so
+    // that the run can clean up what it created and write its reports first.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
+    }
+  }
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  options.cancel?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start();
+  } finally {
+    options.cancel?.removeEventListener('abort', cancel);
+    await vitest.close();
+  }
   // vitest sets process.exitCode on failures; the commands decide their own exit codes.
   process.exitCode = undefined;
   const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));

@@ -1,14 +1,16 @@
 // `msgapi check`: runs the conformance suites with vitest against the target and writes
 // reports/conformance.json and reports/junit.xml. Exit 0: every gating check passed; 1: some
 // failed; 2: configuration or harness error.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { catalogue } from '../../checks/catalogue.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
 import { buildReport, gatingPolicy } from '../../report/build-report.ts';
 import { providedTarget } from '../../run/provided-target.ts';
+import { exitCodeFor, watchForInterruption } from '../../run/interruption.ts';
 import { runSuites } from '../../run/run-suites.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../run/sweep.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
 import { openTarget } from '../open-target.ts';
@@ -27,8 +29,11 @@ ${settingsHelp()}
   --env-file PATH          Read settings from this file instead of ./.env.
   -h, --help               Show this help.
 
+Everything the run creates is recorded in a ledger file as it is made and deleted afterwards,
+also after Ctrl-C (a second Ctrl-C leaves at once; then run 'msgapi cleanup').
+
 Exit codes: 0 every gating check passed; 1 a gating check failed; 2 configuration or harness error
-(an unreachable target included).`;
+(an unreachable target included); 130 or 143 stopped by SIGINT or SIGTERM.`;
 
 /** --only: check ids, or prefixes ending in a dot; each must name at least one check. */
 function checkSelection(raw: string): string[] {
@@ -61,16 +66,39 @@ export async function runCheck(argv: string[]): Promise<number> {
     const provided = providedTarget(config, target);
     mkdirSync(config.reportsDir, { recursive: true });
     const junitPath = join(config.reportsDir, 'junit.xml');
-    const outcome = await runSuites(
-      [{ name: 'target', target: provided, gates: gatingPolicy({ strict: config.strict, declared: config.conventions }) }],
-      {
-        requestTimeoutMs: config.requestTimeoutMs,
-        reporters: ['default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
-        ...(only ? { only } : {}),
-      },
-    );
+    // Every id the checks create is appended here as it is made: what a check's own cleanup
+    // misses, the sweep below removes, even after Ctrl-C.
+    const ledgerFile = join(config.reportsDir, `ledger-${provided.runId}.jsonl`);
+    writeFileSync(ledgerFile, '');
+    const interruption = watchForInterruption(ledgerFile);
+    let outcome;
+    try {
+      outcome = await runSuites(
+        [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: config.strict, declared: config.conventions }) }],
+        {
+          requestTimeoutMs: config.requestTimeoutMs,
+          reporters: ['default', ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
+          cancel: interruption.signal,
+          ...(only ? { only } : {}),
+        },
+      );
+    } finally {
+      interruption.stop();
+    }
+    const interruptedBy = interruption.received();
+    const sweepTarget = { url: target.url, accessToken: target.accessToken, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+    const recorded = readLedgerFile(ledgerFile);
+    // A stopped run may have had creates under way, which never reached the ledger: those are
+    // found by the run's marker in their names.
+    const entries = interruptedBy
+      ? [...recorded, ...(await markedEntries(sweepClient(sweepTarget, []), provided.runId, config.pagination))]
+      : recorded;
+    const sweeper = sweepClient(sweepTarget, entries);
+    const sweep = await sweepLedger(entries, sweeper);
+    if (sweep.leftovers.length === 0) rmSync(ledgerFile, { force: true });
+
     const results = outcome.results.get('target') ?? [];
-    if (results.length === 0 && outcome.harnessErrors.length === 0) {
+    if (results.length === 0 && outcome.harnessErrors.length === 0 && !interruptedBy) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
     }
     const report = buildReport(
@@ -81,8 +109,11 @@ export async function runCheck(argv: string[]): Promise<number> {
         durationMs: Date.now() - startedAt.getTime(),
         seed: config.seed,
         runId: provided.runId,
-        extraRequests: probeRequests,
+        extraRequests: probeRequests + sweeper.journal.length,
         version,
+        interrupted: interruptedBy !== undefined,
+        leftovers: sweep.leftovers,
+        ledgerFile: sweep.leftovers.length > 0 ? ledgerFile : null,
       },
       results,
     );
@@ -94,6 +125,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       // Reported after the reports are written, so that what did run is not lost.
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${outcome.harnessErrors.join('; ')}`);
     }
+    if (interruptedBy) return exitCodeFor(interruptedBy);
     return report.summary.gating_failed > 0 ? 1 : 0;
   } finally {
     await target.close();

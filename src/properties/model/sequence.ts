@@ -37,7 +37,7 @@ export async function checkSequencesAgreeWithModel(context: CheckContext): Promi
   // A sequence explores more than one generated input: three times the property runs.
   await checkProperty(context, sequences, async (commands, log) => {
     // Each sequence cleans up after itself, so that the lists of later sequences stay short.
-    const created = new CreatedResources();
+    const created = new CreatedResources(context.ledger);
     const sequenceContext = { ...context, created };
     try {
       await fc.asyncModelRun(() => ({ model: emptyModel(), real: { context: sequenceContext, log } }), commands);

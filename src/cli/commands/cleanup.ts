@@ -1,0 +1,56 @@
+// `msgapi cleanup`: deletes what an earlier run created and could not remove (an interrupted run,
+// a target that refused a delete), as listed in that run's ledger file. Touches nothing else.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../config/load.ts';
+import { HarnessError } from '../../errors.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../run/sweep.ts';
+import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
+
+export const cleanupHelp = `Usage: msgapi cleanup [--ledger FILE ...] [options]
+
+Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
+(reports/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
+Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
+
+Options:
+  --ledger FILE            A ledger file (repeatable; default: every ledger-*.jsonl in REPORTS_DIR).
+${settingsHelp()}
+  -h, --help               Show this help.
+
+Exit codes: 0 nothing left behind; 1 some objects could not be deleted; 2 configuration error.`;
+
+export async function runCleanup(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, { ...commonFlags, ...settingFlags, ledger: { type: 'string', multiple: true } });
+  if (flags.help) {
+    console.log(cleanupHelp);
+    return 0;
+  }
+  const config = loadConfig(configSourcesFrom(flags));
+  if (config.baseUrl === undefined) {
+    throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
+  }
+  const given = flags.ledger as unknown as string[] | undefined;
+  const files = given ?? readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
+  if (files.length === 0) {
+    console.log(`msgapi cleanup: no ledger file in ${config.reportsDir}: nothing to clean up.`);
+    return 0;
+  }
+  let leftCount = 0;
+  const target = { url: config.baseUrl, accessToken: config.accessToken!, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+  for (const file of files) {
+    // Creates under way when a run was stopped never reached its ledger; the run id in the file's
+    // name finds them by the marker in their names.
+    const runId = /ledger-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
+    const recorded = readLedgerFile(file);
+    const marked = runId ? await markedEntries(sweepClient(target, []), runId, config.pagination) : [];
+    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id))];
+    const client = sweepClient(target, entries);
+    const { deleted, leftovers } = await sweepLedger(entries, client);
+    console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+    for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
+    if (leftovers.length === 0) rmSync(file, { force: true });
+    leftCount += leftovers.length;
+  }
+  return leftCount === 0 ? 0 : 1;
+}

@@ -1,0 +1,133 @@
+// Against real deployments: an interrupted run still removes what it created and leaves foreign
+// data as it was, and msgapi cleanup removes what a run left behind, from its ledger file.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { faultModifiers } from '../reference/faults/registry.ts';
+import { startReferenceServer } from '../reference/listen.ts';
+import { ApiClient } from '../src/client/api-client.ts';
+import { Redactor } from '../src/client/redactor.ts';
+import type { ConformanceReport } from '../src/report/check-result.ts';
+import { changedForeignRecords, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import { binPath, runCli } from './helpers/run-cli.ts';
+
+const token = 'safety-token-first';
+const secondToken = 'safety-token-second';
+
+function clientFor(url: string, bearer: string): ApiClient {
+  return new ApiClient({
+    baseUrl: url,
+    credentials: { kind: 'token', token: bearer, secretName: 'ACCESS_TOKEN' },
+    encoding: 'json',
+    timeoutMs: 5_000,
+    redactor: new Redactor({ ACCESS_TOKEN: bearer }),
+  });
+}
+
+async function everyId(client: ApiClient): Promise<string[]> {
+  const conversations = (await client.listConversations({ limit: 100 })).body as { data: Array<{ id: string }> };
+  const groups = (await client.listGroups({ limit: 100 })).body as { data: Array<{ id: string }> };
+  return [...conversations.data, ...groups.data].map((item) => item.id).sort();
+}
+
+describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (signal) => {
+  it('stops, deletes everything it created, leaves foreign data unchanged and still writes its report', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }] });
+    try {
+      const owners = [clientFor(server.url, token), clientFor(server.url, secondToken)];
+      const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
+      const idsBefore = await Promise.all(owners.map(everyId));
+
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-'));
+      const child = spawn(process.execPath, [binPath, 'check'], {
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = once(child, 'exit') as Promise<[number]>;
+      // Half-way: once the first suite file has finished, the rest are under way.
+      const halfWay = new Promise<void>((resolve) => {
+        const collect = (chunk: Buffer) => {
+          output += chunk;
+          if (output.includes('✓ suites/')) resolve();
+        };
+        child.stdout.on('data', collect);
+        child.stderr.on('data', collect);
+      });
+      await Promise.race([halfWay, exited]);
+      child.kill(signal);
+      const [code] = await exited;
+
+      expect(code, output).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(output).toContain(`msgapi: ${signal}: stopping the checks, then deleting what the run created`);
+      const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+      expect(report.interrupted).toBe(true);
+      expect(report.leftovers).toEqual([]);
+      expect(report.summary.passed).toBeGreaterThan(0);
+
+      const idsAfter = await Promise.all(owners.map(everyId));
+      const leftBehind = idsAfter.map((ids, user) => ids.filter((id) => !idsBefore[user]!.includes(id)));
+      const lost = idsBefore.map((ids, user) => ids.filter((id) => !idsAfter[user]!.includes(id)));
+      expect({ leftBehind, lost }).toEqual({ leftBehind: [[], []], lost: [[], []] });
+      expect(await changedForeignRecords(foreign)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('msgapi cleanup', () => {
+  it('deletes what a ledger file lists, verifies it, and removes the file; it touches nothing else', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }] });
+    try {
+      const owner = clientFor(server.url, token);
+      const foreign = await seedForeignData(owner, 'foreign');
+      const group = (await owner.createGroup({ name: 'left behind' })).body as { id: string; conversation_id: string };
+      const conversation = (await owner.createConversation({ contact_id: 'left-behind' })).body as { id: string };
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-cleanup-'));
+      const ledger = join(dir, 'ledger-0123abcd.jsonl');
+      writeFileSync(ledger, [
+        { kind: 'conversation', id: group.conversation_id },
+        { kind: 'group', id: group.id },
+        { kind: 'conversation', id: conversation.id },
+        { kind: 'conversation', id: 'already-gone' },
+      ].map((entry) => JSON.stringify(entry)).join('\n') + '\n{"kind":"group","id":"half-writ');
+
+      const result = await runCli(['cleanup'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toBe(`${ledger}: 4 recorded, 2 deleted now, 2 already gone, 0 left.\n`);
+      expect(existsSync(ledger)).toBe(false);
+      expect((await owner.retrieveGroup(group.id)).status).toBe(404);
+      expect((await owner.retrieveConversation(conversation.id)).status).toBe(404);
+      expect(await changedForeignRecords(foreign)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the ledger and exits 1 when the target does not delete', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }], modifiers: faultModifiers(['conversations.delete.not-deleted']) });
+    try {
+      const owner = clientFor(server.url, token);
+      const conversation = (await owner.createConversation({ contact_id: 'stubborn' })).body as { id: string };
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-cleanup-'));
+      const ledger = join(dir, 'ledger-stubborn.jsonl');
+      writeFileSync(ledger, `${JSON.stringify({ kind: 'conversation', id: conversation.id })}\n`);
+      const result = await runCli(['cleanup', '--ledger', ledger], { BASE_URL: server.url, ACCESS_TOKEN: token });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`conversation ${conversation.id}: still retrievable after DELETE answered 200`);
+      expect(existsSync(ledger)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says what it needs when no target is configured', async () => {
+    const result = await runCli(['cleanup']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('msgapi: cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).\n');
+  });
+});
