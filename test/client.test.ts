@@ -3,6 +3,7 @@ import { ApiClient } from '../src/client/api-client.ts';
 import { renderCurl } from '../src/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../src/client/ledger.ts';
 import { Redactor } from '../src/client/redactor.ts';
+import { retryAfterMs } from '../src/client/retry-after.ts';
 import { TransportError } from '../src/client/transport-error.ts';
 import type { BodyEncoding } from '../src/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
@@ -110,6 +111,31 @@ describe('the API client', () => {
   it('reports a refused connection as such', async () => {
     const error = await client('form', 2_000, 'http://127.0.0.1:1').listGroups().catch((e: unknown) => e);
     expect((error as TransportError).failure).toBe('connection-refused');
+  });
+});
+
+describe('rate limits', () => {
+  it('honours a 429: waits as Retry-After says, sends again, and records every attempt', async () => {
+    let refusals = 2;
+    const limited = await startCaptureServer(() =>
+      refusals-- > 0 ? { status: 429, body: '{"error":"slow down"}', headers: { 'retry-after': '0' } } : { status: 200, body: '{"ok":true}' });
+    try {
+      const api = client('form', 5_000, limited.url);
+      const response = await api.listGroups();
+      expect(response.status).toBe(200);
+      expect(limited.requests).toHaveLength(3);
+      expect(api.journal.map((exchange) => exchange.status)).toEqual([429, 429, 200]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads Retry-After as seconds or as a date, within bounds', () => {
+    expect(retryAfterMs('2')).toBe(2_000);
+    expect(retryAfterMs(undefined)).toBe(1_000);
+    expect(retryAfterMs('Sat, 21 Nov 2026 10:00:05 GMT', Date.parse('Sat, 21 Nov 2026 10:00:00 GMT'))).toBe(5_000);
+    expect(retryAfterMs('3600')).toBe(30_000);
+    expect(retryAfterMs('soon')).toBe(1_000);
   });
 });
 

@@ -1,6 +1,6 @@
 // The suite is worth the faults it catches and the correct servers it passes: this runs the whole
 // matrix (msgapi matrix) as npm test does, and fails when a fault goes uncaught or a variant fails.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../reference/faults/registry.ts';
@@ -12,8 +12,11 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the sensitivity matrix', () => {
   it('catches every seeded fault and passes every valid variant, and writes reports/sensitivity.{json,md}', { timeout: 900_000 }, async () => {
+    const reportFile = new URL('../reports/sensitivity.json', import.meta.url);
+    rmSync(reportFile, { force: true });
     const result = await runCli(['matrix'], {}, projectRoot);
-    const report: SensitivityReport = JSON.parse(readFileSync(new URL('../reports/sensitivity.json', import.meta.url), 'utf8'));
+    expect(existsSync(reportFile), `${result.stdout}\n${result.stderr}`.slice(-3_000)).toBe(true);
+    const report: SensitivityReport = JSON.parse(readFileSync(reportFile, 'utf8'));
 
     expect(report.faults.map((fault) => fault.name).sort()).toEqual([...faults.keys()].sort());
     expect(report.faults.length).toBeGreaterThanOrEqual(40);

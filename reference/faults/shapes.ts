@@ -1,6 +1,7 @@
 // What an answer looks like (§2, §2.1, §4.1, §4.2): values of another type, retrieve answering with
 // another object, and a 500 for one kind of bad input.
 import type { Encoding } from '../params/source.ts';
+import { ApiError } from '../respond.ts';
 import type { Fault } from './fault.ts';
 import { around, mapObjects, mapParams, readBoolean, type Endpoint, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
@@ -20,12 +21,15 @@ function retrievesAnother(resource: Resource) {
 }
 
 /**
- * One kind of bad input makes the server throw, as an unguarded parse would: a plain Error
- * becomes a 500 (dispatch.ts). Every other request, bad or good, is answered as before.
+ * One kind of bad input gets a 500, as an unguarded parse would give. It is answered as an
+ * ApiError, not thrown as a plain Error, so that the server does not log it as a bug of its own
+ * (it is the fault doing its job). Every other request, bad or good, is answered as before.
  */
 function failsOn(endpoint: Endpoint, name: string, isBad: (value: unknown, encoding: Encoding) => boolean) {
   return mapParams(endpoint, (values, encoding) => {
-    if (values[name] !== undefined && isBad(values[name], encoding)) throw new Error(`seeded fault: ${name} not guarded`);
+    if (values[name] !== undefined && isBad(values[name], encoding)) {
+      throw new ApiError(500, 'api_error', `Internal error (seeded fault: ${name} not guarded).`);
+    }
     return values;
   });
 }

@@ -3,6 +3,7 @@
 // and deleting what the check created whether it passed or not.
 import { inject, test, type TestContext } from 'vitest';
 import { renderCurl } from '../client/curl.ts';
+import { LedgerRefusal } from '../client/ledger.ts';
 import { TransportError } from '../client/transport-error.ts';
 import { catalogue, type CheckId } from './catalogue.ts';
 import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
@@ -70,6 +71,18 @@ async function runCheck(
     if (error instanceof CheckFailure) {
       meta.reproduction = error.reproduction;
       throw error;
+    }
+    if (error instanceof LedgerRefusal) {
+      // The ids a check changes come from the server's answers: an answer that named an object the
+      // run did not make led here. Nothing was sent; the server's answer is what failed.
+      const last = context.client.journal.at(-1);
+      const failure = new CheckFailure({
+        expected: 'answers that name the objects this check created (it changes nothing else)',
+        received: error.message,
+        ...(last ? { exchange: last } : {}),
+      });
+      meta.reproduction = failure.reproduction;
+      throw failure;
     }
     // Anything else is a bug of the suite, never the server's failure: the run ends with exit 2.
     meta.harnessError = (error as Error)?.stack ?? String(error);

@@ -12,6 +12,7 @@ import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from './operations.ts';
 import type { Ledger } from './ledger.ts';
 import { Redactor } from './redactor.ts';
+import { maxRateLimitRetries, retryAfterMs, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 
 export interface ApiClientOptions {
@@ -105,11 +106,27 @@ export class ApiClient {
     return this.call('deleteGroup', { id });
   }
 
-  /** Any operation with any parameters; the typed methods above are the usual way in. */
-  async call(operation: OperationName, { id, query, body }: CallOptions = {}): Promise<ApiResponse> {
+  /**
+   * Any operation with any parameters; the typed methods above are the usual way in. A 429 is
+   * honoured: the request is sent again after Retry-After, up to five times (each attempt is in
+   * the journal).
+   */
+  async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
     const { method } = operations[operation];
-    const { redactor, timeoutMs, credentials, ledger } = this.options;
-    if (ledger && id !== undefined && (method === 'PUT' || method === 'DELETE')) ledger.assertMayChange(`${method} ${operations[operation].path}`, id);
+    const { ledger } = this.options;
+    if (ledger && options.id !== undefined && (method === 'PUT' || method === 'DELETE')) {
+      ledger.assertMayChange(`${method} ${operations[operation].path}`, options.id);
+    }
+    for (let retries = 0; ; retries++) {
+      const response = await this.send(operation, options);
+      if (response.status !== 429 || retries === maxRateLimitRetries) return response;
+      await wait(retryAfterMs(response.headers['retry-after']));
+    }
+  }
+
+  private async send(operation: OperationName, { id, query, body }: CallOptions): Promise<ApiResponse> {
+    const { method } = operations[operation];
+    const { redactor, timeoutMs, credentials } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id), query);
     const headers: Record<string, string> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };
