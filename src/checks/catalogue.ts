@@ -373,7 +373,7 @@ export const catalogue = {
     level: 'spec',
   },
   'properties.invalid.no-5xx-no-change': {
-    title: 'generated update parameters with one wrong value get a 4xx, never a 5xx, and change nothing',
+    title: 'generated parameters with one wrong value never get a 5xx; a wrong update gets a 4xx and changes nothing',
     spec: ['§4.1', '§4.2', '§7'],
     level: 'robustness',
   },

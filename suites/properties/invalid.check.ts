@@ -6,15 +6,25 @@ import { resourceNamed } from '../../src/checks/resources.ts';
 import { checkProperty } from '../../src/properties/run-property.ts';
 import { invalidParams, missingRequired } from '../../src/properties/schema-arbitraries.ts';
 
-// Parameters with one thing wrong never get a 5xx and never change what they were sent to.
+// Parameters with one thing wrong (updates and list queries) never get a 5xx, and a wrong update
+// never changes what it was sent to.
 check('properties.invalid.no-5xx-no-change', async (context) => {
   const encoding = context.target.bodyEncoding;
   const arbitrary = fc.oneof(
-    invalidParams('conversation-update.params', encoding).map((invalid) => ({ resource: 'conversations' as const, invalid })),
-    invalidParams('group-update.params', encoding).map((invalid) => ({ resource: 'groups' as const, invalid })),
+    invalidParams('conversation-update.params', encoding).map((invalid) => ({ resource: 'conversations' as const, invalid, list: false })),
+    invalidParams('group-update.params', encoding).map((invalid) => ({ resource: 'groups' as const, invalid, list: false })),
+    // A query string is text, as a form is: its wrong values are the ones no text can be.
+    invalidParams('conversation-list.params', 'form').map((invalid) => ({ resource: 'conversations' as const, invalid, list: true })),
+    invalidParams('group-list.params', 'form').map((invalid) => ({ resource: 'groups' as const, invalid, list: true })),
   );
-  await checkProperty(context, arbitrary, async ({ resource: which, invalid }, log) => {
+  await checkProperty(context, arbitrary, async ({ resource: which, invalid, list }, log) => {
     const resource = resourceNamed(which);
+    if (list) {
+      const query = Object.fromEntries(Object.entries(invalid.params).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean)]));
+      const response = await log.step(`GET ${resource.path} with ${invalid.why}`, () => resource.list(context.client, query));
+      expectNoServerError(response, `GET ${resource.path} with ${invalid.why}`);
+      return;
+    }
     const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-invalid'));
     const response = await log.step(`PUT ${resource.path}/:id with ${invalid.why}`, () => resource.update(context.client, created.id, invalid.params));
     expectNoServerError(response, `PUT ${resource.path}/:id with ${invalid.why}`);
