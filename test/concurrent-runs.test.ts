@@ -3,32 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import { ApiClient } from '../src/client/api-client.ts';
-import { Redactor } from '../src/client/redactor.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
-import { changedForeignRecords, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-concurrent';
 const secondToken = 'second-token-concurrent';
-
-function clientFor(url: string, bearer: string): ApiClient {
-  return new ApiClient({
-    baseUrl: url,
-    credentials: { kind: 'token', token: bearer, secretName: 'ACCESS_TOKEN' },
-    encoding: 'json',
-    timeoutMs: 5_000,
-    redactor: new Redactor({ ACCESS_TOKEN: bearer }),
-  });
-}
 
 describe('against a target that already holds data, with two runs at the same time', () => {
   it('both runs pass and every foreign record of both users is unchanged, field for field', async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: secondToken, name: 'second' }] });
     try {
       const foreign = [
-        ...(await seedForeignData(clientFor(server.url, token), 'foreign-first')),
-        ...(await seedForeignData(clientFor(server.url, secondToken), 'foreign-second')),
+        ...(await seedForeignData(ownerClient(server.url, token), 'foreign-first')),
+        ...(await seedForeignData(ownerClient(server.url, secondToken), 'foreign-second')),
       ];
       const dirs = [mkdtempSync(join(tmpdir(), 'msgapi-run-a-')), mkdtempSync(join(tmpdir(), 'msgapi-run-b-'))];
       const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, GROUP_CONTACTS: 'replace' };

@@ -8,24 +8,13 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
-import { ApiClient } from '../src/client/api-client.ts';
-import { Redactor } from '../src/client/redactor.ts';
+import type { ApiClient } from '../src/client/api-client.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
-import { changedForeignRecords, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { binPath, runCli } from './helpers/run-cli.ts';
 
 const token = 'safety-token-first';
 const secondToken = 'safety-token-second';
-
-function clientFor(url: string, bearer: string): ApiClient {
-  return new ApiClient({
-    baseUrl: url,
-    credentials: { kind: 'token', token: bearer, secretName: 'ACCESS_TOKEN' },
-    encoding: 'json',
-    timeoutMs: 5_000,
-    redactor: new Redactor({ ACCESS_TOKEN: bearer }),
-  });
-}
 
 async function everyId(client: ApiClient): Promise<string[]> {
   const conversations = (await client.listConversations({ limit: 100 })).body as { data: Array<{ id: string }> };
@@ -37,7 +26,7 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
   it('stops, deletes everything it created, leaves foreign data unchanged and still writes its report', async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }] });
     try {
-      const owners = [clientFor(server.url, token), clientFor(server.url, secondToken)];
+      const owners = [ownerClient(server.url, token), ownerClient(server.url, secondToken)];
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
       const idsBefore = await Promise.all(owners.map(everyId));
 
@@ -83,7 +72,7 @@ describe('msgapi cleanup', () => {
   it('deletes what a ledger file lists, verifies it, and removes the file; it touches nothing else', async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'first' }] });
     try {
-      const owner = clientFor(server.url, token);
+      const owner = ownerClient(server.url, token);
       const foreign = await seedForeignData(owner, 'foreign');
       const group = (await owner.createGroup({ name: 'left behind' })).body as { id: string; conversation_id: string };
       const conversation = (await owner.createConversation({ contact_id: 'left-behind' })).body as { id: string };
@@ -111,7 +100,7 @@ describe('msgapi cleanup', () => {
   it('keeps the ledger and exits 1 when the target does not delete', async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'first' }], modifiers: faultModifiers(['conversations.delete.not-deleted']) });
     try {
-      const owner = clientFor(server.url, token);
+      const owner = ownerClient(server.url, token);
       const conversation = (await owner.createConversation({ contact_id: 'stubborn' })).body as { id: string };
       const dir = mkdtempSync(join(tmpdir(), 'msgapi-cleanup-'));
       const ledger = join(dir, 'ledger-stubborn.jsonl');

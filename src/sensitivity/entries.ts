@@ -4,13 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { faultModifiers, faults, type FaultName } from '../../reference/faults/registry.ts';
 import { startReferenceServer, type StartReferenceServerOptions } from '../../reference/listen.ts';
 import { variantServerOptions, variants, type VariantName } from '../../reference/variants/registry.ts';
-import { ApiClient } from '../client/api-client.ts';
-import { Redactor } from '../client/redactor.ts';
 import { loadConfig } from '../config/load.ts';
 import { gatingPolicy } from '../report/build-report.ts';
 import { providedTarget } from '../run/provided-target.ts';
 import type { SuiteRun } from '../run/run-suites.ts';
-import { changedForeignRecords, seedForeignData, type ForeignRecord } from './foreign-data.ts';
+import { changedForeignRecords, ownerClient, seedForeignData, type ForeignRecord } from './foreign-data.ts';
 
 export interface MatrixEntry {
   kind: 'fault' | 'variant';
@@ -31,16 +29,6 @@ interface ServerSetup {
   /** Settings the user declares for this server (PAGINATION, BODY_ENCODING, GROUP_CONTACTS). */
   declares: Record<string, string>;
   setup?: 'foreign-data' | 'concurrent-run';
-}
-
-function ownerClient(url: string, token: string): ApiClient {
-  return new ApiClient({
-    baseUrl: url,
-    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-    encoding: 'json',
-    timeoutMs: 10_000,
-    redactor: new Redactor({ ACCESS_TOKEN: token }),
-  });
 }
 
 async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> {

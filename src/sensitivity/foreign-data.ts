@@ -1,7 +1,8 @@
 // Data on a target that is not the suite's: seeded before a run, compared field for field after
 // it. The suite must pass around it and leave every record exactly as it was.
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiClient } from '../client/api-client.ts';
+import { ApiClient } from '../client/api-client.ts';
+import { Redactor } from '../client/redactor.ts';
 
 export interface ForeignRecord {
   kind: 'conversation' | 'group';
@@ -9,6 +10,17 @@ export interface ForeignRecord {
   /** The record as its owner retrieved it after seeding. */
   body: unknown;
   owner: ApiClient;
+}
+
+/** A client of the data's owner: the user whose token it carries, free of any run's ledger. */
+export function ownerClient(url: string, token: string): ApiClient {
+  return new ApiClient({
+    baseUrl: url,
+    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+    encoding: 'json',
+    timeoutMs: 10_000,
+    redactor: new Redactor({ ACCESS_TOKEN: token }),
+  });
 }
 
 /** Muted, pinned and archived conversations and groups with members, as their owner's client makes them. */
