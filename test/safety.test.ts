@@ -11,6 +11,8 @@ import { startReferenceServer } from '../reference/listen.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import { TransportError } from '../src/client/transport-error.ts';
+import { startChaosServer } from './helpers/chaos-server.ts';
 import { binPath, runCli } from './helpers/run-cli.ts';
 
 const token = 'safety-token-first';
@@ -118,5 +120,49 @@ describe('msgapi cleanup', () => {
     const result = await runCli(['cleanup']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('msgapi: cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).\n');
+  });
+});
+
+describe('against a target that misbehaves in every way', () => {
+  it('reports each misbehaviour as failed checks with a clear message, never waits past its timeouts, never crashes, and still writes its reports', { timeout: 240_000 }, async () => {
+    const upstream = await startReferenceServer({ users: [{ token, name: 'first' }] });
+    const chaos = await startChaosServer(upstream.url, {
+      'GET /v1/groups': 'hang',
+      'POST /v1/groups': 'reset',
+      'GET /v1/groups/:id': 'garbage',
+      'PUT /v1/conversations/:id': 'truncated',
+      'DELETE /v1/groups/:id': 'server-error',
+      'GET /v1/conversations/:id': 'slow-drip',
+      'PUT /v1/groups/:id': 'html',
+    });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-chaos-'));
+      const result = await runCli(['check'], { BASE_URL: chaos.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: '800', PROPERTY_RUNS: '2' });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).not.toMatch(/internal error|TypeError|ReferenceError|at .*\.ts:\d+/);
+      const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+      const messages = report.checks.filter((check) => check.status === 'failed').map((check) => check.message ?? '').join('\n');
+      expect(messages).toContain('no complete response within 800 ms');
+      expect(messages).toContain('connection reset by the server');
+      expect(messages).toMatch(/a body that is not JSON \(.*JSON/);
+      expect(messages).toContain('status 503');
+      expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
+    } finally {
+      await chaos.close();
+      await upstream.close();
+    }
+  });
+
+  it('stops reading a body larger than 10 MiB', async () => {
+    const upstream = await startReferenceServer({ users: [{ token, name: 'first' }] });
+    const chaos = await startChaosServer(upstream.url, { 'GET /v1/conversations': 'huge' });
+    try {
+      const error = await ownerClient(chaos.url, token).listConversations().catch((e: unknown) => e);
+      expect((error as TransportError).failure).toBe('body-too-large');
+      expect((error as TransportError).exchange.transportError).toBe(`a body larger than ${10 * 1024 * 1024} bytes`);
+    } finally {
+      await chaos.close();
+      await upstream.close();
+    }
   });
 });

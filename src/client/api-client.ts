@@ -54,6 +54,28 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
+/** Bodies past this size are not the API's answers but a broken server's; reading stops there. */
+export const maxBodyBytes = 10 * 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  readonly code = 'MSGAPI_BODY_TOO_LARGE';
+}
+
+async function readBody(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new BodyTooLargeError(`a body larger than ${limit} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function parseJson(text: string): { body: unknown; jsonError?: string } {
   if (text.trim() === '') return { body: undefined };
   try {
@@ -155,7 +177,7 @@ export class ApiClient {
         body: encoded?.text,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const text = await response.body.text();
+      const text = await readBody(response.body, maxBodyBytes);
       exchange.durationMs = performance.now() - started;
       exchange.status = response.statusCode;
       exchange.responseHeaders = flattenHeaders(response.headers);

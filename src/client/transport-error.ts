@@ -2,7 +2,7 @@
 // (a hang or a dropped connection); the check command's reachability probe turns it into exit 2.
 import type { Exchange } from './exchange.ts';
 
-export type TransportFailure = 'timeout' | 'connection-refused' | 'connection-reset' | 'dns' | 'other';
+export type TransportFailure = 'timeout' | 'connection-refused' | 'connection-reset' | 'dns' | 'body-too-large' | 'other';
 
 export class TransportError extends Error {
   override readonly name = 'TransportError';
@@ -21,6 +21,7 @@ export function classifyTransportError(error: unknown, timeoutMs: number): { fai
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return { failure: 'timeout', message: `no complete response within ${timeoutMs} ms` };
   }
+  if (code === 'MSGAPI_BODY_TOO_LARGE') return { failure: 'body-too-large', message: err.message ?? 'a body too large' };
   if (code === 'ECONNREFUSED') return { failure: 'connection-refused', message: 'connection refused' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { failure: 'connection-reset', message: 'connection reset by the server' };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { failure: 'dns', message: 'host name not found' };
