@@ -3,6 +3,7 @@ import { ApiClient } from '../src/client/api-client.ts';
 import { renderCurl } from '../src/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../src/client/ledger.ts';
 import { Redactor } from '../src/client/redactor.ts';
+import { RateLimiter } from '../src/client/rate-limiter.ts';
 import { retryAfterMs } from '../src/client/retry-after.ts';
 import { TransportError } from '../src/client/transport-error.ts';
 import type { BodyEncoding } from '../src/config/settings.ts';
@@ -162,5 +163,19 @@ describe('the ledger enforced in the client', () => {
     await api.updateConversation(ledger.invent('made-up-id'), { is_muted: true });
     await api.retrieveConversation('somebody-elses');
     expect(server.requests.length).toBe(sentBefore + 3);
+  });
+});
+
+describe('the rate limiter of --max-rps', () => {
+  it('gives each request the next free slot of 1/rate seconds', async () => {
+    let now = 1_000;
+    const waits: number[] = [];
+    const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); } };
+    const limiter = new RateLimiter(4, clock);
+    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+    expect(waits).toEqual([250, 500]);
+    now += 2_000;
+    await limiter.acquire();
+    expect(waits).toEqual([250, 500]);
   });
 });

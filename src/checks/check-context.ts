@@ -2,6 +2,7 @@
 // and the record of what to delete afterwards.
 import { ApiClient } from '../client/api-client.ts';
 import { Ledger } from '../client/ledger.ts';
+import { rateLimiterFor } from '../client/rate-limiter.ts';
 import { Redactor } from '../client/redactor.ts';
 import { CreatedResources } from './created-resources.ts';
 import { SuiteNames } from './suite-names.ts';
@@ -26,6 +27,7 @@ export function createCheckContext(target: ProvidedTarget, skip: (reason: string
   const ledger = new Ledger(target.ledgerFile);
   const client = new ApiClient({
     ledger,
+    ...(target.maxRps ? { rateLimiter: rateLimiterFor(target.maxRps) } : {}),
     baseUrl: target.baseUrl,
     credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
     encoding: target.bodyEncoding,

@@ -9,6 +9,8 @@ export interface ProvidedTarget {
   pagination: PaginationStyle;
   requestTimeoutMs: number;
   seed: number;
+  /** Requests per second at most (--max-rps); undefined: no cap. */
+  maxRps: number | undefined;
   propertyRuns: number;
   propertyTimeBudgetMs: number;
   /** Declared by the user (GROUP_CONTACTS); undefined: left open. */

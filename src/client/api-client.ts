@@ -11,6 +11,7 @@ import { encodeBody } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from './operations.ts';
 import type { Ledger } from './ledger.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
 import { maxRateLimitRetries, retryAfterMs, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
@@ -25,6 +26,8 @@ export interface ApiClientOptions {
   journal?: Exchange[];
   /** When given, updates and deletes of ids that are not in it are refused before sending. */
   ledger?: Ledger;
+  /** When given, every request waits for its slot (--max-rps). */
+  rateLimiter?: RateLimiter;
 }
 
 export interface ApiResponse {
@@ -140,6 +143,7 @@ export class ApiClient {
       ledger.assertMayChange(`${method} ${operations[operation].path}`, options.id);
     }
     for (let retries = 0; ; retries++) {
+      await this.options.rateLimiter?.acquire();
       const response = await this.send(operation, options);
       if (response.status !== 429 || retries === maxRateLimitRetries) return response;
       await wait(retryAfterMs(response.headers['retry-after']));

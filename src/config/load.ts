@@ -23,6 +23,8 @@ export interface HarnessConfig {
   requestTimeoutMs: number;
   seed: number;
   groupContacts: GroupContactsSemantics | undefined;
+  /** Requests per second at most; undefined: no cap. */
+  maxRps: number | undefined;
   /** Cases per property or model-based check (fast-check numRuns). */
   propertyRuns: number;
   propertyTimeBudgetMs: number;
@@ -85,6 +87,7 @@ export function loadConfig(sources: ConfigSources = {}): HarnessConfig {
     requestTimeoutMs: take('REQUEST_TIMEOUT_MS', (v) => parseInteger('REQUEST_TIMEOUT_MS', v, 1, 600_000), 10_000),
     seed: take('SEED', (v) => parseInteger('SEED', v, ...SEED_RANGE), randomSeed()),
     groupContacts: take<GroupContactsSemantics | undefined>('GROUP_CONTACTS', parseGroupContacts, undefined),
+    maxRps: take<number | undefined>('MAX_RPS', (v) => parseInteger('MAX_RPS', v, 1, 100_000), undefined),
     propertyRuns: take('PROPERTY_RUNS', (v) => parseInteger('PROPERTY_RUNS', v, 1, 100_000), 10),
     propertyTimeBudgetMs: take('PROPERTY_TIME_BUDGET_MS', (v) => parseInteger('PROPERTY_TIME_BUDGET_MS', v, 1_000, 3_600_000), 60_000),
     conventions: take('CONVENTIONS', (v) => parseIdList('CONVENTIONS', v, isConventionCheck, 'a convention check (see docs/checks.md)'), []) as CheckId[],

@@ -72,6 +72,12 @@ export const settings = [
     example: '42',
   },
   {
+    env: 'MAX_RPS',
+    flag: 'max-rps',
+    help: 'Most requests per second the suite sends to the target (the checks then run in one worker). Unset: no cap.',
+    example: '20',
+  },
+  {
     env: 'PROPERTY_RUNS',
     flag: 'property-runs',
     help: 'How many generated cases each property and model-based check tries (fast-check numRuns). More finds more; each run costs requests.',

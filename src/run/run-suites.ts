@@ -57,6 +57,8 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     testTimeout: timeout,
     hookTimeout: timeout,
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+    // A rate cap is kept per process: with one worker it holds for the whole run.
+    ...(runs.some((run) => run.target.maxRps !== undefined) ? { maxWorkers: 1 } : {}),
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
   });
   if (options.cancel) {
