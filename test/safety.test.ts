@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ApiClient } from '../src/client/api-client.ts';
+import { catalogue, type CheckMeta } from '../src/checks/catalogue.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { TransportError } from '../src/client/transport-error.ts';
@@ -163,6 +164,30 @@ describe('against a target that misbehaves in every way', () => {
     } finally {
       await chaos.close();
       await upstream.close();
+    }
+  });
+});
+
+describe('--read-only', () => {
+  it('sends nothing but GETs, runs only the read-only checks, and passes against a target holding data', async () => {
+    const methods: string[] = [];
+    const server = await startReferenceServer({
+      users: [{ token, name: 'first' }],
+      modifiers: [{ handle: (next) => (context, route) => { methods.push(route.method); return next(context, route); } }],
+    });
+    try {
+      await seedForeignData(ownerClient(server.url, token), 'existing');
+      const seeded = methods.length;
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-read-only-'));
+      const result = await runCli(['check', '--read-only'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      expect(result.code, result.stdout).toBe(0);
+      expect(methods.slice(seeded).filter((method) => method !== 'GET')).toEqual([]);
+      const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+      const readOnly = Object.entries(catalogue).filter(([, meta]) => (meta as CheckMeta).readOnly).map(([id]) => id).sort();
+      expect(report.checks.map((check) => check.id).sort()).toEqual(readOnly);
+      expect(report.checks.every((check) => check.status === 'passed')).toBe(true);
+    } finally {
+      await server.close();
     }
   });
 });

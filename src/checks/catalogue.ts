@@ -14,6 +14,8 @@ export interface CheckMeta {
   /** Sections of spec/messaging-api-v1.md, as written there: §2.1, §4.1 ... */
   spec: readonly string[];
   level: CheckLevel;
+  /** It sends nothing but GETs, so it runs under --read-only too. */
+  readOnly?: true;
 }
 
 export const catalogue = {
@@ -61,11 +63,13 @@ export const catalogue = {
     title: 'retrieving an id that does not exist gets a 4xx, never a 5xx',
     spec: ['§4.1', '§7'],
     level: 'robustness',
+    readOnly: true,
   },
   'conversations.retrieve.unknown-id-404': {
     title: 'retrieving an id that does not exist gets 404',
     spec: ['§4.1', '§7'],
     level: 'convention',
+    readOnly: true,
   },
   'conversations.update.pinned-message-id': {
     title: 'PUT pinned_message_id alone sets the pinned message',
@@ -236,11 +240,13 @@ export const catalogue = {
     title: 'retrieving an id that does not exist gets a 4xx, never a 5xx',
     spec: ['§4.2', '§7'],
     level: 'robustness',
+    readOnly: true,
   },
   'groups.retrieve.unknown-id-404': {
     title: 'retrieving an id that does not exist gets 404',
     spec: ['§4.2', '§7'],
     level: 'convention',
+    readOnly: true,
   },
   'groups.update.name': {
     title: 'PUT name alone changes the name',
@@ -386,6 +392,30 @@ export const catalogue = {
     title: 'random sequences of creates, retrieves, updates, archives, deletes, lists and page walks agree with a model of the spec at every step',
     spec: ['§3', '§4.1', '§4.2'],
     level: 'spec',
+  },
+  'readonly.lists.shapes': {
+    title: 'the first pages of both lists, as the target holds them, are {has_more, data} envelopes of valid objects',
+    spec: ['§2.1', '§2.2', '§4.1', '§4.2'],
+    level: 'spec',
+    readOnly: true,
+  },
+  'readonly.filters.match': {
+    title: 'every conversation listed under muted, pinned or archived=true, and every group under archived=true, matches its filter',
+    spec: ['§3', '§4.1', '§4.2'],
+    level: 'spec',
+    readOnly: true,
+  },
+  'readonly.retrieve.listed-objects': {
+    title: 'a conversation and a group taken from the lists retrieve as the same objects',
+    spec: ['§4.1', '§4.2'],
+    level: 'spec',
+    readOnly: true,
+  },
+  'readonly.auth.rejected': {
+    title: 'the list and retrieve endpoints reject a missing, malformed or unknown credential with 401 or 403 and show no data',
+    spec: ['§4', '§5'],
+    level: 'security',
+    readOnly: true,
   },
   'auth.missing-header.rejected': {
     title: 'every endpoint rejects a request without an Authorization header with 401 or 403, shows no data and changes nothing',

@@ -27,6 +27,7 @@ export function createCheckContext(target: ProvidedTarget, skip: (reason: string
   const ledger = new Ledger(target.ledgerFile);
   const client = new ApiClient({
     ledger,
+    readOnly: target.readOnly,
     ...(target.maxRps ? { rateLimiter: rateLimiterFor(target.maxRps) } : {}),
     baseUrl: target.baseUrl,
     credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },

@@ -9,6 +9,8 @@ export interface ProvidedTarget {
   pagination: PaginationStyle;
   requestTimeoutMs: number;
   seed: number;
+  /** --read-only: the client refuses to send anything but GET. */
+  readOnly: boolean;
   /** Requests per second at most (--max-rps); undefined: no cap. */
   maxRps: number | undefined;
   propertyRuns: number;

@@ -10,7 +10,7 @@ import { authorizationHeader, shownAuthorizationHeader, type Credentials } from 
 import { encodeBody } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from './operations.ts';
-import type { Ledger } from './ledger.ts';
+import { ReadOnlyRefusal, type Ledger } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
 import { maxRateLimitRetries, retryAfterMs, wait } from './retry-after.ts';
@@ -28,6 +28,8 @@ export interface ApiClientOptions {
   ledger?: Ledger;
   /** When given, every request waits for its slot (--max-rps). */
   rateLimiter?: RateLimiter;
+  /** --read-only: anything but a GET is refused before sending. */
+  readOnly?: boolean;
 }
 
 export interface ApiResponse {
@@ -138,7 +140,10 @@ export class ApiClient {
    */
   async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
     const { method } = operations[operation];
-    const { ledger } = this.options;
+    const { ledger, readOnly } = this.options;
+    if (readOnly && method !== 'GET') {
+      throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
+    }
     if (ledger && options.id !== undefined && (method === 'PUT' || method === 'DELETE')) {
       ledger.assertMayChange(`${method} ${operations[operation].path}`, options.id);
     }

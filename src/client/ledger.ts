@@ -15,6 +15,12 @@ export class LedgerRefusal extends Error {
   readonly code = 'MSGAPI_LEDGER_REFUSED';
 }
 
+/** A write in a --read-only run: a bug of the check that tried it, never the server's failure. */
+export class ReadOnlyRefusal extends Error {
+  override readonly name = 'ReadOnlyRefusal';
+  readonly code = 'MSGAPI_READ_ONLY_REFUSED';
+}
+
 export class Ledger {
   private readonly created = new Map<string, LedgerKind>();
   private readonly invented = new Set<string>();

@@ -32,6 +32,8 @@ export interface HarnessConfig {
   conventions: CheckId[];
   /** Every convention check gates. */
   strict: boolean;
+  /** Only the checks that send nothing but GETs. */
+  readOnly: boolean;
   reportsDir: string;
 }
 
@@ -92,6 +94,7 @@ export function loadConfig(sources: ConfigSources = {}): HarnessConfig {
     propertyTimeBudgetMs: take('PROPERTY_TIME_BUDGET_MS', (v) => parseInteger('PROPERTY_TIME_BUDGET_MS', v, 1_000, 3_600_000), 60_000),
     conventions: take('CONVENTIONS', (v) => parseIdList('CONVENTIONS', v, isConventionCheck, 'a convention check (see docs/checks.md)'), []) as CheckId[],
     strict: take('STRICT', (v) => parseBoolean('STRICT', v), false),
+    readOnly: take('READ_ONLY', (v) => parseBoolean('READ_ONLY', v), false),
     reportsDir: resolve(sources.cwd ?? process.cwd(), raw.REPORTS_DIR ?? 'reports'),
   };
 

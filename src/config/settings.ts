@@ -102,6 +102,13 @@ export const settings = [
     example: 'conversations.retrieve.unknown-id-404,groups.retrieve.unknown-id-404',
   },
   {
+    env: 'READ_ONLY',
+    flag: 'read-only',
+    help: 'true: run only the checks that send nothing but GETs (shapes, lists and filters over the data already there, auth rejections), for targets where writing is not allowed. The client then refuses to send anything else.',
+    example: 'false',
+    boolean: true,
+  },
+  {
     env: 'STRICT',
     flag: 'strict',
     help: 'true: every convention check gates (exit 1 on failure), not only the declared ones.',

@@ -21,6 +21,7 @@ export function providedTarget(config: HarnessConfig, target: TargetAddress): Pr
     pagination: config.pagination,
     requestTimeoutMs: config.requestTimeoutMs,
     seed: config.seed,
+    readOnly: config.readOnly,
     maxRps: config.maxRps,
     propertyRuns: config.propertyRuns,
     propertyTimeBudgetMs: config.propertyTimeBudgetMs,

@@ -3,7 +3,7 @@
 // failed; 2: configuration or harness error.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { catalogue } from '../../checks/catalogue.ts';
+import { catalogue, type CheckId, type CheckMeta } from '../../checks/catalogue.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
 import { buildReport, gatingPolicy } from '../../report/build-report.ts';
@@ -46,6 +46,14 @@ function checkSelection(raw: string): string[] {
   return items;
 }
 
+/** --read-only: the checks that send nothing but GETs, among those --only chose. */
+function readOnlySelection(chosen: string[] | undefined): string[] {
+  const readOnly = (Object.keys(catalogue) as CheckId[]).filter((id) => (catalogue[id] as CheckMeta).readOnly);
+  const picked = chosen ? readOnly.filter((id) => chosen.some((item) => (item.endsWith('.') ? id.startsWith(item) : id === item))) : readOnly;
+  if (picked.length === 0) throw new HarnessError('MSGAPI_USAGE', `--only chose no read-only check; with --read-only only these run: ${readOnly.join(', ')}.`);
+  return picked;
+}
+
 export async function runCheck(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, { ...commonFlags, ...settingFlags, only: { type: 'string' } });
   if (flags.help) {
@@ -53,7 +61,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(configSourcesFrom(flags));
-  const only = typeof flags.only === 'string' ? checkSelection(flags.only) : undefined;
+  const chosen = typeof flags.only === 'string' ? checkSelection(flags.only) : undefined;
+  const only = config.readOnly ? readOnlySelection(chosen) : chosen;
   const startedAt = new Date();
   const target = await openTarget(config);
   try {

@@ -1,0 +1,19 @@
+import { check } from '../../src/checks/define-check.ts';
+import { expectThat } from '../../src/checks/expect.ts';
+import { walkConversations, walkGroups, type Walk } from '../../src/checks/list-walk.ts';
+
+const pages = { maxPages: 3 };
+
+function expectAllMatch<T extends { id: string }>(walk: Walk<T>, matches: (item: T) => boolean, described: string): void {
+  for (const [index, page] of walk.pages.entries()) {
+    const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item));
+    expectThat(wrong.length === 0, page, `${described} (page ${index + 1})`, `also listed: ${wrong.map((item) => item.id).join(', ')}`);
+  }
+}
+
+check('readonly.filters.match', async (context) => {
+  expectAllMatch(await walkConversations(context, { muted: true }, pages), (item) => item.is_muted, '§4.1: muted=true returns only muted conversations');
+  expectAllMatch(await walkConversations(context, { pinned: true }, pages), (item) => item.is_pinned, '§4.1: pinned=true returns only pinned conversations');
+  expectAllMatch(await walkConversations(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.1: archived=true returns only archived conversations');
+  expectAllMatch(await walkGroups(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.2: archived=true returns only archived groups');
+});
