@@ -1,7 +1,7 @@
 // Against real deployments: an interrupted run still removes what it created and leaves foreign
 // data as it was, and msgapi cleanup removes what a run left behind, from its ledger file.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -137,9 +137,14 @@ describe('against a target that misbehaves in every way', () => {
       'PUT /v1/groups/:id': 'html',
     });
     try {
+      const foreign = await seedForeignData(ownerClient(upstream.url, token), 'foreign');
       const dir = mkdtempSync(join(tmpdir(), 'msgapi-chaos-'));
       const result = await runCli(['check'], { BASE_URL: chaos.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: '800', PROPERTY_RUNS: '2' });
       expect(result.code, result.stderr).toBe(1);
+      // A failing run leaves foreign data as it was, and never shows the token.
+      expect(await changedForeignRecords(foreign)).toEqual([]);
+      const written = [result.stdout, result.stderr, ...readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'))].join('\n');
+      expect(written).not.toContain(token);
       expect(result.stderr).not.toMatch(/internal error|TypeError|ReferenceError|at .*\.ts:\d+/);
       const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
       const messages = report.checks.filter((check) => check.status === 'failed').map((check) => check.message ?? '').join('\n');
@@ -148,6 +153,11 @@ describe('against a target that misbehaves in every way', () => {
       expect(messages).toMatch(/a body that is not JSON \(.*JSON/);
       expect(messages).toContain('status 503');
       expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
+      // Its groups cannot be deleted (DELETE answers 503): they are reported, and the ledger is kept.
+      expect(report.leftovers.length).toBeGreaterThan(0);
+      expect(report.leftovers.every((leftover) => leftover.kind === 'group')).toBe(true);
+      expect(existsSync(report.ledger_file!)).toBe(true);
+      expect(result.stdout).toContain(`Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
     } finally {
       await chaos.close();
       await upstream.close();

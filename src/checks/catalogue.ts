@@ -406,7 +406,7 @@ export const catalogue = {
     readOnly: true,
   },
   'readonly.retrieve.listed-objects': {
-    title: 'a conversation and a group taken from the lists retrieve as the same objects',
+    title: 'a conversation and a group taken from the lists can be retrieved by their id, as the same objects',
     spec: ['§4.1', '§4.2'],
     level: 'spec',
     readOnly: true,

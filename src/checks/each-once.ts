@@ -6,7 +6,8 @@ import { CheckFailure } from './check-failure.ts';
 import { expectThat } from './expect.ts';
 import type { Walk } from './list-walk.ts';
 
-const attempts = 3;
+/** Cursors are stable; page numbers and offsets shift with every write of others, so they get more tries. */
+const attemptsFor = (context: CheckContext) => (['page', 'offset'].includes(context.target.pagination.kind) ? 5 : 3);
 
 /** A page walk needs a declared way to the next page; without one the check is skipped, saying so. */
 export function requirePagination(context: CheckContext): void {
@@ -17,8 +18,8 @@ export function requirePagination(context: CheckContext): void {
 
 /**
  * Offset and page numbers legitimately shift when another run creates or deletes items between two
- * pages, so a repeat, a gap or a broken walk is only reported when it happens in three whole walks
- * in a row: a server that really repeats or skips does it every time.
+ * pages, so a repeat, a gap or a broken walk is only reported when it happens in every one of
+ * several whole walks: a server that really repeats or skips does it every time.
  */
 export async function expectEachOnceAcrossPages(
   context: CheckContext,
@@ -27,6 +28,7 @@ export async function expectEachOnceAcrossPages(
   described: string,
 ): Promise<void> {
   const ids = new Set(ownIds);
+  const attempts = attemptsFor(context);
   let problem: { page: ApiResponse; received: string } | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let walk: Walk<{ id: string }>;
