@@ -153,9 +153,9 @@ describe('against a target that misbehaves in every way', () => {
       expect(messages).toMatch(/a body that is not JSON \(.*JSON/);
       expect(messages).toContain('status 503');
       expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
-      // Its groups cannot be deleted (DELETE answers 503), nor can a conversation be verified gone
-      // (its retrieve drips): they are reported with the reason, and the ledger is kept.
-      expect(report.leftovers.some((leftover) => leftover.kind === 'group')).toBe(true);
+      // A conversation cannot be verified gone (its retrieve drips past the timeout): what cannot
+      // be verified is reported with the reason, and the ledger is kept for msgapi cleanup.
+      expect(report.leftovers.length).toBeGreaterThan(0);
       expect(report.leftovers.every((leftover) => leftover.reason.length > 0)).toBe(true);
       expect(existsSync(report.ledger_file!)).toBe(true);
       expect(result.stdout).toContain(`Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
