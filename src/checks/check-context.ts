@@ -1,9 +1,9 @@
 // Everything a check works with: clients for the configured users, names for what it creates,
 // and the record of what to delete afterwards.
-import { ApiClient } from '../client/api-client.ts';
+import type { ApiClient } from '../client/api-client.ts';
 import { Ledger } from '../client/ledger.ts';
 import { rateLimiterFor } from '../client/rate-limiter.ts';
-import { Redactor } from '../client/redactor.ts';
+import { firstUserClient, secondUserClient } from '../client/user-clients.ts';
 import { CreatedResources } from './created-resources.ts';
 import { SuiteNames } from './suite-names.ts';
 import type { ProvidedTarget } from './target.ts';
@@ -23,20 +23,14 @@ export interface CheckContext {
 }
 
 export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
-  const redactor = new Redactor({ ACCESS_TOKEN: target.accessToken, SECOND_ACCESS_TOKEN: target.secondAccessToken });
   const ledger = new Ledger(target.ledgerFile);
-  const client = new ApiClient({
+  const client = firstUserClient(target, {
     ledger,
     readOnly: target.readOnly,
     ...(target.maxRps ? { rateLimiter: rateLimiterFor(target.maxRps) } : {}),
     baseUrl: target.baseUrl,
-    credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,
-    redactor,
   });
-  const second = target.secondAccessToken
-    ? client.as({ kind: 'token', token: target.secondAccessToken, secretName: 'SECOND_ACCESS_TOKEN' })
-    : undefined;
-  return { client, second, target, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+  return { client, second: secondUserClient(client, target), target, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
 }

@@ -9,11 +9,6 @@ export function usernames(contacts: readonly Contact[]): string[] {
   return [...new Set(contacts.map((contact) => contact.username))].sort();
 }
 
-/** A group with its contacts reduced to their usernames: what may be compared field by field. */
-export function comparable(group: Group): Record<string, unknown> {
-  return { ...group, contacts: usernames(group.contacts) };
-}
-
 /** The group's members are exactly these usernames (as a set). */
 export function expectMembers(response: ApiResponse, group: Group, expected: readonly string[], why: string): void {
   const wanted = [...new Set(expected)].sort();

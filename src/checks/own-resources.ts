@@ -5,6 +5,7 @@
 import type { Conversation, Group } from '../api/resources.ts';
 import type { ApiResponse } from '../client/api-client.ts';
 import type { CheckContext } from './check-context.ts';
+import { comparableConversation } from './comparable.ts';
 import { expectThat, fieldDifferences } from './expect.ts';
 import { createConversation, createGroup, prerequisite } from './fixtures.ts';
 import { showValue } from '../schemas/describe-errors.ts';
@@ -39,13 +40,6 @@ export async function snapshotOwnResources(context: CheckContext, label: string)
     conversation: prerequisite(retrieved.conversation, 'conversation', 'GET /v1/conversations/:id', 'conversations.retrieve.same-object'),
     group: prerequisite(retrieved.group, 'group', 'GET /v1/groups/:id', 'groups.retrieve.same-object'),
   };
-}
-
-// §2.1: last_opened_at is "when the authenticated user last opened the conversation"; whether a
-// retrieve counts as opening is not shown, so the owner's own retrieves may move it.
-function comparableConversation(conversation: Conversation): Omit<Conversation, 'last_opened_at'> {
-  const { last_opened_at: _mayMove, ...rest } = conversation;
-  return rest;
 }
 
 function expectStillThere(response: ApiResponse, kind: 'conversation' | 'group', cause: string, why: string): void {

@@ -6,7 +6,7 @@ import type { QueryValue } from '../client/operations.ts';
 import type { CheckContext } from './check-context.ts';
 import { createConversation, createConversations, createGroup, createGroups, updateConversation, updateGroup } from './fixtures.ts';
 import { walkConversations, walkGroups, type Walk, type WalkOptions } from './list-walk.ts';
-import { comparable as comparableGroup } from './members.ts';
+import { comparableConversation, comparableGroup } from './comparable.ts';
 
 /** What every item of either resource has, and the behaviours below rely on. */
 export type ResourceItem = { id: string; created_at: number; archived_at: number | null };
@@ -53,7 +53,7 @@ export const conversations: ResourceUnderTest<Conversation> = {
   // A timestamp in the server's own unit (§2 leaves the unit open): the object's own created_at.
   archive: (context, item) => updateConversation(context, item.id, { archived_at: item.created_at }, 'conversations.archive.sets-timestamp'),
   walk: (context, filters, options) => walkConversations(context, filters, options),
-  comparable: (item) => ({ ...item }),
+  comparable: comparableConversation,
 };
 
 export const groups: ResourceUnderTest<Group> = {
@@ -73,7 +73,6 @@ export const groups: ResourceUnderTest<Group> = {
   list: (client, query) => client.call('listGroups', { query }),
   archive: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
   walk: (context, filters, options) => walkGroups(context, filters, options),
-  // §2.2 shows neither the order of contacts nor their other fields.
   comparable: comparableGroup,
 };
 

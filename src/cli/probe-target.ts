@@ -1,8 +1,8 @@
 // One request per configured user before any check: a target that cannot be reached, or that
 // refuses a configured token, is a configuration problem (exit 2), not a hundred failed checks.
-import { ApiClient } from '../client/api-client.ts';
+import type { ApiClient } from '../client/api-client.ts';
 import type { SecretName } from '../client/credentials.ts';
-import { Redactor } from '../client/redactor.ts';
+import { firstUserClient, secondUserClient } from '../client/user-clients.ts';
 import { TransportError } from '../client/transport-error.ts';
 import type { BodyEncoding } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
@@ -28,17 +28,11 @@ async function probeAs(client: ApiClient, url: string, secretName: SecretName, c
 
 /** Returns how many requests it made. */
 export async function probeTarget(target: OpenTarget, encoding: BodyEncoding, timeoutMs: number): Promise<number> {
-  const client = new ApiClient({
-    baseUrl: target.url,
-    credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
-    encoding,
-    timeoutMs,
-    redactor: new Redactor({ ACCESS_TOKEN: target.accessToken, SECOND_ACCESS_TOKEN: target.secondAccessToken }),
-  });
+  const client = firstUserClient(target, { baseUrl: target.url, encoding, timeoutMs });
   await probeAs(client, target.url, 'ACCESS_TOKEN', 'check the token');
-  if (target.secondAccessToken === undefined) return 1;
+  const second = secondUserClient(client, target);
+  if (second === undefined) return 1;
   // A second token the server refuses would make every isolation check pass for nothing.
-  const second = client.as({ kind: 'token', token: target.secondAccessToken, secretName: 'SECOND_ACCESS_TOKEN' });
   await probeAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks');
   return 2;
 }

@@ -3,9 +3,9 @@
 // and every deletion is verified with a retrieve. What cannot be removed is a leftover.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from '../checks/created-resources.ts';
-import { ApiClient } from '../client/api-client.ts';
+import type { ApiClient } from '../client/api-client.ts';
 import { Ledger, type LedgerEntry } from '../client/ledger.ts';
-import { Redactor } from '../client/redactor.ts';
+import { firstUserClient } from '../client/user-clients.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../client/operations.ts';
 import { nextPageQuery } from '../client/pagination.ts';
@@ -63,14 +63,7 @@ export interface SweepTarget {
 export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[]): ApiClient {
   const ledger = new Ledger();
   for (const entry of entries) ledger.record(entry.kind, entry.id);
-  return new ApiClient({
-    baseUrl: target.url,
-    credentials: { kind: 'token', token: target.accessToken, secretName: 'ACCESS_TOKEN' },
-    encoding: target.encoding,
-    timeoutMs: target.timeoutMs,
-    redactor: new Redactor({ ACCESS_TOKEN: target.accessToken }),
-    ledger,
-  });
+  return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger });
 }
 
 /**

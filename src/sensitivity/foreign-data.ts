@@ -1,8 +1,8 @@
 // Data on a target that is not the suite's: seeded before a run, compared field for field after
 // it. The suite must pass around it and leave every record exactly as it was.
 import { isDeepStrictEqual } from 'node:util';
-import { ApiClient } from '../client/api-client.ts';
-import { Redactor } from '../client/redactor.ts';
+import type { ApiClient } from '../client/api-client.ts';
+import { firstUserClient } from '../client/user-clients.ts';
 
 export interface ForeignRecord {
   kind: 'conversation' | 'group';
@@ -14,13 +14,7 @@ export interface ForeignRecord {
 
 /** A client of the data's owner: the user whose token it carries, free of any run's ledger. */
 export function ownerClient(url: string, token: string): ApiClient {
-  return new ApiClient({
-    baseUrl: url,
-    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-    encoding: 'json',
-    timeoutMs: 10_000,
-    redactor: new Redactor({ ACCESS_TOKEN: token }),
-  });
+  return firstUserClient({ accessToken: token }, { baseUrl: url, encoding: 'json', timeoutMs: 10_000 });
 }
 
 /** Muted, pinned and archived conversations and groups with members, as their owner's client makes them. */

@@ -5,7 +5,8 @@ import type { CheckContext } from '../../src/checks/check-context.ts';
 import { check } from '../../src/checks/define-check.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
 import { createGroup } from '../../src/checks/fixtures.ts';
-import { comparable, expectMembers, expectMembersInclude } from '../../src/checks/members.ts';
+import { comparableGroup } from '../../src/checks/comparable.ts';
+import { expectMembers, expectMembersInclude } from '../../src/checks/members.ts';
 
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {
@@ -83,8 +84,8 @@ check('groups.update.others-unchanged', async (context) => {
   for (const params of steps) {
     const field = Object.keys(params)[0]!;
     const { response, updated } = await update(context, group.id, params);
-    const others = Object.fromEntries(Object.entries(comparable(before)).filter(([name]) => name !== field));
-    expectFields(response, comparable(updated), others, `§4.2: "Fields not given are unchanged" after a PUT of ${field} alone`);
+    const others = Object.fromEntries(Object.entries(comparableGroup(before)).filter(([name]) => name !== field));
+    expectFields(response, comparableGroup(updated), others, `§4.2: "Fields not given are unchanged" after a PUT of ${field} alone`);
     before = updated;
   }
 });
@@ -99,7 +100,7 @@ check('groups.update.matches-retrieve', async (context) => {
   const response = await context.client.retrieveGroup(group.id);
   expectSuccess(response, 'GET /v1/groups/:id after a PUT');
   const retrieved = expectBody(response, 'group');
-  const differences = fieldDifferences(comparable(retrieved), comparable(updated));
+  const differences = fieldDifferences(comparableGroup(retrieved), comparableGroup(updated));
   expectThat(differences.length === 0, response, '§4.2: the object the PUT returned ("the updated group object")', differences.join('; '));
 });
 
@@ -128,7 +129,7 @@ check('groups.update.wrong-types', async (context) => {
   }
   const response = await context.client.retrieveGroup(group.id);
   expectSuccess(response, 'GET /v1/groups/:id after refused PUTs');
-  const differences = fieldDifferences(comparable(expectBody(response, 'group')), comparable(group));
+  const differences = fieldDifferences(comparableGroup(expectBody(response, 'group')), comparableGroup(group));
   expectThat(differences.length === 0, response, 'the group unchanged by refused PUTs', differences.join('; '));
 });
 

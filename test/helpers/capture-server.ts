@@ -1,7 +1,7 @@
 // A server that records every request it gets and answers with what the test tells it to: for
 // seeing exactly what the client puts on the wire.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { listenLocally, withBody } from './test-server.ts';
 
 export interface CapturedRequest {
   method: string;
@@ -20,27 +20,13 @@ export interface CannedResponse {
 
 export async function startCaptureServer(answer: (request: CapturedRequest) => CannedResponse) {
   const requests: CapturedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const request = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() };
-      requests.push(request);
-      const response = answer(request);
-      if (response.hang) return;
-      res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
-      res.end(response.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await listenLocally(withBody((req, res, body) => {
+    const request = { method: req.method!, url: req.url!, headers: req.headers, body: body.toString() };
+    requests.push(request);
+    const response = answer(request);
+    if (response.hang) return;
+    res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
+    res.end(response.body);
+  }));
+  return { ...server, requests };
 }

@@ -1,9 +1,8 @@
 // A target that misbehaves in every way a broken deployment can, one way per route, and passes
 // everything else on to a real (reference) server: hangs, resets, garbage, truncated and huge
 // bodies, slow drips, 5xx and wrong content types.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { forward, listenLocally, withBody } from './test-server.ts';
 
 export type Misbehaviour = 'hang' | 'reset' | 'garbage' | 'truncated' | 'server-error' | 'slow-drip' | 'huge' | 'html';
 
@@ -53,33 +52,21 @@ function misbehave(how: Misbehaviour, req: IncomingMessage, res: ServerResponse,
   }
 }
 
-export async function startChaosServer(upstream: string, plan: ChaosPlan) {
+export function startChaosServer(upstream: string, plan: ChaosPlan) {
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req, res) => {
-    const how = plan[routeOf(req)];
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+  return listenLocally(
+    withBody((req, res, body) => {
+      const how = plan[routeOf(req)];
       if (how) return misbehave(how, req, res, timers);
-      const headers = { ...req.headers };
-      delete headers.host;
-      delete headers.connection;
-      request(upstream + req.url!, { method: req.method as 'GET', headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined })
-        .then(async (answer) => {
-          res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
-          res.end(await answer.body.text());
+      forward(upstream, req, body)
+        .then((answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.contentType });
+          res.end(answer.text);
         })
         .catch(() => req.socket.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    }),
+    () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+  );
 }

@@ -4,7 +4,6 @@
 import type { Conversation, Group } from '../../api/resources.ts';
 import type { CheckContext } from '../../checks/check-context.ts';
 import { expectThat, fieldDifferences } from '../../checks/expect.ts';
-import { usernames } from '../../checks/members.ts';
 import type { ApiResponse } from '../../client/api-client.ts';
 import type { StepLog } from '../step-log.ts';
 
@@ -21,16 +20,6 @@ export interface Real {
 }
 
 export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [] });
-
-/** What two copies must agree on: contacts as a set of usernames; last_opened_at may move on a retrieve (§2.1). */
-export function comparableConversation(conversation: Conversation): Record<string, unknown> {
-  const { last_opened_at: _mayMove, ...rest } = conversation;
-  return rest;
-}
-
-export function comparableGroup(group: Group): Record<string, unknown> {
-  return { ...group, contacts: usernames(group.contacts) };
-}
 
 export function expectAgrees(response: ApiResponse, actual: Record<string, unknown>, model: Record<string, unknown>, what: string): void {
   const differences = fieldDifferences(actual, model);

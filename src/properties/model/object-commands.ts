@@ -6,7 +6,8 @@ import { expectBody, expectClientError, expectNoServerError, expectSuccess } fro
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
-import { comparableConversation, comparableGroup, expectAgrees, pick, type Model, type Real } from './model.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectAgrees, pick, type Model, type Real } from './model.ts';
 
 type Command = AsyncCommand<Model, Real, false>;
 const short = (value: unknown) => JSON.stringify(value).slice(0, 120);
