@@ -47,10 +47,12 @@ export class Collection<T extends { id: string }> {
     return this.#entries.get(id)?.seq;
   }
 
-  newestFirst(): Array<Entry<T>> {
-    return [...this.#entries.values()]
-      .sort((a, b) => b.seq - a.seq)
-      .map((entry) => ({ seq: entry.seq, value: structuredClone(entry.value) }));
+  /**
+   * The stored entries themselves, not copies: a list reads every item to filter it but returns
+   * only a page, so only the page is cloned (paginate). Callers read these values, never change them.
+   */
+  newestFirst(): ReadonlyArray<Entry<T>> {
+    return [...this.#entries.values()].sort((a, b) => b.seq - a.seq);
   }
 }
 

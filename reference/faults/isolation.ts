@@ -21,7 +21,7 @@ function holderOf(store: UserStore, resource: Resource, id: string): UserStore |
 const groupsOfEveryone = (store: UserStore): Overrides<ObjectOf['groups']> => ({
   // Sequence numbers are per user; mixed, the lists of all users interleave.
   newestFirst: () => [store, ...otherStores(store)]
-    .flatMap((each): Array<Entry<ObjectOf['groups']>> => each.groups.newestFirst())
+    .flatMap((each): Array<Entry<ObjectOf['groups']>> => [...each.groups.newestFirst()])
     .sort((a, b) => b.seq - a.seq),
   seqOf: (id) => holderOf(store, 'groups', id)?.groups.seqOf(id),
 });

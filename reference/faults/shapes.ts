@@ -16,7 +16,7 @@ function retrievesAnother(resource: Resource) {
   return around(`${resource}.retrieve`, async (context, route, next) => {
     const reply = await next(context, route);
     const other = context.store[resource].newestFirst().find((entry) => entry.value.id !== route.id);
-    return reply.status === 200 && other !== undefined ? { ...reply, body: other.value } : reply;
+    return reply.status === 200 && other !== undefined ? { ...reply, body: structuredClone(other.value) } : reply;
   });
 }
 

@@ -19,9 +19,9 @@ export function matchesFlag(wanted: boolean | undefined, actual: boolean): boole
   return wanted === undefined || wanted === actual;
 }
 
-function inListOrder<T extends { id: string }>(collection: Collection<T>, order: ReferenceChoices['order']): Array<Entry<T>> {
+function inListOrder<T extends { id: string }>(collection: Collection<T>, order: ReferenceChoices['order']): ReadonlyArray<Entry<T>> {
   const newestFirst = collection.newestFirst();
-  return order === 'newest-first' ? newestFirst : newestFirst.reverse();
+  return order === 'newest-first' ? newestFirst : [...newestFirst].reverse();
 }
 
 function sequenceOf<T extends { id: string }>(collection: Collection<T>, id: string): number {
@@ -62,7 +62,7 @@ export function paginate<T extends { id: string }>(
   const start = startIndex(matching, collection, page, choices.order);
   const entries = matching.slice(start, start + page.limit);
   const hasMore = matching.length > start + page.limit;
-  const envelope: ListPage<T> = { has_more: hasMore, data: entries.map((entry) => entry.value) };
+  const envelope: ListPage<T> = { has_more: hasMore, data: entries.map((entry) => structuredClone(entry.value)) };
   if (choices.pagination === 'cursor') {
     const last = entries.at(-1);
     envelope.next_cursor = hasMore && last !== undefined ? encodeCursor(last.seq) : null;

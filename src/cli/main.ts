@@ -2,6 +2,7 @@
 import { HarnessError } from '../errors.ts';
 import { runCheck } from './commands/check.ts';
 import { runCleanup } from './commands/cleanup.ts';
+import { runLoadCommand } from './commands/load.ts';
 import { runMatrix } from './commands/matrix.ts';
 import { runServe } from './commands/serve.ts';
 import { version } from './version.ts';
@@ -15,7 +16,7 @@ Commands:
   serve    Start the reference server alone, for developing a client against it.
   matrix   Prove the suite: run it against every seeded fault and valid variant of the reference server.
   cleanup  Delete what an interrupted run left on the target, from its ledger file.
-  load     Benchmark the list endpoints (not built yet).
+  load     Benchmark the list endpoints: throughput, latency at a fixed rate, gates.
 
 Run 'msgapi <command> --help' for a command's options.`;
 
@@ -24,9 +25,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   serve: runServe,
   matrix: runMatrix,
   cleanup: runCleanup,
-  load: async () => {
-    throw new HarnessError('MSGAPI_USAGE', 'The load harness is not built yet; only check and serve are available.');
-  },
+  load: runLoadCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

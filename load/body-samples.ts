@@ -1,0 +1,43 @@
+// Outside the timed loop: a few real responses of each scenario, validated against schemas/, so
+// that a fast server answering the wrong thing (an empty 200, an error page) does not pass.
+import type { ApiClient } from '../src/client/api-client.ts';
+import type { QueryValue } from '../src/client/operations.ts';
+import type { PaginationStyle } from '../src/config/settings.ts';
+import { validateAgainst } from '../src/schemas/registry.ts';
+import { queryAfter } from './page-walk.ts';
+import { requestPath } from './request-path.ts';
+import type { ScenarioSpec } from './scenarios.ts';
+
+export interface SampleResult {
+  validated: number;
+  problems: string[];
+  /** The pages after the first that a walk sample visited. */
+  paths: string[];
+}
+
+/** Pages fetched per scenario: a walk's first pages, or the same page again. */
+const samplePages = 3;
+
+export async function sampleBodies(client: ApiClient, baseUrl: string, scenario: ScenarioSpec, query: Record<string, QueryValue>, pagination: PaginationStyle): Promise<SampleResult> {
+  const schema = scenario.operation === 'listConversations' ? 'conversation-list' : 'group-list';
+  const problems: string[] = [];
+  let validated = 0;
+  const paths: string[] = [];
+  let pageQuery: Record<string, QueryValue> | undefined = {};
+  for (let index = 0, itemsSoFar = 0; index < samplePages && pageQuery !== undefined; index++) {
+    const response = await client.call(scenario.operation, { query: { ...query, ...pageQuery } });
+    const label = `${scenario.name} sample ${index + 1} (${response.exchange.method} ${response.exchange.url})`;
+    if (response.status < 200 || response.status >= 300) {
+      problems.push(`${label}: status ${response.status}`);
+      break;
+    }
+    const verdict = validateAgainst(schema, response.body, 'the list');
+    validated++;
+    if (!verdict.valid) problems.push(`${label}: ${response.jsonError ? `not JSON (${response.jsonError})` : verdict.problems.join('; ')}`);
+    const next = scenario.walk ? queryAfter(pagination, { index, itemsSoFar }, response.text) : {};
+    itemsSoFar += Array.isArray((response.body as { data?: unknown[] } | undefined)?.data) ? (response.body as { data: unknown[] }).data.length : 0;
+    pageQuery = next;
+    if (next !== undefined && scenario.walk) paths.push(requestPath(baseUrl, scenario.operation, { ...query, ...next }));
+  }
+  return { validated, problems, paths };
+}

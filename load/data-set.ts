@@ -1,0 +1,107 @@
+// The data set the list endpoints are measured over: by default 1,000 conversations (a share
+// muted, pinned or archived) and 100 groups with contacts, created concurrently, every id in the
+// run's ledger as it is made, every name carrying the run's marker, and all of it removed after.
+import type { ApiClient, ApiResponse } from '../src/client/api-client.ts';
+import type { LedgerEntry } from '../src/client/ledger.ts';
+import { SuiteNames } from '../src/checks/suite-names.ts';
+import type { Leftover } from '../src/checks/created-resources.ts';
+import { HarnessError } from '../src/errors.ts';
+import { sweepLedger } from '../src/run/sweep.ts';
+
+export interface DataSetPlan {
+  conversations: number;
+  groups: number;
+}
+
+export const defaultPlan: DataSetPlan = { conversations: 1000, groups: 100 };
+
+export interface DataSet {
+  groupIds: string[];
+  conversations: number;
+  groups: number;
+}
+
+/** Requests in flight at once while seeding and removing. */
+const concurrency = 16;
+
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+function createdId(response: ApiResponse, what: string): string {
+  const id = (response.body as { id?: unknown } | undefined)?.id;
+  if (response.status < 200 || response.status >= 300 || typeof id !== 'string') {
+    throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}); run msgapi check to see why.`);
+  }
+  return id;
+}
+
+function expectUpdated(response: ApiResponse, what: string): void {
+  if (response.status < 200 || response.status >= 300) {
+    throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}).`);
+  }
+}
+
+/** The run's timestamp for archiving, in seconds as the spec's examples are integers (§2). */
+const archivedAt = () => Math.floor(Date.now() / 1000);
+
+/**
+ * `client` must carry the run's ledger (with its file), so that every id is recorded before the
+ * next request and an interrupted seeding is still swept.
+ */
+export async function seedDataSet(
+  client: ApiClient,
+  runId: string,
+  plan: DataSetPlan,
+  onProgress: (done: number, total: number) => void,
+  record: (entry: LedgerEntry) => void,
+): Promise<DataSet> {
+  const names = new SuiteNames(runId);
+  const total = plan.conversations + plan.groups;
+  let done = 0;
+  const step = () => onProgress(++done, total);
+  const groupIds: string[] = [];
+
+  await inParallel(Array.from({ length: plan.groups }, (_, index) => index), async (index) => {
+    const contacts = Array.from({ length: 1 + (index % 4) }, () => ({ username: names.username('load-member') }));
+    const id = createdId(await client.createGroup({ name: names.groupName('load-group'), description: `load data set ${runId}`, contacts }), 'POST /v1/groups');
+    record({ kind: 'group', id });
+    groupIds.push(id);
+    if (index % 5 === 4) expectUpdated(await client.updateGroup(id, { archived_at: archivedAt() }), 'PUT /v1/groups/:id with archived_at');
+    step();
+  });
+
+  await inParallel(Array.from({ length: plan.conversations }, (_, index) => index), async (index) => {
+    const id = createdId(await client.createConversation({ contact_id: names.contactId('load-contact') }), 'POST /v1/conversations');
+    record({ kind: 'conversation', id });
+    // About a quarter muted, a tenth pinned, a seventh archived; some are several at once.
+    const update = {
+      ...(index % 4 === 0 ? { is_muted: true } : {}),
+      ...(index % 10 === 1 ? { is_pinned: true } : {}),
+      ...(index % 7 === 2 ? { archived_at: archivedAt() } : {}),
+    };
+    if (Object.keys(update).length > 0) expectUpdated(await client.updateConversation(id, update), 'PUT /v1/conversations/:id');
+    step();
+  });
+  return { groupIds, conversations: plan.conversations, groups: plan.groups };
+}
+
+/** Deletes what the ledger names, groups first (their conversations go with them, §3). */
+export async function removeDataSet(entries: readonly LedgerEntry[], client: ApiClient): Promise<{ deleted: number; leftovers: Leftover[] }> {
+  let deleted = 0;
+  const leftovers: Leftover[] = [];
+  for (const kind of ['group', 'conversation'] as const) {
+    const ofKind = entries.filter((entry) => entry.kind === kind);
+    const slices = Array.from({ length: concurrency }, (_, slice) => ofKind.filter((_, index) => index % concurrency === slice));
+    await inParallel(slices, async (slice) => {
+      const result = await sweepLedger(slice, client);
+      deleted += result.deleted;
+      leftovers.push(...result.leftovers);
+    });
+  }
+  return { deleted, leftovers };
+}

@@ -1,0 +1,58 @@
+// What a measured run comes to, as reports/load.json holds it.
+import { bottleneck, type CpuShares } from './cpu.ts';
+import { encodeHistogram, latencyFigures } from './histogram.ts';
+import type { Recorder } from './recorder.ts';
+import type { Model, ModelFigures } from './report/load-report.ts';
+
+export interface RunFacts {
+  model: Model;
+  offeredRate: number | null;
+  connections: number;
+  cpu: CpuShares;
+  unsent?: number;
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+export function modelFigures(recorder: Recorder, facts: RunFacts): ModelFigures {
+  const durationS = recorder.durationMs / 1000;
+  const statuses = Object.fromEntries([...recorder.statuses].sort(([a], [b]) => a - b).map(([status, count]) => [String(status), count]));
+  const errorKinds = Object.fromEntries(recorder.errors);
+  const errors = [...recorder.errors.values()].reduce((sum, count) => sum + count, 0);
+  return {
+    model: facts.model,
+    offered_rate: facts.offeredRate,
+    connections: facts.connections,
+    duration_s: Math.round(durationS * 1000) / 1000,
+    requests: recorder.responses,
+    rps: Math.round((recorder.responses / durationS) * 10) / 10,
+    bytes_per_s: Math.round(recorder.bytes / durationS),
+    latency_us: latencyFigures(recorder.histogram),
+    statuses,
+    non_2xx: [...recorder.statuses].filter(([status]) => !isSuccess(status)).reduce((sum, [, count]) => sum + count, 0),
+    errors,
+    timeouts: recorder.errors.get('timeout') ?? 0,
+    error_kinds: errorKinds,
+    unsent: facts.unsent ?? 0,
+    cpu: { generator: facts.cpu.generator, server: facts.cpu.server ?? null },
+    bottleneck: bottleneck(facts.cpu),
+    rps_over_time: [...recorder.perSecond],
+    histogram: encodeHistogram(recorder.histogram),
+  };
+}
+
+/** Why a model's run fails whatever the thresholds say: any error or non-2xx response. */
+export function runProblems(scenario: string, figures: ModelFigures): string[] {
+  const problems: string[] = [];
+  const where = `${scenario} (${figures.model} model)`;
+  if (figures.non_2xx > 0) {
+    const statuses = Object.entries(figures.statuses).filter(([status]) => !isSuccess(Number(status))).map(([status, count]) => `${count} × ${status}`);
+    problems.push(`${where}: ${figures.non_2xx} of ${figures.requests} responses were not 2xx (${statuses.join(', ')})`);
+  }
+  if (figures.errors > 0) {
+    const kinds = Object.entries(figures.error_kinds).map(([kind, count]) => `${count} ${kind}`);
+    problems.push(`${where}: ${figures.errors} requests got no response (${kinds.join(', ')})`);
+  }
+  if (figures.requests === 0 && figures.errors === 0) problems.push(`${where}: no response at all`);
+  return problems;
+}

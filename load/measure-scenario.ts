@@ -1,0 +1,80 @@
+// One scenario against one target: bodies sampled and validated, then the closed model (after a
+// warm-up that is not counted), then the open model at the offered rate.
+import type { ApiClient } from '../src/client/api-client.ts';
+import type { PaginationStyle } from '../src/config/settings.ts';
+import { sampleBodies } from './body-samples.ts';
+import { runClosedModel } from './closed-model.ts';
+import { measureCpu } from './cpu.ts';
+import { modelFigures } from './figures.ts';
+import type { LoadRequest } from './load-request.ts';
+import { runOpenModel } from './open-model.ts';
+import type { Progress } from './progress.ts';
+import { Recorder } from './recorder.ts';
+import type { Model, ModelFigures, ScenarioReport } from './report/load-report.ts';
+import { describeRequest, requestPath } from './request-path.ts';
+import type { ScenarioSpec } from './scenarios.ts';
+
+export interface MeasureSettings {
+  models: readonly Model[];
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  rate: number;
+  openConnections: number;
+  timeoutMs: number;
+  pagination: PaginationStyle;
+  serverPid: number | undefined;
+  signal: AbortSignal;
+  progress: Progress;
+}
+
+export async function closedRun(request: LoadRequest, settings: MeasureSettings, label: string): Promise<{ figures: ModelFigures; paths: string[] }> {
+  const { connections, timeoutMs, signal, progress } = settings;
+  if (settings.warmupS > 0) {
+    const warmup = new Recorder();
+    progress.measure(`${label} warm-up`, warmup, settings.warmupS);
+    await runClosedModel(request, { connections, durationS: settings.warmupS, timeoutMs, signal, recorder: warmup });
+  }
+  const recorder = new Recorder();
+  progress.measure(`${label} closed model, ${connections} connections`, recorder, settings.durationS);
+  const cpu = measureCpu(settings.serverPid);
+  const run = await runClosedModel(request, { connections, durationS: settings.durationS, timeoutMs, signal, recorder });
+  progress.end();
+  return { figures: modelFigures(recorder, { model: 'closed', offeredRate: null, connections, cpu: cpu() }), paths: run.paths };
+}
+
+export async function measureScenario(client: ApiClient, scenario: ScenarioSpec, request: LoadRequest, settings: MeasureSettings): Promise<ScenarioReport> {
+  const samples = await sampleBodies(client, request.baseUrl, scenario, request.query, settings.pagination);
+  const report: ScenarioReport = {
+    name: scenario.name,
+    spec: scenario.spec,
+    request: describeRequest(request.baseUrl, request.operation, request.query),
+    skipped: null,
+    samples: { validated: samples.validated, problems: samples.problems },
+    closed: null,
+    open: null,
+  };
+  let paths = [requestPath(request.baseUrl, request.operation, request.query), ...samples.paths];
+  if (settings.models.includes('closed') && !settings.signal.aborted) {
+    const closed = await closedRun(request, settings, scenario.name);
+    report.closed = closed.figures;
+    if (request.walk) paths = closed.paths;
+  }
+  if (settings.models.includes('open') && !settings.signal.aborted) {
+    const recorder = new Recorder();
+    settings.progress.measure(`${scenario.name} open model, ${settings.rate} req/s`, recorder, settings.durationS);
+    const cpu = measureCpu(settings.serverPid);
+    const open = await runOpenModel(request, {
+      rate: settings.rate,
+      durationS: settings.durationS,
+      connections: settings.openConnections,
+      timeoutMs: settings.timeoutMs,
+      paths: request.walk ? paths : paths.slice(0, 1),
+      signal: settings.signal,
+      recorder,
+    });
+    settings.progress.end();
+    report.open = modelFigures(recorder, { model: 'open', offeredRate: settings.rate, connections: settings.openConnections, cpu: cpu(), unsent: open.unsent });
+  }
+  return report;
+}

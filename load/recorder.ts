@@ -1,0 +1,43 @@
+// What one measured run saw, response by response: latency into the µs histogram, status and
+// byte counts, transport errors by kind, and responses per second for the over-time chart.
+import { newHistogram, recordUs, type LatencyHistogram } from './histogram.ts';
+
+export type ErrorKind = 'timeout' | 'connection' | 'other';
+
+export class Recorder {
+  readonly histogram: LatencyHistogram = newHistogram();
+  readonly statuses = new Map<number, number>();
+  readonly errors = new Map<ErrorKind, number>();
+  /** Responses completed in each second since start. */
+  readonly perSecond: number[] = [];
+  bytes = 0;
+  responses = 0;
+  private startedAt = performance.now();
+  private endedAt: number | undefined;
+
+  start(): void {
+    this.startedAt = performance.now();
+  }
+
+  stop(): void {
+    this.endedAt = performance.now();
+  }
+
+  get durationMs(): number {
+    return (this.endedAt ?? performance.now()) - this.startedAt;
+  }
+
+  response(status: number, bytes: number, latencyUs: number): void {
+    recordUs(this.histogram, latencyUs);
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    this.bytes += bytes;
+    this.responses++;
+    const second = Math.floor((performance.now() - this.startedAt) / 1000);
+    while (this.perSecond.length <= second) this.perSecond.push(0);
+    this.perSecond[second]!++;
+  }
+
+  error(kind: ErrorKind): void {
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+  }
+}

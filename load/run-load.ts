@@ -1,0 +1,249 @@
+// A whole load run: target, data set, every chosen scenario (and the A/B rounds), gates, reports,
+// and the data set removed again, also after a failure or Ctrl-C.
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiClient } from '../src/client/api-client.ts';
+import { authorizationHeader } from '../src/client/credentials.ts';
+import { Ledger } from '../src/client/ledger.ts';
+import { firstUserClient } from '../src/client/user-clients.ts';
+import type { Leftover } from '../src/checks/created-resources.ts';
+import type { BodyEncoding, PaginationStyle } from '../src/config/settings.ts';
+import { watchForInterruption } from '../src/run/interruption.ts';
+import { markedEntries, readLedgerFile, sweepClient } from '../src/run/sweep.ts';
+import { version } from '../src/cli/version.ts';
+import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
+import { runProblems } from './figures.ts';
+import { abGate, type AbRound } from './gates/ab-rule.ts';
+import { compareWithBaseline, type LatencyTolerance } from './gates/baseline.ts';
+import { evaluateThresholds, type Threshold } from './gates/thresholds.ts';
+import type { LoadRequest } from './load-request.ts';
+import { openLoadTarget, probeLoadTarget, type LoadTarget } from './load-target.ts';
+import { closedRun, measureScenario, type MeasureSettings } from './measure-scenario.ts';
+import { Progress } from './progress.ts';
+import { loadReportFormat, type GateResult, type LoadReport, type Model, type ScenarioReport } from './report/load-report.ts';
+import type { ScenarioSpec } from './scenarios.ts';
+
+export interface LoadOptions {
+  target: { url: string; accessToken: string } | undefined;
+  scenarios: ScenarioSpec[];
+  models: Model[];
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  rate: number;
+  openConnections: number;
+  maxLimit: number;
+  /** Undefined: --no-seed, measure the data already there. */
+  plan: DataSetPlan | undefined;
+  thresholds: Threshold[];
+  baseline: { file: string; report: LoadReport; tolerance: LatencyTolerance } | undefined;
+  ab: { target: { url: string; accessToken: string }; rounds: number; tolerance: number } | undefined;
+  pagination: PaginationStyle;
+  encoding: BodyEncoding;
+  timeoutMs: number;
+  reportsDir: string;
+}
+
+export interface LoadOutcome {
+  report: LoadReport;
+  leftovers: Leftover[];
+  interrupted: NodeJS.Signals | undefined;
+}
+
+const describePagination = (style: PaginationStyle): string =>
+  style.kind === 'cursor' ? `cursor:${style.param}:${style.field}` : style.kind === 'page' || style.kind === 'offset' ? `${style.kind}:${style.param}` : style.kind;
+
+/** A target with its data set: seeded (recorded in a ledger file as it is made) and removed. */
+class PreparedTarget {
+  readonly ledger: Ledger;
+  groupIds: string[] = [];
+
+  constructor(
+    readonly target: LoadTarget,
+    readonly client: ApiClient,
+    readonly ledgerFile: string,
+  ) {
+    this.ledger = new Ledger(ledgerFile);
+  }
+
+  static async open(address: LoadOptions['target'], options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
+    const target = await openLoadTarget(address);
+    try {
+      await probeLoadTarget(target, options.encoding, options.timeoutMs);
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
+    const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
+    writeFileSync(ledgerFile, '');
+    const client = firstUserClient(target, { baseUrl: target.url, encoding: options.encoding, timeoutMs: options.timeoutMs });
+    return new PreparedTarget(target, client, ledgerFile);
+  }
+
+  async seed(plan: DataSetPlan, runId: string, progress: Progress): Promise<void> {
+    const data = await seedDataSet(this.client, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
+      this.ledger.record(entry.kind, entry.id),
+    );
+    this.groupIds = data.groupIds;
+  }
+
+  /** A group to filter by: one of ours, or with --no-seed the first the target lists. */
+  async groupId(): Promise<string | undefined> {
+    if (this.groupIds.length > 0) return this.groupIds[0];
+    const listed = (await this.client.listGroups({ limit: 1 })).body as { data?: Array<{ id?: unknown }> } | undefined;
+    const id = listed?.data?.[0]?.id;
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  request(scenario: ScenarioSpec, options: LoadOptions, groupId: string | undefined): LoadRequest {
+    return {
+      baseUrl: this.target.url,
+      authorization: authorizationHeader({ kind: 'token', token: this.target.accessToken, secretName: 'ACCESS_TOKEN' })!,
+      operation: scenario.operation,
+      query: scenario.query({ maxLimit: options.maxLimit, groupId }),
+      ...(scenario.walk ? { walk: options.pagination } : {}),
+    };
+  }
+
+  async clean(runId: string, interrupted: boolean, pagination: PaginationStyle, encoding: BodyEncoding, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
+    const address = { url: this.target.url, accessToken: this.target.accessToken, encoding, timeoutMs };
+    const recorded = readLedgerFile(this.ledgerFile);
+    // Creates under way when the run was stopped never reached the ledger; the marker finds them.
+    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, []), runId, pagination))] : recorded;
+    if (entries.length > 0) progress.count(`Removing the data set (${entries.length} objects)`)(0, entries.length);
+    const { leftovers } = await removeDataSet(entries, sweepClient(address, entries));
+    if (leftovers.length === 0) rmSync(this.ledgerFile, { force: true });
+    return leftovers;
+  }
+}
+
+function environment(): LoadReport['environment'] {
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? 'unknown',
+    generator: 'closed model: autocannon (pipelining 1), µs HDR histogram; open model: paced undici client, latency from each request\'s due time',
+  };
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
+  const startedAt = new Date();
+  const runId = randomBytes(4).toString('hex');
+  const progress = new Progress();
+  mkdirSync(options.reportsDir, { recursive: true });
+  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`));
+  const prepared: PreparedTarget[] = [];
+  const scenarios: ScenarioReport[] = [];
+  const abGates: GateResult[] = [];
+  const leftovers: Leftover[] = [];
+  let main: PreparedTarget | undefined;
+  try {
+    main = await PreparedTarget.open(options.target, options, runId, '');
+    prepared.push(main);
+    const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
+    if (baseline) prepared.push(baseline);
+    console.log(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
+    if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress);
+
+    const settings = (target: PreparedTarget): MeasureSettings => ({
+      models: options.models, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
+      openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: options.pagination, serverPid: target.target.pid,
+      signal: interruption.signal, progress,
+    });
+    const groupId = await main.groupId();
+    for (const scenario of options.scenarios) {
+      if (interruption.signal.aborted) break;
+      const skipped = scenario.needsGroup && groupId === undefined ? 'the target holds no group to filter by' : scenario.walk && options.pagination.kind === 'none' ? 'PAGINATION=none: there is no next page to ask for' : undefined;
+      if (skipped) {
+        scenarios.push({ name: scenario.name, spec: scenario.spec, request: '', skipped, samples: { validated: 0, problems: [] }, closed: null, open: null });
+        continue;
+      }
+      scenarios.push(await measureScenario(main.client, scenario, main.request(scenario, options, groupId), settings(main)));
+      if (baseline && options.ab) abGates.push(await abRounds(scenario, main, baseline, options, settings));
+    }
+  } finally {
+    interruption.stop();
+    progress.end();
+    for (const target of prepared) {
+      leftovers.push(...(await target.clean(runId, interruption.received() !== undefined, options.pagination, options.encoding, options.timeoutMs, progress)));
+      await target.target.close();
+    }
+  }
+  const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers);
+  return { report, leftovers, interrupted: interruption.received() };
+
+  async function abRounds(scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings): Promise<GateResult> {
+    const ab = options.ab!;
+    const rounds: AbRound[] = [];
+    const baselineGroup = await baseline.groupId();
+    const candidateGroup = await candidate.groupId();
+    for (let round = 1; round <= ab.rounds && !interruption.signal.aborted; round++) {
+      // Alternating, and starting with the other side each round, so that drift favours neither.
+      const order = round % 2 === 1 ? [candidate, baseline] : [baseline, candidate];
+      const rps = new Map<PreparedTarget, number>();
+      for (const side of order) {
+        const label = `${scenario.name} A/B round ${round}/${ab.rounds} ${side === candidate ? 'candidate' : 'baseline'}`;
+        const run = await closedRun(side.request(scenario, options, side === candidate ? candidateGroup : baselineGroup), settings(side), label);
+        rps.set(side, run.figures.rps);
+      }
+      rounds.push({ candidateRps: rps.get(candidate)!, baselineRps: rps.get(baseline)! });
+    }
+    return abGate(scenario.name, rounds, ab.tolerance);
+  }
+}
+
+function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[]): LoadReport {
+  const failures: string[] = [];
+  for (const scenario of scenarios) {
+    for (const figures of [scenario.closed, scenario.open]) if (figures) failures.push(...runProblems(scenario.name, figures));
+    failures.push(...scenario.samples.problems.map((problem) => `${problem} (sampled body)`));
+  }
+  const thresholdGates = evaluateThresholds(options.thresholds, scenarios);
+  const baselineComparison = options.baseline ? compareWithBaseline({ scenarios } as LoadReport, options.baseline.report, options.baseline.tolerance) : undefined;
+  const gates = [...thresholdGates, ...(baselineComparison?.gates ?? []), ...abGates];
+  failures.push(...gates.filter((gate) => !gate.passed).map((gate) => `${gate.gate}: ${gate.detail}`));
+  if (leftovers.length > 0) failures.push(`${leftovers.length} objects of the data set could not be removed (see the ledger file in ${options.reportsDir})`);
+  return {
+    format: loadReportFormat,
+    version,
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    target: { url: main.target.url, embedded: main.target.embedded },
+    config: {
+      scenarios: options.scenarios.map((scenario) => scenario.name),
+      models: options.models,
+      connections: options.connections,
+      duration_s: options.durationS,
+      warmup_s: options.warmupS,
+      rate: options.rate,
+      open_connections: options.openConnections,
+      max_limit: options.maxLimit,
+      pagination: describePagination(options.pagination),
+      timeout_ms: options.timeoutMs,
+      thresholds: options.thresholds.map((threshold) => threshold.text),
+    },
+    environment: environment(),
+    data_set: options.plan ? { ...options.plan, seeded: true } : null,
+    scenarios,
+    gates,
+    verdict: { passed: failures.length === 0, failures },
+    ...(baselineComparison && baselineComparison.notes.length > 0 ? { notes: baselineComparison.notes } : {}),
+  };
+}
+
+export function readLoadReport(file: string): LoadReport {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not a readable load report: ${(error as Error).message}`);
+  }
+  if ((parsed as LoadReport | undefined)?.format !== loadReportFormat) throw new Error(`${file} is not a load report of this harness (format ${loadReportFormat}).`);
+  return parsed as LoadReport;
+}
+
+export { defaultPlan };
