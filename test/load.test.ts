@@ -1,0 +1,176 @@
+// msgapi load as a user runs it: against a target holding data of its own, against a server that
+// answers 404, against a server that stalls, with thresholds, and merged across runs.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/listen.ts';
+import { addHistograms, decodeHistogram, latencyFigures } from '../load/histogram.ts';
+import type { LoadReport } from '../load/report/load-report.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import { openPage, skipBrowserTests } from './helpers/browser.ts';
+import { listenLocally } from './helpers/test-server.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const token = 'owner-token-load';
+const secondToken = 'second-token-load';
+const short = ['--duration', '1', '--warmup', '0', '--rate', '100', '--connections', '10'];
+const readReport = (dir: string, name = 'load.json'): LoadReport => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+const newDir = () => mkdtempSync(join(tmpdir(), 'msgapi-load-'));
+
+/** The real run's report, opened from disk: two charts per scenario, each with painted pixels. */
+async function expectChartsDrawn(file: string, scenarios: number): Promise<void> {
+  const opened = await openPage(file);
+  try {
+    const painted = await opened.page.evaluate(() =>
+      [...document.querySelectorAll('canvas')].map((canvas) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let count = 0;
+        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) count++;
+        return count;
+      }),
+    );
+    expect(painted).toHaveLength(2 * scenarios);
+    expect(painted.filter((count) => count === 0)).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    expect(opened.requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
+    await opened.page.screenshot({ path: 'reports/load-run.png', fullPage: true });
+  } finally {
+    await opened.close();
+  }
+}
+
+describe('msgapi load against a target that holds data of its own', () => {
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  beforeAll(async () => {
+    server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: secondToken, name: 'second' }] });
+  });
+  afterAll(() => server.close());
+
+  it('seeds, measures every scenario, writes both reports, removes exactly its data set, and never prints the token', async () => {
+    const foreign = await seedForeignData(ownerClient(server.url, token), 'foreign-load');
+    const before = (await ownerClient(server.url, token).listConversations({ limit: 100 })).body as { data: unknown[] };
+    const dir = newDir();
+    const run = await runCli(['load', ...short, '--conversations', '60', '--groups', '8'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const report = readReport(dir);
+    expect(report.scenarios.map((scenario) => scenario.name)).toEqual(report.config.scenarios);
+    for (const scenario of report.scenarios) {
+      expect(scenario.skipped, scenario.name).toBeNull();
+      expect(scenario.samples.problems, scenario.name).toEqual([]);
+      expect(scenario.closed?.requests, scenario.name).toBeGreaterThan(0);
+      expect(scenario.open?.requests, scenario.name).toBeGreaterThan(0);
+      expect(scenario.closed?.statuses, scenario.name).toEqual({ '200': scenario.closed?.requests });
+    }
+    expect(readFileSync(join(dir, 'load.html'), 'utf8')).toContain('conversations.walk');
+    expect(run.stdout).toMatch(/conversations\.default\s+closed/);
+    expect(run.stdout).toContain('Load run passed.');
+    for (const output of [run.stdout, run.stderr, readFileSync(join(dir, 'load.json'), 'utf8'), readFileSync(join(dir, 'load.html'), 'utf8')]) {
+      expect(output).not.toContain(token);
+    }
+    const after = (await ownerClient(server.url, token).listConversations({ limit: 100 })).body as { data: unknown[] };
+    expect(after.data).toEqual(before.data);
+    expect(await changedForeignRecords(foreign)).toEqual([]);
+    if (!skipBrowserTests) await expectChartsDrawn(join(dir, 'load.html'), report.scenarios.length);
+  });
+
+  it('a violated threshold exits 1 and names the figure; one that holds passes', async () => {
+    const dir = newDir();
+    const run = await runCli(
+      ['load', ...short, '--no-seed', '--scenarios', 'groups.default', '--threshold', 'groups.default:p99<1us', '--threshold', 'groups.default:errors==0'],
+      { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/FAIL\s+groups\.default:p99<1us: p99 [\d.]+ (ms|µs) \(open model at 100 req\/s\)/);
+    expect(run.stdout).toMatch(/pass\s+groups\.default:errors==0/);
+    expect(readReport(dir).verdict.passed).toBe(false);
+  });
+
+  it('a threshold that names no scenario or figure is refused before any request (exit 2)', async () => {
+    for (const threshold of ['groups.default:p99<50', 'nothing.here:p99<5ms', 'groups.default:speed>3', 'p99<5ms']) {
+      const run = await runCli(['load', '--threshold', threshold], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: token });
+      expect(run.code, threshold).toBe(2);
+      expect(run.stderr, threshold).toMatch(/^msgapi: --threshold/);
+    }
+  });
+
+  it('merging two reports gives the percentiles of one histogram holding both runs', async () => {
+    const dirs = [newDir(), newDir()];
+    for (const dir of dirs) {
+      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'groups.default,conversations.default'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const out = join(newDir(), 'merged.json');
+    const files = dirs.map((dir) => join(dir, 'load.json'));
+    const merge = await runCli(['load', 'merge', ...files, '--out', out]);
+    expect(merge.code, merge.stderr).toBe(0);
+    const merged: LoadReport = JSON.parse(readFileSync(out, 'utf8'));
+    const parts = dirs.map((dir) => readReport(dir));
+    for (const name of ['groups.default', 'conversations.default']) {
+      for (const model of ['closed', 'open'] as const) {
+        const figures = parts.map((part) => part.scenarios.find((scenario) => scenario.name === name)![model]!);
+        const union = addHistograms(figures.map((figure) => decodeHistogram(figure.histogram)));
+        const mergedFigures = merged.scenarios.find((scenario) => scenario.name === name)![model]!;
+        expect(mergedFigures.latency_us, `${name} ${model}`).toEqual(latencyFigures(union));
+        expect(mergedFigures.requests).toBe(figures[0]!.requests + figures[1]!.requests);
+        expect(mergedFigures.rps).toBeCloseTo(figures[0]!.rps + figures[1]!.rps, 0);
+      }
+    }
+    expect(merged.merged_from).toEqual({ files, as: 'concurrent' });
+    expect(readFileSync(out.replace(/\.json$/, '.html'), 'utf8')).toContain('groups.default');
+  });
+});
+
+describe('msgapi load fails a run whose responses are not successes', () => {
+  it('a target answering 404 to every list fails the run (exit 1), though it is fast', async () => {
+    const notFound = await listenLocally((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+    });
+    try {
+      const dir = newDir();
+      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'conversations.default'], { BASE_URL: notFound.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      expect(run.code, run.stderr).toBe(1);
+      const report = readReport(dir);
+      expect(report.verdict.failures.join('\n')).toMatch(/conversations\.default \(closed model\): (\d+) of \1 responses were not 2xx \(\1 × 404\)/);
+      expect(report.verdict.failures.join('\n')).toMatch(/conversations\.default sample 1 .*: status 404/);
+      expect(run.stdout).toContain('Load run failed');
+    } finally {
+      await notFound.close();
+    }
+  });
+});
+
+describe('the open model against a server that stalls 100 ms once a second', () => {
+  let stalling: ReturnType<typeof spawn>;
+  let url: string;
+  beforeAll(async () => {
+    // Its own process: a stall in the generator's process would stop the generator's clock too.
+    stalling = spawn(process.execPath, [fileURLToPath(new URL('./helpers/stalling-server.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [port] = await once(stalling.stdout!, 'data');
+    url = `http://127.0.0.1:${String(port).trim()}`;
+  });
+  afterAll(() => {
+    stalling.kill('SIGTERM');
+  });
+
+  it('reports a p99 near 90 ms, where the closed model reports a few ms', async () => {
+    const dir = newDir();
+    const run = await runCli(['load', '--no-seed', '--scenarios', 'conversations.default', '--rate', '200', '--duration', '5', '--warmup', '0'], {
+      BASE_URL: url,
+      ACCESS_TOKEN: token,
+      REPORTS_DIR: dir,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const [scenario] = readReport(dir).scenarios;
+    // About a tenth of the requests are due during a stall and wait up to 100 ms: the 99th
+    // percentile is the one that waited 90 ms.
+    const openP99Ms = scenario!.open!.latency_us.p99 / 1000;
+    expect(openP99Ms).toBeGreaterThan(75);
+    expect(openP99Ms).toBeLessThan(110);
+    const closedP99Ms = scenario!.closed!.latency_us.p99 / 1000;
+    expect(closedP99Ms).toBeLessThan(openP99Ms / 3);
+  });
+});
