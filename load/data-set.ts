@@ -24,10 +24,11 @@ export interface DataSet {
 /** Requests in flight at once while seeding and removing. */
 const concurrency = 16;
 
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+/** Stops taking new items once `signal` is aborted (Ctrl-C): what was made by then is in the ledger. */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length && !signal?.aborted) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
@@ -59,6 +60,7 @@ export async function seedDataSet(
   plan: DataSetPlan,
   onProgress: (done: number, total: number) => void,
   record: (entry: LedgerEntry) => void,
+  signal?: AbortSignal,
 ): Promise<DataSet> {
   const names = new SuiteNames(runId);
   const total = plan.conversations + plan.groups;
@@ -73,7 +75,7 @@ export async function seedDataSet(
     groupIds.push(id);
     if (index % 5 === 4) expectUpdated(await client.updateGroup(id, { archived_at: archivedAt() }), 'PUT /v1/groups/:id with archived_at');
     step();
-  });
+  }, signal);
 
   await inParallel(Array.from({ length: plan.conversations }, (_, index) => index), async (index) => {
     const id = createdId(await client.createConversation({ contact_id: names.contactId('load-contact') }), 'POST /v1/conversations');
@@ -86,7 +88,7 @@ export async function seedDataSet(
     };
     if (Object.keys(update).length > 0) expectUpdated(await client.updateConversation(id, update), 'PUT /v1/conversations/:id');
     step();
-  });
+  }, signal);
   return { groupIds, conversations: plan.conversations, groups: plan.groups };
 }
 

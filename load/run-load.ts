@@ -82,9 +82,10 @@ class PreparedTarget {
     return new PreparedTarget(target, client, ledgerFile);
   }
 
-  async seed(plan: DataSetPlan, runId: string, progress: Progress): Promise<void> {
+  async seed(plan: DataSetPlan, runId: string, progress: Progress, signal: AbortSignal): Promise<void> {
     const data = await seedDataSet(this.client, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
       this.ledger.record(entry.kind, entry.id),
+      signal,
     );
     this.groupIds = data.groupIds;
   }
@@ -135,7 +136,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
   const runId = randomBytes(4).toString('hex');
   const progress = new Progress();
   mkdirSync(options.reportsDir, { recursive: true });
-  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`));
+  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the load run');
   const prepared: PreparedTarget[] = [];
   const scenarios: ScenarioReport[] = [];
   const abGates: GateResult[] = [];
@@ -147,7 +148,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
     if (baseline) prepared.push(baseline);
     console.log(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
-    if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress);
+    if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress, interruption.signal);
 
     const settings = (target: PreparedTarget): MeasureSettings => ({
       models: options.models, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,

@@ -13,7 +13,7 @@ import type { LoadReport } from '../load/report/load-report.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { openPage, skipBrowserTests } from './helpers/browser.ts';
 import { listenLocally } from './helpers/test-server.ts';
-import { runCli } from './helpers/run-cli.ts';
+import { binPath, runCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-load';
 const secondToken = 'second-token-load';
@@ -121,6 +121,47 @@ describe('msgapi load against a target that holds data of its own', () => {
     }
     expect(merged.merged_from).toEqual({ files, as: 'concurrent' });
     expect(readFileSync(out.replace(/\.json$/, '.html'), 'utf8')).toContain('groups.default');
+  });
+});
+
+describe.each([
+  ['while seeding', 'Seeding'],
+  ['while measuring', 'closed model'],
+])('msgapi load stopped by Ctrl-C %s', (_when, marker) => {
+  it('stops, removes every object it created, leaves foreign data alone and exits 130', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'owner' }] });
+    try {
+      const foreign = await seedForeignData(ownerClient(server.url, token), 'foreign-interrupted');
+      const ids = async () => {
+        const client = ownerClient(server.url, token);
+        const lists = [await client.listConversations({ limit: 100 }), await client.listGroups({ limit: 100 })];
+        return lists.flatMap((list) => (list.body as { data: Array<{ id: string }> }).data.map((item) => item.id)).sort();
+      };
+      const before = await ids();
+      const child = spawn(process.execPath, [binPath, 'load', '--duration', '30', '--conversations', '3000'], {
+        env: { PATH: process.env.PATH ?? '', BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: newDir() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = once(child, 'exit') as Promise<[number]>;
+      const reached = new Promise<void>((resolve) => {
+        const collect = (chunk: Buffer) => {
+          output += chunk;
+          if (output.includes(marker)) resolve();
+        };
+        child.stdout!.on('data', collect);
+        child.stderr!.on('data', collect);
+      });
+      await Promise.race([reached, exited]);
+      child.kill('SIGINT');
+      const [code] = await exited;
+      expect(code, output).toBe(130);
+      expect(output).toContain('msgapi: SIGINT: stopping the load run, then deleting what the run created');
+      expect(await ids()).toEqual(before);
+      expect(await changedForeignRecords(foreign)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

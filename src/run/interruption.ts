@@ -10,7 +10,7 @@ export interface Interruption {
 
 export const exitCodeFor = (signal: NodeJS.Signals): number => (signal === 'SIGTERM' ? 143 : 130);
 
-export function watchForInterruption(ledgerFile: string): Interruption {
+export function watchForInterruption(ledgerFile: string, work = 'the checks'): Interruption {
   const controller = new AbortController();
   let received: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -19,7 +19,7 @@ export function watchForInterruption(ledgerFile: string): Interruption {
       process.exit(exitCodeFor(signal));
     }
     received = signal;
-    console.error(`msgapi: ${signal}: stopping the checks, then deleting what the run created (again to leave at once).`);
+    console.error(`msgapi: ${signal}: stopping ${work}, then deleting what the run created (again to leave at once).`);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
