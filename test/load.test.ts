@@ -12,7 +12,7 @@ import { addHistograms, decodeHistogram, latencyFigures } from '../load/histogra
 import type { LoadReport } from '../load/report/load-report.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { openPage, skipBrowserTests } from './helpers/browser.ts';
-import { listenLocally } from './helpers/test-server.ts';
+import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 import { binPath, runCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-load';
@@ -161,6 +161,38 @@ describe.each([
       expect(await changedForeignRecords(foreign)).toEqual([]);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('msgapi load --ab: throughput against a baseline server, alternately, in one job', () => {
+  it('fails a candidate that is clearly slower than the baseline, and cleans up both', async () => {
+    const baseline = await startReferenceServer({ users: [{ token, name: 'owner' }] });
+    const upstream = await startReferenceServer({ users: [{ token, name: 'owner' }] });
+    // The candidate: the same server behind a proxy that takes 20 ms longer to answer each request.
+    const candidate = await listenLocally(
+      withBody((req, res, body) => {
+        setTimeout(() => {
+          void forward(upstream.url, req, body).then((answer) => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text));
+        }, 20);
+      }),
+    );
+    try {
+      const dir = newDir();
+      const run = await runCli(
+        ['load', '--ab', baseline.url, '--ab-rounds', '2', '--model', 'closed', '--scenarios', 'groups.default', '--duration', '0.5', '--warmup', '0', '--connections', '4', '--conversations', '4', '--groups', '2'],
+        { BASE_URL: candidate.url, ACCESS_TOKEN: token, REPORTS_DIR: dir },
+      );
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/FAIL\s+groups\.default:throughput against the --ab baseline .*: candidate\/baseline ratios 0\.\d+, 0\.\d+/);
+      for (const server of [baseline, upstream]) {
+        const client = ownerClient(server.url, token);
+        expect(((await client.listConversations()).body as { data: unknown[] }).data).toEqual([]);
+        expect(((await client.listGroups()).body as { data: unknown[] }).data).toEqual([]);
+      }
+    } finally {
+      await candidate.close();
+      await Promise.all([baseline.close(), upstream.close()]);
     }
   });
 });
