@@ -11,7 +11,7 @@ import { escapeHtml, formatDuration, jsonForScript } from './load-html-format.ts
 import { scenarioSection } from './load-html-scenario.ts';
 import { loadReportCss } from './load-html-style.ts';
 
-function verdict(report: LoadReport): string {
+export function verdict(report: LoadReport): string {
   const { passed, failures } = report.verdict;
   const list = failures.length === 0 ? '' : `<ul>${failures.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`;
   return `<div class="verdict ${passed ? 'passed' : 'failed'}" data-verdict="${passed ? 'passed' : 'failed'}"><strong>${passed ? 'PASSED' : 'FAILED'}</strong>${list}</div>`;
@@ -22,7 +22,7 @@ function runLength(report: LoadReport): string {
   return Number.isFinite(seconds) && seconds >= 0 ? ` (${escapeHtml(formatDuration(seconds))} in all)` : '';
 }
 
-function facts(report: LoadReport): string {
+export function facts(report: LoadReport): string {
   const { config, environment: env, data_set: data } = report;
   const models = new Set(config.models);
   const entries: Array<[string, string]> = [
@@ -45,7 +45,7 @@ function facts(report: LoadReport): string {
   return `<dl class="facts">${entries.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}</dl>`;
 }
 
-function gates(report: LoadReport): string {
+export function gates(report: LoadReport): string {
   if (report.gates.length === 0) return '<h3>Gates</h3><p>No gates were set.</p>';
   const rows = report.gates
     .map((g) => `<tr data-passed="${g.passed}"><td><code>${escapeHtml(g.gate)}</code></td><td>${escapeHtml(g.detail)}</td><td class="result ${g.passed ? 'pass' : 'fail'}">${g.passed ? '✓ pass' : '✗ fail'}</td></tr>`)

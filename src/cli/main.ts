@@ -2,8 +2,12 @@
 import { HarnessError } from '../errors.ts';
 import { runCheck } from './commands/check.ts';
 import { runCleanup } from './commands/cleanup.ts';
+import { runCompare } from './commands/compare.ts';
+import { runExpectations } from './commands/expectations.ts';
 import { runLoadCommand } from './commands/load.ts';
 import { runMatrix } from './commands/matrix.ts';
+import { runMerge } from './commands/merge.ts';
+import { runOpenapi } from './commands/openapi.ts';
 import { runServe } from './commands/serve.ts';
 import { version } from './version.ts';
 
@@ -12,11 +16,15 @@ const usage = `msgapi ${version}: conformance suite and load harness for the Mes
 Usage: msgapi <command> [options]
 
 Commands:
-  check    Run the conformance suites against BASE_URL, or the embedded reference server.
-  serve    Start the reference server alone, for developing a client against it.
-  matrix   Prove the suite: run it against every seeded fault and valid variant of the reference server.
-  cleanup  Delete what an interrupted run left on the target, from its ledger file.
-  load     Benchmark the list endpoints: throughput, latency at a fixed rate, gates.
+  check         Run the conformance suites against BASE_URL, or the embedded reference server.
+  load          Benchmark the list endpoints: throughput, latency at a fixed rate, gates.
+  compare       Grid of checks against several runs' reports, with the changes marked.
+  merge         Join the reports of a run split across machines with 'check --shard'.
+  expectations  Record the failures of the last run as known failures (check --expectations).
+  openapi       Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).
+  serve         Start the reference server alone, for developing a client against it.
+  matrix        Prove the suite: run it against every seeded fault and valid variant of the reference server.
+  cleanup       Delete what an interrupted run left on the target, from its ledger file.
 
 Run 'msgapi <command> --help' for a command's options.`;
 
@@ -26,6 +34,10 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   matrix: runMatrix,
   cleanup: runCleanup,
   load: runLoadCommand,
+  expectations: runExpectations,
+  compare: runCompare,
+  merge: runMerge,
+  openapi: runOpenapi,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -29,11 +29,12 @@ export function gatingPolicy(rules: GatingRules): (id: CheckId) => boolean {
   return (id) => gatingLevels.has(catalogue[id].level) || rules.strict || rules.declared.includes(id);
 }
 
+/** A failure that fails the run: a gating check that failed (or was flaky) and is not a known failure. */
 export function isGatingFailure(result: CheckResult): boolean {
-  return result.status === 'failed' && result.gating;
+  return (result.status === 'failed' || result.status === 'flaky') && result.gating && result.expected_failure === undefined;
 }
 
-const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0 });
+const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 });
 
 function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   const sections: Record<string, StatusCounts> = {};
@@ -44,9 +45,25 @@ function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
 }
 
+/** The counts of a report, overall and by section: recomputed whenever its checks change. */
+export function summarize(checks: readonly CheckResult[]): Pick<ConformanceReport, 'summary' | 'sections'> {
+  const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
+  return {
+    summary: {
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      blocked: count('blocked'),
+      flaky: count('flaky'),
+      gating_failed: checks.filter(isGatingFailure).length,
+    },
+    sections: countBySection([...checks]),
+  };
+}
+
 export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceReport {
   const checks = [...results].sort((a, b) => a.id.localeCompare(b.id));
-  const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
+  const { summary, sections } = summarize(checks);
   return {
     tool: { name: 'msgapi', version: run.version },
     target: { url: run.targetUrl, embedded: run.embedded },
@@ -55,17 +72,11 @@ export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceRe
     seed: run.seed,
     run_id: run.runId,
     requests: run.extraRequests + checks.reduce((sum, check) => sum + check.requests, 0),
-    summary: {
-      passed: count('passed'),
-      failed: count('failed'),
-      skipped: count('skipped'),
-      blocked: count('blocked'),
-      gating_failed: checks.filter(isGatingFailure).length,
-    },
+    summary,
     interrupted: run.interrupted,
     leftovers: run.leftovers,
     ledger_file: run.ledgerFile,
-    sections: countBySection(checks),
+    sections,
     checks,
   };
 }

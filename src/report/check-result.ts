@@ -2,8 +2,11 @@
 import type { CheckLevel } from '../checks/catalogue.ts';
 import type { Leftover } from '../checks/created-resources.ts';
 
-/** blocked: a prerequisite step failed, so the check could not test its behaviour (not blamed). */
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked';
+/**
+ * blocked: a prerequisite step failed, so the check could not test its behaviour (not blamed).
+ * flaky: with --repeat, the check's result changed from one attempt to another.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked' | 'flaky';
 
 export type StatusCounts = Record<CheckStatus, number>;
 
@@ -23,6 +26,21 @@ export interface CheckResult {
   requests: number;
   duration_ms: number;
   leftovers?: Leftover[];
+  /** With --repeat N: the status of each attempt, in order. */
+  attempts?: CheckStatus[];
+  /** With --expectations: the reason the file gives for this check's known failure. */
+  expected_failure?: string;
+}
+
+/** With --expectations: how this run compares with the known failures the file lists. */
+export interface ExpectationsOutcome {
+  file: string;
+  /** Listed and failed (or flaky) as expected: these do not gate. */
+  expected: string[];
+  /** Failed, gating, and not listed: these fail the run. */
+  new_failures: string[];
+  /** Listed but passed: these fail the run too, so that the file is kept true (remove them). */
+  unexpected_passes: string[];
 }
 
 export interface ConformanceReport {
@@ -43,4 +61,11 @@ export interface ConformanceReport {
   /** The same counts for each spec section; a check that cites two sections counts in both. */
   sections: Record<string, StatusCounts>;
   checks: CheckResult[];
+  /** --repeat N: every check ran N times. */
+  repeat?: number;
+  expectations?: ExpectationsOutcome;
+  /** --shard i/n: this report holds only that part of the checks (msgapi merge joins the parts). */
+  shard?: { index: number; count: number };
+  /** Set by msgapi merge: the shard reports this one joins. */
+  merged_from?: string[];
 }

@@ -2,6 +2,7 @@
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import type { CheckResult, ConformanceReport } from './check-result.ts';
 import { isGatingFailure } from './build-report.ts';
+import { colourFor } from './colour.ts';
 
 function indented(text: string | null): string[] {
   return (text ?? '').split('\n').map((line) => `    ${line}`);
@@ -11,10 +12,14 @@ function heading(check: CheckResult): string {
   return `${check.id} [${check.level}, ${check.spec}] — ${check.title}`;
 }
 
-export function formatSummary(report: ConformanceReport, reportPaths: string[]): string {
+/** `stream`: where the summary is printed, which decides whether it is coloured. */
+export function formatSummary(report: ConformanceReport, reportPaths: string[], stream: NodeJS.WriteStream = process.stdout): string {
+  const paint = colourFor(stream);
   const lines: string[] = [];
-  for (const failure of report.checks.filter((check) => check.status === 'failed')) {
-    lines.push('', `${isGatingFailure(failure) ? 'FAIL' : 'FAIL (not gating)'} ${heading(failure)}`, ...indented(failure.message));
+  for (const failure of report.checks.filter((check) => check.status === 'failed' || check.status === 'flaky')) {
+    const label = failure.status === 'flaky' ? 'FLAKY' : 'FAIL';
+    const qualifier = failure.expected_failure !== undefined ? ` (expected: ${failure.expected_failure})` : isGatingFailure(failure) ? '' : ' (not gating)';
+    lines.push('', `${paint(failure.expected_failure === undefined && isGatingFailure(failure) ? 'red' : 'yellow', `${label}${qualifier}`)} ${heading(failure)}`, ...indented(failure.message));
   }
   for (const blocked of report.checks.filter((check) => check.status === 'blocked')) {
     lines.push('', `BLOCKED ${heading(blocked)}`, ...indented(blocked.message));
@@ -31,18 +36,26 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[]):
     if (report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
   }
   if (report.interrupted) lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
-
-  lines.push('', 'By spec section:    passed  failed  skipped  blocked');
-  for (const [section, counts] of Object.entries(report.sections)) {
-    const cells = [counts.passed, counts.failed, counts.skipped, counts.blocked].map((n, i) => String(n).padStart([6, 8, 9, 9][i]!));
-    lines.push(`  ${section.padEnd(16)}${cells.join('')}`);
+  const outcome = report.expectations;
+  if (outcome) {
+    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected, ${outcome.new_failures.length} new failures, ${outcome.unexpected_passes.length} listed checks now passing.`);
+    if (outcome.unexpected_passes.length > 0) lines.push(paint('red', `  Now passing, remove from ${outcome.file}: ${outcome.unexpected_passes.join(', ')}`));
   }
 
-  const { passed, failed, skipped: skippedCount, blocked, gating_failed } = report.summary;
+  lines.push('', 'By spec section:    passed  failed  skipped  blocked  flaky');
+  for (const [section, counts] of Object.entries(report.sections)) {
+    const cells = [counts.passed, counts.failed, counts.skipped, counts.blocked, counts.flaky ?? 0].map((n, i) => String(n).padStart([6, 8, 9, 9, 7][i]!));
+    const row = `  ${section.padEnd(16)}${cells.join('')}`;
+    lines.push(counts.failed > 0 || (counts.flaky ?? 0) > 0 ? paint('red', row) : row);
+  }
+
+  const { passed, failed, skipped: skippedCount, blocked, flaky, gating_failed } = report.summary;
+  const verdict = gating_failed > 0 || (outcome?.unexpected_passes.length ?? 0) > 0 ? paint('red', 'FAILED') : paint('green', 'PASSED');
   lines.push(
     '',
-    `Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}: ` +
-      `${passed} passed, ${failed} failed (${gating_failed} gating), ${skippedCount} skipped, ${blocked} blocked; ` +
+    `${verdict} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}` +
+      `${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}: ` +
+      `${passed} passed, ${failed} failed (${gating_failed} gating), ${skippedCount} skipped, ${blocked} blocked${flaky ? `, ${flaky} flaky` : ''}; ` +
       `${report.requests} requests in ${(report.duration_ms / 1000).toFixed(1)} s; seed ${report.seed}.`,
     `Reports: ${reportPaths.join(', ')}`,
   );

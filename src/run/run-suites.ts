@@ -32,6 +32,10 @@ export interface RunSuitesOptions {
   /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
   reporters?: ReporterEntry[];
   requestTimeoutMs: number;
+  /** vitest's sharding by suite file, as "index/count" (--shard 1/3). */
+  shard?: string;
+  /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
+  vitestOutput?: NodeJS.WriteStream;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -60,7 +64,8 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     // A rate cap is kept per process: with one worker it holds for the whole run.
     ...(runs.some((run) => run.target.maxRps !== undefined) ? { maxWorkers: 1 } : {}),
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
-  });
+    ...(options.shard ? { shard: options.shard } : {}),
+  }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
   if (options.cancel) {
     // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so
     // that the run can clean up what it created and write its reports first.

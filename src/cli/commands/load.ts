@@ -1,7 +1,7 @@
 // `msgapi load`: list-endpoint throughput (closed model) and latency at a fixed offered rate (open
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
-import { relative, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../../config/load.ts';
 import { parseToken } from '../../config/parse-values.ts';
@@ -12,6 +12,7 @@ import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
 import { mergeLoadReports, type MergeMode } from '../../../load/report/merge.ts';
 import { writeLoadHtml } from '../../../load/report/load-html.ts';
+import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../../load/report/summary-table.ts';
 import type { LoadReport, Model } from '../../../load/report/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
@@ -188,7 +189,9 @@ function writeReports(report: LoadReport, jsonFile: string): string {
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
   writeLoadHtml(report, htmlFile);
-  return `Reports: ${shown(jsonFile)}, ${shown(htmlFile)}`;
+  // The overview page shows the load figures beside the last conformance run.
+  const indexFile = writeIndexReport(dirname(jsonFile), { load: report });
+  return `Reports: ${shown(jsonFile)}, ${shown(htmlFile)}, ${shown(indexFile)}`;
 }
 
 async function runMerge(argv: string[]): Promise<number> {
