@@ -44,6 +44,8 @@ export interface LoadOptions {
   encoding: BodyEncoding;
   timeoutMs: number;
   reportsDir: string;
+  /** Where the run's own lines go (stdout, or stderr when stdout carries --json). */
+  say?: (text: string) => void;
 }
 
 export interface LoadOutcome {
@@ -147,7 +149,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     prepared.push(main);
     const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
     if (baseline) prepared.push(baseline);
-    console.log(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
+    (options.say ?? console.log)(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
     if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress, interruption.signal);
 
     const settings = (target: PreparedTarget): MeasureSettings => ({

@@ -2,25 +2,31 @@
 // run, the last load run (when the reports folder has one) and, after msgapi compare, the grid.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoadReport } from '../../load/report/load-report.ts';
+import { loadReportFormat, type LoadReport } from '../../load/report/load-report.ts';
 import type { ConformanceReport } from './check-result.ts';
 import { writeIndexHtml, type IndexInputs } from './html/index-html.ts';
 
-function readIfThere<T>(file: string): T | undefined {
+/** A report of this version's shape, or undefined: one from an older version, or half-written by
+ *  a killed run, is left out of the page rather than breaking it. */
+function readIfThere<T>(file: string, isCurrent: (parsed: Record<string, unknown>) => boolean): T | undefined {
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return isCurrent(parsed) ? (parsed as T) : undefined;
   } catch {
-    // A report from an older version, or half-written by a killed run: the page goes without it.
     return undefined;
   }
 }
 
+const isConformanceReport = (report: Record<string, unknown>) =>
+  Array.isArray(report.checks) && Array.isArray(report.leftovers) && typeof report.summary === 'object' && typeof report.sections === 'object';
+const isLoadReport = (report: Record<string, unknown>) => report.format === loadReportFormat;
+
 /** Writes reports/index.html from what is given, and what else the folder holds; returns its path. */
 export function writeIndexReport(reportsDir: string, given: IndexInputs): string {
-  const conformance = given.conformance ?? readIfThere<ConformanceReport>(join(reportsDir, 'conformance.json'));
-  const load = given.load ?? readIfThere<LoadReport>(join(reportsDir, 'load.json'));
+  const conformance = given.conformance ?? readIfThere<ConformanceReport>(join(reportsDir, 'conformance.json'), isConformanceReport);
+  const load = given.load ?? readIfThere<LoadReport>(join(reportsDir, 'load.json'), isLoadReport);
   const file = join(reportsDir, 'index.html');
-  writeIndexHtml({ ...(conformance?.checks ? { conformance } : {}), ...(load?.scenarios ? { load } : {}), ...(given.comparison ? { comparison: given.comparison } : {}) }, file);
+  writeIndexHtml({ ...(conformance ? { conformance } : {}), ...(load ? { load } : {}), ...(given.comparison ? { comparison: given.comparison } : {}) }, file);
   return file;
 }

@@ -71,6 +71,7 @@ Gates (exit 1 when one fails; any error or non-2xx response fails the run too):
   --ab-rounds N            Default 5.
   --throughput-tolerance PCT  Default 10.
 
+  --json                   Print the JSON report to stdout (the table and verdict go to stderr).
   -h, --help               Show this help.
 
 On two shared cores, generator and server compete: a figure taken while the generator used a full
@@ -99,6 +100,7 @@ const loadFlags = {
   ab: { type: 'string' },
   'ab-rounds': { type: 'string' },
   'throughput-tolerance': { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 function number(flag: string, raw: unknown, fallback: number, min: number, max: number, integer = true): number {
@@ -134,7 +136,7 @@ function readReport(file: string): LoadReport {
   }
 }
 
-export function loadOptions(argv: string[]): LoadOptions | 'help' {
+export function loadOptions(argv: string[]): { options: LoadOptions; json: boolean } | 'help' {
   const flags = parseFlags(argv, loadFlags);
   if (flags.help) return 'help';
   const config = loadConfig(configSourcesFrom(flags));
@@ -152,7 +154,7 @@ export function loadOptions(argv: string[]): LoadOptions | 'help' {
     throw new HarnessError('MSGAPI_USAGE', '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).');
   }
   const baselineFile = flags.baseline as string | undefined;
-  return {
+  const options: LoadOptions = {
     target: config.baseUrl === undefined ? undefined : { url: config.baseUrl, accessToken: config.accessToken! },
     scenarios,
     models: chosenModels,
@@ -181,6 +183,7 @@ export function loadOptions(argv: string[]): LoadOptions | 'help' {
     timeoutMs: config.requestTimeoutMs,
     reportsDir: config.reportsDir,
   };
+  return { options, json: flags.json === true };
 }
 
 const shown = (path: string) => relative(process.cwd(), path) || path;
@@ -225,15 +228,19 @@ function parseFlagsWithFiles(argv: string[]): { files: string[]; as?: string; ou
 
 export async function runLoadCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'merge') return runMerge(argv.slice(1));
-  const options = loadOptions(argv);
-  if (options === 'help') {
+  const parsed = loadOptions(argv);
+  if (parsed === 'help') {
     console.log(loadHelp);
     return 0;
   }
-  const { report, interrupted } = await runLoad(options);
-  console.log(summaryTable(report));
-  console.log(verdictLines(report));
-  console.log(writeReports(report, join(options.reportsDir, 'load.json')));
+  const { options, json } = parsed;
+  // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
+  const say = json ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const { report, interrupted } = await runLoad({ ...options, say });
+  say(summaryTable(report));
+  say(verdictLines(report));
+  say(writeReports(report, join(options.reportsDir, 'load.json')));
+  if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (interrupted) return exitCodeFor(interrupted);
   return report.verdict.passed ? 0 : 1;
 }
