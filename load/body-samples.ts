@@ -28,7 +28,9 @@ export async function sampleBodies(client: ApiClient, baseUrl: string, scenario:
     const response = await client.call(scenario.operation, { query: { ...query, ...pageQuery } });
     const label = `${scenario.name} sample ${index + 1} (${response.exchange.method} ${response.exchange.url})`;
     if (response.status < 200 || response.status >= 300) {
-      problems.push(`${label}: status ${response.status}`);
+      // The spec leaves the largest limit open (§8): a server may refuse 100 and be right.
+      const hint = response.status < 500 && query.limit !== undefined ? `; if the server's largest page is under ${query.limit}, set --max-limit` : '';
+      problems.push(`${label}: status ${response.status}${hint}`);
       break;
     }
     const verdict = validateAgainst(schema, response.body, 'the list');
