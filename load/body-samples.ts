@@ -13,6 +13,8 @@ export interface SampleResult {
   problems: string[];
   /** The pages after the first that a walk sample visited. */
   paths: string[];
+  /** The status of the first sample. */
+  firstStatus: number;
 }
 
 /** Pages fetched per scenario: a walk's first pages, or the same page again. */
@@ -23,9 +25,11 @@ export async function sampleBodies(client: ApiClient, baseUrl: string, scenario:
   const problems: string[] = [];
   let validated = 0;
   const paths: string[] = [];
+  let firstStatus = 0;
   let pageQuery: Record<string, QueryValue> | undefined = {};
   for (let index = 0, itemsSoFar = 0; index < samplePages && pageQuery !== undefined; index++) {
     const response = await client.call(scenario.operation, { query: { ...query, ...pageQuery } });
+    if (index === 0) firstStatus = response.status;
     const label = `${scenario.name} sample ${index + 1} (${response.exchange.method} ${response.exchange.url})`;
     if (response.status < 200 || response.status >= 300) {
       // The spec leaves the largest limit open (§8): a server may refuse 100 and be right.
@@ -41,5 +45,5 @@ export async function sampleBodies(client: ApiClient, baseUrl: string, scenario:
     pageQuery = next;
     if (next !== undefined && scenario.walk) paths.push(requestPath(baseUrl, scenario.operation, { ...query, ...next }));
   }
-  return { validated, problems, paths };
+  return { validated, problems, paths, firstStatus };
 }

@@ -24,6 +24,8 @@ export interface MeasureSettings {
   timeoutMs: number;
   pagination: PaginationStyle;
   serverPid: number | undefined;
+  /** --max-limit was given: a refusal of that page size is then the server's failure. */
+  maxLimitDeclared: boolean;
   signal: AbortSignal;
   progress: Progress;
 }
@@ -54,6 +56,11 @@ export async function measureScenario(client: ApiClient, scenario: ScenarioSpec,
     closed: null,
     open: null,
   };
+  if (scenario.largestPage && !settings.maxLimitDeclared && samples.firstStatus >= 400 && samples.firstStatus < 500) {
+    // The spec leaves the largest page open (§8): refusing 100 is a choice, not a failure.
+    const limit = request.query.limit;
+    return { ...report, skipped: `the server refuses limit=${limit} (status ${samples.firstStatus}), which the spec allows (§8); declare its largest page with --max-limit N to measure it`, samples: { validated: 0, problems: [] } };
+  }
   let paths = [requestPath(request.baseUrl, request.operation, request.query), ...samples.paths];
   if (settings.models.includes('closed') && !settings.signal.aborted) {
     const closed = await closedRun(request, settings, scenario.name);

@@ -35,6 +35,7 @@ export interface LoadOptions {
   rate: number;
   openConnections: number;
   maxLimit: number;
+  maxLimitDeclared: boolean;
   /** Undefined: --no-seed, measure the data already there. */
   plan: DataSetPlan | undefined;
   thresholds: Threshold[];
@@ -155,6 +156,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     const settings = (target: PreparedTarget): MeasureSettings => ({
       models: options.models, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
       openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: options.pagination, serverPid: target.target.pid,
+      maxLimitDeclared: options.maxLimitDeclared,
       signal: interruption.signal, progress,
     });
     const groupId = await main.groupId();

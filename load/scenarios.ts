@@ -15,6 +15,8 @@ export interface ScenarioSpec {
   walk?: boolean;
   /** Needs a group of the data set to filter by. */
   needsGroup?: boolean;
+  /** Asks for the largest page (--max-limit), whose size the spec leaves open (§8). */
+  largestPage?: boolean;
 }
 
 export interface ScenarioContext {
@@ -25,7 +27,7 @@ export interface ScenarioContext {
 
 export const scenarioSpecs: readonly ScenarioSpec[] = [
   { name: 'conversations.default', operation: 'listConversations', spec: '§4.1', query: () => ({}) },
-  { name: 'conversations.limit-max', operation: 'listConversations', spec: '§4.1, §8', query: (c) => ({ limit: c.maxLimit }) },
+  { name: 'conversations.limit-max', operation: 'listConversations', spec: '§4.1, §8', query: (c) => ({ limit: c.maxLimit }), largestPage: true },
   { name: 'conversations.muted', operation: 'listConversations', spec: '§4.1', query: () => ({ muted: true }) },
   { name: 'conversations.archived', operation: 'listConversations', spec: '§4.1', query: () => ({ archived: true }) },
   { name: 'conversations.pinned', operation: 'listConversations', spec: '§4.1', query: () => ({ pinned: true }) },

@@ -197,6 +197,41 @@ describe('msgapi load --ab: throughput against a baseline server, alternately, i
   });
 });
 
+describe('a server whose largest page is 50 (the spec leaves the maximum open, §8)', () => {
+  it('has limit-max skipped by default, measured with --max-limit 50, and failed when --max-limit 100 is declared', async () => {
+    const upstream = await startReferenceServer({ users: [{ token, name: 'owner' }] });
+    const capped = await listenLocally(
+      withBody((req, res, body) => {
+        if (Number(new URL(req.url!, 'http://x').searchParams.get('limit') ?? 10) > 50) {
+          res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"limit is at most 50"}');
+          return;
+        }
+        void forward(upstream.url, req, body).then((answer) => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text));
+      }),
+    );
+    try {
+      const env = { BASE_URL: capped.url, ACCESS_TOKEN: token };
+      const args = ['load', ...short, '--no-seed', '--scenarios', 'conversations.limit-max'];
+      const byDefault = newDir();
+      const open = await runCli(args, { ...env, REPORTS_DIR: byDefault });
+      expect(open.code, open.stdout).toBe(0);
+      expect(readReport(byDefault).scenarios[0]!.skipped).toMatch(/refuses limit=100 \(status 400\), which the spec allows \(§8\); declare its largest page with --max-limit N/);
+
+      const declared50 = newDir();
+      expect((await runCli([...args, '--max-limit', '50'], { ...env, REPORTS_DIR: declared50 })).code).toBe(0);
+      expect(readReport(declared50).scenarios[0]!.request).toBe('GET /v1/conversations?limit=50');
+      expect(readReport(declared50).scenarios[0]!.closed!.requests).toBeGreaterThan(0);
+
+      const declared100 = newDir();
+      expect((await runCli([...args, '--max-limit', '100'], { ...env, REPORTS_DIR: declared100 })).code).toBe(1);
+      expect(readReport(declared100).verdict.failures.join('\n')).toMatch(/status 400; if the server's largest page is under 100, set --max-limit/);
+    } finally {
+      await capped.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('msgapi load fails a run whose responses are not successes', () => {
   it('a target answering 404 to every list fails the run (exit 1), though it is fast', async () => {
     const notFound = await listenLocally((_req, res) => {

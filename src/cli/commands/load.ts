@@ -48,7 +48,8 @@ Scenarios and models:
                            between runs whose latencies you compare.
   --open-connections N     Open model: connections it may use (default 50).
   --max-limit N            limit= of conversations.limit-max: the server's largest page (default 100;
-                           the spec leaves the maximum open).
+                           the spec leaves the maximum open, so a server refusing 100 has that
+                           scenario skipped, not failed, unless --max-limit was given).
 
 Data set:
   --conversations N        Conversations to seed (default ${defaultPlan.conversations}).
@@ -164,6 +165,7 @@ export function loadOptions(argv: string[]): { options: LoadOptions; json: boole
     rate: number('rate', flags.rate, 200, 1, 1_000_000),
     openConnections: number('open-connections', flags['open-connections'], 50, 1, 10_000),
     maxLimit: number('max-limit', flags['max-limit'], 100, 1, 100_000),
+    maxLimitDeclared: flags['max-limit'] !== undefined,
     plan: flags['no-seed']
       ? undefined
       : { conversations: number('conversations', flags.conversations, defaultPlan.conversations, 0, 1_000_000), groups: number('groups', flags.groups, defaultPlan.groups, 0, 1_000_000) },
