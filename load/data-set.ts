@@ -33,12 +33,12 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-function createdId(response: ApiResponse, what: string): string {
-  const id = (response.body as { id?: unknown } | undefined)?.id;
-  if (response.status < 200 || response.status >= 300 || typeof id !== 'string') {
+function created(response: ApiResponse, what: string): { id: string; createdAt: unknown } {
+  const body = response.body as { id?: unknown; created_at?: unknown } | undefined;
+  if (response.status < 200 || response.status >= 300 || typeof body?.id !== 'string') {
     throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}); run msgapi check to see why.`);
   }
-  return id;
+  return { id: body.id, createdAt: body.created_at };
 }
 
 function expectUpdated(response: ApiResponse, what: string): void {
@@ -47,8 +47,11 @@ function expectUpdated(response: ApiResponse, what: string): void {
   }
 }
 
-/** The run's timestamp for archiving, in seconds as the spec's examples are integers (§2). */
-const archivedAt = () => Math.floor(Date.now() / 1000);
+/**
+ * The unit of timestamps is not shown (§2): archiving uses the object's own created_at, which is in
+ * the server's unit whatever it is (as the archive checks do).
+ */
+const archivedAt = (createdAt: unknown) => createdAt as number;
 
 /**
  * `client` must carry the run's ledger (with its file), so that every id is recorded before the
@@ -70,21 +73,21 @@ export async function seedDataSet(
 
   await inParallel(Array.from({ length: plan.groups }, (_, index) => index), async (index) => {
     const contacts = Array.from({ length: 1 + (index % 4) }, () => ({ username: names.username('load-member') }));
-    const id = createdId(await client.createGroup({ name: names.groupName('load-group'), description: `load data set ${runId}`, contacts }), 'POST /v1/groups');
+    const { id, createdAt } = created(await client.createGroup({ name: names.groupName('load-group'), description: `load data set ${runId}`, contacts }), 'POST /v1/groups');
     record({ kind: 'group', id });
     groupIds.push(id);
-    if (index % 5 === 4) expectUpdated(await client.updateGroup(id, { archived_at: archivedAt() }), 'PUT /v1/groups/:id with archived_at');
+    if (index % 5 === 4) expectUpdated(await client.updateGroup(id, { archived_at: archivedAt(createdAt) }), 'PUT /v1/groups/:id with archived_at');
     step();
   }, signal);
 
   await inParallel(Array.from({ length: plan.conversations }, (_, index) => index), async (index) => {
-    const id = createdId(await client.createConversation({ contact_id: names.contactId('load-contact') }), 'POST /v1/conversations');
+    const { id, createdAt } = created(await client.createConversation({ contact_id: names.contactId('load-contact') }), 'POST /v1/conversations');
     record({ kind: 'conversation', id });
     // About a quarter muted, a tenth pinned, a seventh archived; some are several at once.
     const update = {
       ...(index % 4 === 0 ? { is_muted: true } : {}),
       ...(index % 10 === 1 ? { is_pinned: true } : {}),
-      ...(index % 7 === 2 ? { archived_at: archivedAt() } : {}),
+      ...(index % 7 === 2 ? { archived_at: archivedAt(createdAt) } : {}),
     };
     if (Object.keys(update).length > 0) expectUpdated(await client.updateConversation(id, update), 'PUT /v1/conversations/:id');
     step();
