@@ -1,0 +1,39 @@
+// The load harness must not fail a server for a choice the spec leaves open: every valid variant of
+// the reference server (ids, timestamps, order, page sizes, pagination styles, body encodings,
+// HTTP/1.0) is seeded, measured and cleaned up with only the settings its user would declare.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/listen.ts';
+import { variants, variantServerOptions } from '../reference/variants/registry.ts';
+import type { LoadReport } from '../load/report/load-report.ts';
+import { ownerClient } from '../src/sensitivity/foreign-data.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const token = 'variant-load-token';
+// The scenarios where the open choices show: page sizes, archiving timestamps, and page walks.
+const scenarios = 'conversations.limit-max,conversations.archived,conversations.walk,groups.walk,groups.archived';
+const servers = [...variants.values()].filter((variant) => variant.setup === undefined);
+
+describe.concurrent('msgapi load against every valid variant', () => {
+  it.each(servers.map((variant) => [variant.name, variant] as const))('%s passes', async (_name, variant) => {
+    const server = await startReferenceServer({ ...variantServerOptions(variant), users: [{ token, name: 'owner' }] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-load-variant-'));
+      const args = ['load', '--scenarios', scenarios, '--model', 'closed', '--duration', '0.5', '--warmup', '0', '--connections', '8', '--conversations', '40', '--groups', '4'];
+      const run = await runCli(args, { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...(variant.declares ?? {}) });
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) as LoadReport;
+      const measured = report.scenarios.filter((scenario) => scenario.closed !== null).map((scenario) => scenario.name);
+      // Only a server that refuses limit=100 has that scenario skipped, with the reason.
+      const expectedSkipped = variant.choices?.overMaxLimit === 'reject' ? ['conversations.limit-max'] : [];
+      expect(report.scenarios.filter((scenario) => scenario.skipped !== null).map((scenario) => scenario.name)).toEqual(expectedSkipped);
+      expect(measured).toHaveLength(5 - expectedSkipped.length);
+      // The data set is gone again.
+      expect(((await ownerClient(server.url, token).listConversations()).body as { data: unknown[] }).data).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
