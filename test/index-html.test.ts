@@ -163,6 +163,8 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   it('index.html.copy — the Copy button copies the curl command, or selects it when the clipboard is refused', async () => {
     const button = card(gatingFailure).locator('button.copy');
     await button.click();
+    // The clipboard answers asynchronously: wait for the button to say what happened.
+    await opened.page.waitForFunction((element) => element?.textContent !== 'Copy', await button.elementHandle(), { timeout: 5_000 });
     expect(await button.innerText()).toMatch(/^(Copied|Selected: press Ctrl\+C)$/);
   });
 
