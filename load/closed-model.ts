@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { HarnessError } from '../src/errors.ts';
 import { maxWalkPages, type LoadRequest } from './load-request.ts';
 import { pageCount, queryAfter } from './page-walk.ts';
-import { Recorder, type ErrorKind } from './recorder.ts';
+import { errorKind, Recorder } from './recorder.ts';
 import { requestPath } from './request-path.ts';
 
 export interface ClosedModelOptions {
@@ -27,12 +27,6 @@ interface WalkContext {
   index: number;
   itemsSoFar: number;
   path?: string;
-}
-
-function errorKind(error: Error & { code?: string }): ErrorKind {
-  if (/timed out|timeout/i.test(error.message)) return 'timeout';
-  if (error.code !== undefined && /^E(CONN|PIPE|HOSTUNREACH|NETUNREACH|ADDR)/.test(error.code)) return 'connection';
-  return 'other';
 }
 
 function walkRequests(request: LoadRequest, paths: Set<string>): autocannon.Request[] {

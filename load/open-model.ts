@@ -5,7 +5,7 @@
 // second's quota in a burst and corrects with a fixed 1 ms interval, which hides exactly that.)
 import { Pool } from 'undici';
 import type { LoadRequest } from './load-request.ts';
-import { Recorder, type ErrorKind } from './recorder.ts';
+import { errorKind, Recorder } from './recorder.ts';
 
 export interface OpenModelOptions {
   /** Requests per second offered. */
@@ -27,12 +27,6 @@ export interface OpenModelRun {
   unsent: number;
   /** How late, at worst, the generator's own clock fired, in µs: a busy generator shows here. */
   schedulerLagUs: number;
-}
-
-function errorKind(error: Error & { code?: string }): ErrorKind {
-  if (error.name === 'TimeoutError' || error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
-  if (error.code !== undefined && /^(E(CONN|PIPE|HOSTUNREACH|NETUNREACH|ADDR)|UND_ERR_SOCKET)/.test(error.code)) return 'connection';
-  return 'other';
 }
 
 export async function runOpenModel(request: LoadRequest, options: OpenModelOptions): Promise<OpenModelRun> {

@@ -12,7 +12,7 @@ import type { CheckResult, ConformanceReport } from '../src/report/check-result.
 import { compareRuns, type ComparisonGrid } from '../src/report/comparison.ts';
 import { renderIndexHtml, writeIndexHtml } from '../src/report/html/index-html.ts';
 import type { LoadReport } from '../load/report/load-report.ts';
-import { openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
+import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 
 const reportsDir = fileURLToPath(new URL('../reports/', import.meta.url));
@@ -205,16 +205,7 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   });
 
   it('index.html.load-charts — the load section draws every measured scenario with Chart.js', async () => {
-    const canvases = await opened.page.evaluate(() => {
-      const { Chart } = window as unknown as { Chart: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ data: unknown[] }> } } | undefined } };
-      return [...document.querySelectorAll<HTMLCanvasElement>('#load canvas')].map((canvas) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let painted = 0;
-        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) painted += 1;
-        const points = Chart.getChart(canvas)?.data.datasets.map((dataset) => dataset.data.length);
-        return { name: `${canvas.className} ${canvas.dataset.scenario}`, points, painted, pixels: canvas.width * canvas.height };
-      });
-    });
+    const canvases = await canvasStates(opened.page, '#load canvas');
     const measured = load.scenarios.filter((scenario) => scenario.skipped === null).map((scenario) => scenario.name);
     expect(canvases.map((c) => c.name).sort()).toEqual(measured.flatMap((name) => [`latency-chart ${name}`, `rps-chart ${name}`]).sort());
     for (const canvas of canvases) {

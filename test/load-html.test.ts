@@ -6,21 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLoadHtml } from '../load/report/load-html.ts';
-import { openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
+import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, skippedReason, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 
 const reportsDir = fileURLToPath(new URL('../reports/', import.meta.url));
 const report = syntheticLoadReport();
 const measured = ['conversations.list', 'groups.list'];
 
-interface CanvasState {
-  kind: string;
-  scenario: string | undefined;
-  /** Points per dataset, from Chart.getChart; null when no chart is bound to the canvas. */
-  datasets: number[] | null;
-  paintedPixels: number;
-  pixels: number;
-}
 
 describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
   let dir: string;
@@ -53,31 +45,16 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
   });
 
   it('load.html.charts-drawn — every measured scenario has a latency and a rps chart, bound to Chart.js, with data and painted pixels', async () => {
-    const canvases: CanvasState[] = await opened.page.evaluate(() => {
-      const { Chart } = window as unknown as { Chart: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ data: unknown[] }> } } | undefined } };
-      return [...document.querySelectorAll('canvas')].map((canvas) => {
-        const chart = Chart.getChart(canvas);
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let paintedPixels = 0;
-        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) paintedPixels += 1;
-        return {
-          kind: canvas.className,
-          scenario: canvas.dataset.scenario,
-          datasets: chart ? chart.data.datasets.map((dataset) => dataset.data.length) : null,
-          paintedPixels,
-          pixels: canvas.width * canvas.height,
-        };
-      });
-    });
+    const canvases = await canvasStates(opened.page);
     const expected = measured.flatMap((scenario) => ['latency-chart', 'rps-chart'].map((kind) => `${kind} ${scenario}`));
     expect(canvases.map((c) => `${c.kind} ${c.scenario}`).sort()).toEqual(expected.sort());
     for (const canvas of canvases) {
       const where = `canvas.${canvas.kind}[data-scenario="${canvas.scenario}"]`;
-      expect(canvas.datasets, `${where}: no Chart.js chart is bound to it`).not.toBeNull();
-      expect(canvas.datasets!.length, `${where}: the chart has no datasets`).toBeGreaterThan(0);
-      expect(canvas.datasets!.every((points) => points > 0), `${where}: a dataset is empty (${canvas.datasets!.join(', ')} points)`).toBe(true);
+      expect(canvas.points, `${where}: no Chart.js chart is bound to it`).not.toBeNull();
+      expect(canvas.points!.length, `${where}: the chart has no datasets`).toBeGreaterThan(0);
+      expect(canvas.points!.every((points) => points > 0), `${where}: a dataset is empty (${canvas.points!.join(', ')} points)`).toBe(true);
       // Axes, labels and lines: well over 1% of the canvas once drawn; a blank canvas has none.
-      expect(canvas.paintedPixels, `${where}: ${canvas.paintedPixels} painted pixels of ${canvas.pixels}`).toBeGreaterThan(canvas.pixels / 100);
+      expect(canvas.painted, `${where}: ${canvas.painted} painted pixels of ${canvas.pixels}`).toBeGreaterThan(canvas.pixels / 100);
     }
   });
 

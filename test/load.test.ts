@@ -11,9 +11,9 @@ import { startReferenceServer } from '../reference/listen.ts';
 import { addHistograms, decodeHistogram, latencyFigures } from '../load/histogram.ts';
 import type { LoadReport } from '../load/report/load-report.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
-import { openPage, skipBrowserTests } from './helpers/browser.ts';
+import { canvasStates, openPage, skipBrowserTests } from './helpers/browser.ts';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
-import { binPath, runCli } from './helpers/run-cli.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-load';
 const secondToken = 'second-token-load';
@@ -25,14 +25,7 @@ const newDir = () => mkdtempSync(join(tmpdir(), 'msgapi-load-'));
 async function expectChartsDrawn(file: string, scenarios: number): Promise<void> {
   const opened = await openPage(file);
   try {
-    const painted = await opened.page.evaluate(() =>
-      [...document.querySelectorAll('canvas')].map((canvas) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let count = 0;
-        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) count++;
-        return count;
-      }),
-    );
+    const painted = (await canvasStates(opened.page)).map((canvas) => canvas.painted);
     expect(painted).toHaveLength(2 * scenarios);
     expect(painted.filter((count) => count === 0)).toEqual([]);
     expect(opened.errors).toEqual([]);
@@ -138,23 +131,11 @@ describe.each([
         return lists.flatMap((list) => (list.body as { data: Array<{ id: string }> }).data.map((item) => item.id)).sort();
       };
       const before = await ids();
-      const child = spawn(process.execPath, [binPath, 'load', '--duration', '30', '--conversations', '3000'], {
-        env: { PATH: process.env.PATH ?? '', BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: newDir() },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const exited = once(child, 'exit') as Promise<[number]>;
-      const reached = new Promise<void>((resolve) => {
-        const collect = (chunk: Buffer) => {
-          output += chunk;
-          if (output.includes(marker)) resolve();
-        };
-        child.stdout!.on('data', collect);
-        child.stderr!.on('data', collect);
-      });
-      await Promise.race([reached, exited]);
-      child.kill('SIGINT');
-      const [code] = await exited;
+      const run = startCli(['load', '--duration', '30', '--conversations', '3000'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: newDir() });
+      await run.reached(marker);
+      run.child.kill('SIGINT');
+      const code = await run.exited;
+      const output = run.stdout + run.stderr;
       expect(code, output).toBe(130);
       expect(output).toContain('msgapi: SIGINT: stopping the load run, then deleting what the run created');
       expect(await ids()).toEqual(before);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ConformanceReport } from '../src/report/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
-import { binPath, runCli } from './helpers/run-cli.ts';
+import { binPath, runCli, startCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-reports';
 const newDir = () => mkdtempSync(join(tmpdir(), 'msgapi-reports-'));
@@ -77,19 +77,11 @@ describe('against a server that pins every new conversation (one known failure)'
   it('--repeat: a check that fails in one attempt and passes in the next is flaky, apart from a plain failure', async () => {
     pinning = true;
     const dir = newDir();
-    const child = spawn(process.execPath, [binPath, 'check', '--repeat', '2', ...only], {
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env, REPORTS_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const run = startCli(['check', '--repeat', '2', ...only], { ...env, REPORTS_DIR: dir });
     // The server is mended as the second attempt starts.
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-      if (stdout.includes('Attempt 2 of 2')) pinning = false;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    void run.reached('Attempt 2 of 2').then(() => (pinning = false));
+    const code = await run.exited;
+    const { stdout, stderr } = run;
     expect(code, stderr).toBe(1);
     const report = readReport(dir);
     expect(report.repeat).toBe(2);

@@ -1,10 +1,8 @@
 // Against real deployments: an interrupted run still removes what it created and leaves foreign
 // data as it was, and msgapi cleanup removes what a run left behind, from its ledger file.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
@@ -14,7 +12,7 @@ import type { ConformanceReport } from '../src/report/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
 import { TransportError } from '../src/client/transport-error.ts';
 import { startChaosServer } from './helpers/chaos-server.ts';
-import { binPath, runCli } from './helpers/run-cli.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
 
 const token = 'safety-token-first';
 const secondToken = 'safety-token-second';
@@ -34,24 +32,12 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
       const idsBefore = await Promise.all(owners.map(everyId));
 
       const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-'));
-      const child = spawn(process.execPath, [binPath, 'check'], {
-        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const exited = once(child, 'exit') as Promise<[number]>;
+      const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
       // Half-way: once the first suite file has finished, the rest are under way.
-      const halfWay = new Promise<void>((resolve) => {
-        const collect = (chunk: Buffer) => {
-          output += chunk;
-          if (output.includes('✓ suites/')) resolve();
-        };
-        child.stdout.on('data', collect);
-        child.stderr.on('data', collect);
-      });
-      await Promise.race([halfWay, exited]);
-      child.kill(signal);
-      const [code] = await exited;
+      await run.reached('✓ suites/');
+      run.child.kill(signal);
+      const code = await run.exited;
+      const output = run.stdout + run.stderr;
 
       expect(code, output).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(output).toContain(`msgapi: ${signal}: stopping the checks, then deleting what the run created`);

@@ -8,6 +8,22 @@ const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => htmlEntities[c]!);
 
 /** JSON inside <script>: a "</" would end the element early and "<!--" would change how it is parsed. */
+/**
+ * The head of every static report page. The policy forbids loading anything from anywhere: the
+ * pages open from disk, and inline scripts and styles are all they have.
+ */
+export function staticPageHead(title: string, css: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+</head>`;
+}
+
 export const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/<\//g, '<\\/').replace(/<!--/g, '\\u003c!--');
 
 const grouped = (value: number, fractionDigits = 0): string =>

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LoadReport } from './load-report.ts';
 import { chartJs, drawChartsScript, scenarioCharts } from './load-html-charts.ts';
-import { escapeHtml, formatDuration, jsonForScript } from './load-html-format.ts';
+import { escapeHtml, formatDuration, jsonForScript, staticPageHead } from './load-html-format.ts';
 import { scenarioSection } from './load-html-scenario.ts';
 import { loadReportCss } from './load-html-style.ts';
 
@@ -56,15 +56,7 @@ export function gates(report: LoadReport): string {
 export function renderLoadHtml(report: LoadReport): string {
   const target = `<code>${escapeHtml(report.target.url)}</code> — ${report.target.embedded ? 'the embedded reference server' : 'an external server'}`;
   const measured = report.scenarios.filter((s) => s.skipped === null);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
-<title>Load report — ${escapeHtml(report.target.url)} — ${escapeHtml(report.started_at)}</title>
-<style>${loadReportCss}</style>
-</head>
+  return `${staticPageHead(`Load report — ${report.target.url} — ${report.started_at}`, loadReportCss)}
 <body>
 <main>
 <header>

@@ -45,6 +45,11 @@ function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
 }
 
+/** What decides the exit code: a gating failure, or a listed known failure that now passes. */
+export function runFailed(report: Pick<ConformanceReport, 'summary' | 'expectations'>): boolean {
+  return report.summary.gating_failed > 0 || (report.expectations?.unexpected_passes.length ?? 0) > 0;
+}
+
 /** The counts of a report, overall and by section: recomputed whenever its checks change. */
 export function summarize(checks: readonly CheckResult[]): Pick<ConformanceReport, 'summary' | 'sections'> {
   const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;

@@ -1,7 +1,7 @@
 // The end of a run in the terminal: failures first, each with its reproduction, then the blocked
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import type { CheckResult, ConformanceReport } from './check-result.ts';
-import { isGatingFailure } from './build-report.ts';
+import { isGatingFailure, runFailed } from './build-report.ts';
 import { colourFor } from './colour.ts';
 
 function indented(text: string | null): string[] {
@@ -50,7 +50,7 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
   }
 
   const { passed, failed, skipped: skippedCount, blocked, flaky, gating_failed } = report.summary;
-  const verdict = gating_failed > 0 || (outcome?.unexpected_passes.length ?? 0) > 0 ? paint('red', 'FAILED') : paint('green', 'PASSED');
+  const verdict = runFailed(report) ? paint('red', 'FAILED') : paint('green', 'PASSED');
   lines.push(
     '',
     `${verdict} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}` +

@@ -67,3 +67,36 @@ export async function openPage(fileOrUrl: string, options: OpenPageOptions = {})
     throw error;
   }
 }
+
+export interface CanvasState {
+  /** The canvas's class and scenario, as `latency-chart conversations.default`. */
+  name: string;
+  kind: string;
+  scenario: string | undefined;
+  /** Points per dataset of the Chart.js chart bound to it; null when none is. */
+  points: number[] | null;
+  /** Pixels drawn on (alpha above 0); a canvas nothing was drawn on has none. */
+  painted: number;
+  pixels: number;
+}
+
+/** Every canvas under `selector`, with its chart and how much of it was drawn. */
+export function canvasStates(page: Page, selector = 'canvas'): Promise<CanvasState[]> {
+  return page.evaluate((within) => {
+    const { Chart } = window as unknown as { Chart?: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ data: unknown[] }> } } | undefined } };
+    return [...document.querySelectorAll<HTMLCanvasElement>(within)].map((canvas) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let painted = 0;
+      for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) painted += 1;
+      const chart = Chart?.getChart(canvas);
+      return {
+        name: `${canvas.className} ${canvas.dataset.scenario}`,
+        kind: canvas.className,
+        scenario: canvas.dataset.scenario,
+        points: chart ? chart.data.datasets.map((dataset) => dataset.data.length) : null,
+        painted,
+        pixels: canvas.width * canvas.height,
+      };
+    });
+  }, selector);
+}

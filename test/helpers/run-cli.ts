@@ -1,5 +1,6 @@
 // Runs the msgapi command as a user would, in a child process, and collects what it printed.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const binPath = fileURLToPath(new URL('../../bin/msgapi.mjs', import.meta.url));
@@ -11,13 +12,11 @@ export interface CliResult {
 }
 
 /** The child gets only the variables given here (and PATH), so a developer's own settings stay out. */
+const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env });
+
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [binPath, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -25,4 +24,37 @@ export function runCli(args: string[], env: Record<string, string> = {}, cwd?: s
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export interface StartedCli extends Pick<CliResult, 'stdout' | 'stderr'> {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Resolves once the output so far (stdout and stderr) holds `text`, or the command has ended. */
+  reached(text: string): Promise<void>;
+  /** The exit code, once it has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/** The command running, for tests that act while it runs (a signal half-way, a server mended). */
+export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
+  const child = spawn(process.execPath, [binPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const waiting: Array<{ text: string; resolve: () => void }> = [];
+  const started: StartedCli = {
+    child,
+    stdout: '',
+    stderr: '',
+    exited,
+    reached: (text) => new Promise<void>((resolve) => {
+      if (started.stdout.includes(text) || started.stderr.includes(text)) return resolve();
+      waiting.push({ text, resolve });
+      void exited.then(() => resolve());
+    }),
+  };
+  const collect = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    started[stream] += chunk;
+    for (const wait of waiting) if (started[stream].includes(wait.text)) wait.resolve();
+  };
+  child.stdout.on('data', collect('stdout'));
+  child.stderr.on('data', collect('stderr'));
+  return started;
 }

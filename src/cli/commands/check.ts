@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { catalogue, type CheckId, type CheckMeta } from '../../checks/catalogue.ts';
 import { loadConfig } from '../../config/load.ts';
 import { HarnessError } from '../../errors.ts';
-import { buildReport } from '../../report/build-report.ts';
+import { buildReport, runFailed } from '../../report/build-report.ts';
 import type { ConformanceReport } from '../../report/check-result.ts';
 import { applyExpectations, readExpectations } from '../../report/expectations.ts';
 import { formatSummary } from '../../report/print-summary.ts';
@@ -158,7 +158,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${run.harnessErrors.join('; ')}`);
     }
     if (run.interruptedBy) return exitCodeFor(run.interruptedBy);
-    return report.summary.gating_failed > 0 || (report.expectations?.unexpected_passes.length ?? 0) > 0 ? 1 : 0;
+    return runFailed(report) ? 1 : 0;
   } finally {
     await target.close();
   }

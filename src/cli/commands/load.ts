@@ -2,7 +2,7 @@
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
 import { dirname, join, relative } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../config/load.ts';
 import { parseToken } from '../../config/parse-values.ts';
 import { HarnessError } from '../../errors.ts';
@@ -18,6 +18,7 @@ import type { LoadReport, Model } from '../../../load/report/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
 import { chooseScenarios, scenarioNames } from '../../../load/scenarios.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags } from '../flags.ts';
+import { filesAndOptions } from './report-files.ts';
 
 export const loadHelp = `Usage: msgapi load [options]
        msgapi load merge REPORT.json REPORT.json ... [--as concurrent|repeated] [--out FILE]
@@ -191,6 +192,7 @@ export function loadOptions(argv: string[]): { options: LoadOptions; json: boole
 const shown = (path: string) => relative(process.cwd(), path) || path;
 
 function writeReports(report: LoadReport, jsonFile: string): string {
+  mkdirSync(dirname(jsonFile), { recursive: true });
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
   writeLoadHtml(report, htmlFile);
@@ -200,32 +202,19 @@ function writeReports(report: LoadReport, jsonFile: string): string {
 }
 
 async function runMerge(argv: string[]): Promise<number> {
-  const flags = parseFlagsWithFiles(argv);
-  const mode = (flags.as ?? 'concurrent') as MergeMode;
+  const { files, options } = filesAndOptions(argv, ['as', 'out'], [], 'load merge');
+  if (options.help) {
+    console.log(loadHelp);
+    return 0;
+  }
+  const mode = (options.as ?? 'concurrent') as MergeMode;
   if (mode !== 'concurrent' && mode !== 'repeated') throw new HarnessError('MSGAPI_USAGE', `--as ${String(mode)} must be concurrent (generators at the same time) or repeated (one run after another).`);
-  if (flags.files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi load merge needs at least two load.json files.');
-  const reports = flags.files.map(readReport);
-  const merged = mergeLoadReports(reports, flags.files, mode);
+  if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi load merge needs at least two load.json files.');
+  const merged = mergeLoadReports(files.map(readReport), files, mode);
   console.log(summaryTable(merged));
   console.log(verdictLines(merged));
-  console.log(writeReports(merged, flags.out ?? join('reports', 'load-merged.json')));
+  console.log(writeReports(merged, typeof options.out === 'string' ? options.out : join('reports', 'load-merged.json')));
   return merged.verdict.passed ? 0 : 1;
-}
-
-function parseFlagsWithFiles(argv: string[]): { files: string[]; as?: string; out?: string } {
-  const files: string[] = [];
-  const result: { files: string[]; as?: string; out?: string } = { files };
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--as' || arg === '--out') {
-      const value = argv[++index];
-      if (value === undefined) throw new HarnessError('MSGAPI_USAGE', `${arg} needs a value (see msgapi load --help).`);
-      result[arg === '--as' ? 'as' : 'out'] = value;
-    } else if (arg.startsWith('-')) {
-      throw new HarnessError('MSGAPI_USAGE', `msgapi load merge does not take ${arg} (see msgapi load --help).`);
-    } else files.push(arg);
-  }
-  return result;
 }
 
 export async function runLoadCommand(argv: string[]): Promise<number> {

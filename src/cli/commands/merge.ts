@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HarnessError } from '../../errors.ts';
+import { runFailed } from '../../report/build-report.ts';
 import { MergeError, mergeConformanceReports } from '../../report/merge-reports.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
@@ -35,5 +36,5 @@ export async function runMerge(argv: string[]): Promise<number> {
   writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`);
   const index = writeIndexReport(dirname(out), { conformance: merged });
   console.log(formatSummary(merged, [out, index]));
-  return merged.summary.gating_failed > 0 || (merged.expectations?.unexpected_passes.length ?? 0) > 0 ? 1 : 0;
+  return runFailed(merged) ? 1 : 0;
 }

@@ -8,7 +8,7 @@ import type { ConformanceReport } from '../check-result.ts';
 import type { ComparisonGrid } from '../comparison.ts';
 import type { LoadReport } from '../../../load/report/load-report.ts';
 import { chartJs, drawChartsScript } from '../../../load/report/load-html-charts.ts';
-import { escapeHtml, jsonForScript } from '../../../load/report/load-html-format.ts';
+import { escapeHtml, jsonForScript, staticPageHead } from '../../../load/report/load-html-format.ts';
 import { comparisonSection } from './comparison-section.ts';
 import { copyScript } from './copy-block.ts';
 import { counterexamples } from './counterexamples.ts';
@@ -76,15 +76,7 @@ export function renderIndexHtml(inputs: IndexInputs): string {
     ? `<script type="application/json" id="load-charts">${jsonForScript(load.charts)}</script>\n<script>${chartJs()}</script>\n<script>${drawChartsScript}</script>`
     : '';
   const version = inputs.conformance?.tool.version ?? inputs.load?.version;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
-<title>${escapeHtml(pageTitle(inputs))}</title>
-<style>${indexReportCss}</style>
-</head>
+  return `${staticPageHead(pageTitle(inputs), indexReportCss)}
 <body>
 ${nav(parts)}
 <main>

@@ -1,5 +1,6 @@
 // The top of the page for a conformance run: the verdict first, then the counts, then the facts
 // a person needs to tell this run from another and to run it again (target, time, seed).
+import { runFailed } from '../build-report.ts';
 import type { CheckStatus, ConformanceReport } from '../check-result.ts';
 import { escapeHtml, formatCount } from '../../../load/report/load-html-format.ts';
 import { statusBadge, statusOrder } from './status.ts';
@@ -17,8 +18,7 @@ type Verdict = 'passed' | 'failed' | 'interrupted';
 
 /** As `msgapi check` decides its exit code: a gating failure, or a listed failure that now passes. */
 export function conformanceVerdict(report: ConformanceReport): Verdict {
-  const unexpectedPasses = report.expectations?.unexpected_passes.length ?? 0;
-  if (report.summary.gating_failed > 0 || unexpectedPasses > 0) return 'failed';
+  if (runFailed(report)) return 'failed';
   return report.interrupted ? 'interrupted' : 'passed';
 }
 
