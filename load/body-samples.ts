@@ -1,9 +1,9 @@
 // Outside the timed loop: a few real responses of each scenario, validated against schemas/, so
 // that a fast server answering the wrong thing (an empty 200, an error page) does not pass.
-import type { ApiClient } from '../src/client/api-client.ts';
-import type { QueryValue } from '../src/client/operations.ts';
-import type { PaginationStyle } from '../src/config/settings.ts';
-import { validateAgainst } from '../src/schemas/registry.ts';
+import type { ApiClient } from '../src/core/client/api-client.ts';
+import type { QueryValue } from '../src/api/operations.ts';
+import type { PaginationStyle } from '../src/core/config/settings.ts';
+import { validateAgainst } from '../src/api/schemas/registry.ts';
 import { queryAfter } from './page-walk.ts';
 import { requestPath } from './request-path.ts';
 import type { ScenarioSpec } from './scenarios.ts';

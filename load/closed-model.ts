@@ -2,7 +2,7 @@
 // answered; pipelining 1). Every response's latency goes into our µs histogram from autocannon's
 // response events, since autocannon's own percentiles are whole milliseconds.
 import autocannon from 'autocannon';
-import { HarnessError } from '../src/errors.ts';
+import { HarnessError } from '../src/core/errors.ts';
 import { maxWalkPages, type LoadRequest } from './load-request.ts';
 import { pageCount, queryAfter } from './page-walk.ts';
 import { errorKind, Recorder } from './recorder.ts';

@@ -1,12 +1,12 @@
 // The data set the list endpoints are measured over: by default 1,000 conversations (a share
 // muted, pinned or archived) and 100 groups with contacts, created concurrently, every id in the
 // run's ledger as it is made, every name carrying the run's marker, and all of it removed after.
-import type { ApiClient, ApiResponse } from '../src/client/api-client.ts';
-import type { LedgerEntry } from '../src/client/ledger.ts';
-import { SuiteNames } from '../src/checks/suite-names.ts';
-import type { Leftover } from '../src/checks/created-resources.ts';
-import { HarnessError } from '../src/errors.ts';
-import { sweepLedger } from '../src/run/sweep.ts';
+import type { ApiClient, ApiResponse } from '../src/core/client/api-client.ts';
+import type { LedgerEntry } from '../src/core/client/ledger.ts';
+import { SuiteNames } from '../src/core/safety/run-names.ts';
+import type { Leftover } from '../src/core/safety/created-resources.ts';
+import { HarnessError } from '../src/core/errors.ts';
+import { sweepLedger } from '../src/core/safety/sweep.ts';
 
 export interface DataSetPlan {
   conversations: number;

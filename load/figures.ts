@@ -2,7 +2,7 @@
 import { bottleneck, type CpuShares } from './cpu.ts';
 import { encodeHistogram, latencyFigures } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
-import type { Model, ModelFigures } from './report/load-report.ts';
+import type { Model, ModelFigures } from './load-report.ts';
 
 export interface RunFacts {
   model: Model;

@@ -1,9 +1,9 @@
 // The server a load run measures: BASE_URL, or the embedded reference server in a process of its
 // own. A target on this machine has a process whose CPU share is measured alongside ours.
-import { probeTarget } from '../src/cli/probe-target.ts';
-import type { BodyEncoding } from '../src/config/settings.ts';
+import { probeTarget } from '../src/core/target/probe-target.ts';
+import type { BodyEncoding } from '../src/core/config/settings.ts';
 import { localServerPid } from './cpu.ts';
-import { startEmbeddedServer } from './embedded-server.ts';
+import { startEmbeddedServer } from '../src/core/target/embedded-process.ts';
 
 export interface LoadTarget {
   url: string;

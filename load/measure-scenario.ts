@@ -1,7 +1,7 @@
 // One scenario against one target: bodies sampled and validated, then the closed model (after a
 // warm-up that is not counted), then the open model at the offered rate.
-import type { ApiClient } from '../src/client/api-client.ts';
-import type { PaginationStyle } from '../src/config/settings.ts';
+import type { ApiClient } from '../src/core/client/api-client.ts';
+import type { PaginationStyle } from '../src/core/config/settings.ts';
 import { sampleBodies } from './body-samples.ts';
 import { runClosedModel } from './closed-model.ts';
 import { measureCpu } from './cpu.ts';
@@ -10,7 +10,7 @@ import type { LoadRequest } from './load-request.ts';
 import { runOpenModel } from './open-model.ts';
 import type { Progress } from './progress.ts';
 import { Recorder } from './recorder.ts';
-import type { Model, ModelFigures, ScenarioReport } from './report/load-report.ts';
+import type { Model, ModelFigures, ScenarioReport } from './load-report.ts';
 import { describeRequest, requestPath } from './request-path.ts';
 import type { ScenarioSpec } from './scenarios.ts';
 

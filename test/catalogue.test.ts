@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { catalogue, checkFile, type CheckId } from '../src/checks/catalogue.ts';
+import { catalogue, checkFile, type CheckId } from '../src/conformance/checks/catalogue.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const specText = readFileSync(join(root, 'spec/messaging-api-v1.md'), 'utf8');

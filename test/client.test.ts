@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../src/client/api-client.ts';
-import { renderCurl } from '../src/client/curl.ts';
-import { Ledger, LedgerRefusal } from '../src/client/ledger.ts';
-import { Redactor } from '../src/client/redactor.ts';
-import { RateLimiter } from '../src/client/rate-limiter.ts';
-import { retryAfterMs } from '../src/client/retry-after.ts';
-import { TransportError } from '../src/client/transport-error.ts';
-import type { BodyEncoding } from '../src/config/settings.ts';
+import { ApiClient } from '../src/core/client/api-client.ts';
+import { renderCurl } from '../src/core/client/curl.ts';
+import { Ledger, LedgerRefusal } from '../src/core/client/ledger.ts';
+import { Redactor } from '../src/core/client/redactor.ts';
+import { RateLimiter } from '../src/core/client/rate-limiter.ts';
+import { retryAfterMs } from '../src/core/client/retry-after.ts';
+import { TransportError } from '../src/core/client/transport-error.ts';
+import type { BodyEncoding } from '../src/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 
 const token = 'tok_SECRET_abc123';

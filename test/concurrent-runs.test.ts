@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { ConformanceReport } from '../src/report/check-result.ts';
-import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
+import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const token = 'owner-token-concurrent';

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type ConfigSources } from '../src/config/load.ts';
-import { ConfigError } from '../src/errors.ts';
+import { loadConfig, type ConfigSources } from '../src/core/config/load.ts';
+import { ConfigError } from '../src/core/errors.ts';
 
 // An empty folder as cwd, so that no .env of the developer's leaks into these tests.
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'msgapi-config-'));

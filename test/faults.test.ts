@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers, faultNames, faults, isFaultName, type FaultName } from '../reference/faults/registry.ts';
-import { extractUnits, splitSentences } from '../src/requirements/extract.ts';
+import { extractUnits, splitSentences } from '../src/conformance/requirements/extract.ts';
 
 const specText = readFileSync(new URL('../spec/messaging-api-v1.md', import.meta.url), 'utf8');
 

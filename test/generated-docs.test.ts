@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderChecksList } from '../src/docs/checks-list.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
 import { renderRequirementsList } from '../src/docs/requirements-list.ts';
-import { settings } from '../src/config/settings.ts';
+import { settings } from '../src/core/config/settings.ts';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGatingFailure, summarize } from '../src/report/build-report.ts';
-import type { CheckResult, ConformanceReport } from '../src/report/check-result.ts';
+import type { CheckResult, ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { compareRuns, type ComparisonGrid } from '../src/report/comparison.ts';
-import { renderIndexHtml, writeIndexHtml } from '../src/report/html/index-html.ts';
-import type { LoadReport } from '../load/report/load-report.ts';
+import { renderIndexHtml, writeIndexHtml } from '../src/report/conformance-html/index-html.ts';
+import type { LoadReport } from '../load/load-report.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 

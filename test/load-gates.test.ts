@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { abGate } from '../load/gates/ab-rule.ts';
 import { compareWithBaseline, defaultLatencyTolerance } from '../load/gates/baseline.ts';
 import { evaluateThresholds, parseThreshold } from '../load/gates/thresholds.ts';
-import type { LoadReport } from '../load/report/load-report.ts';
+import type { LoadReport } from '../load/load-report.ts';
 import { syntheticLoadReport } from './helpers/load-report-fixture.ts';
 
 const names = ['conversations.default', 'groups.default'];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLoadHtml } from '../load/report/load-html.ts';
+import { writeLoadHtml } from '../src/report/load/load-html.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, skippedReason, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions } from '../reference/variants/registry.ts';
-import type { LoadReport } from '../load/report/load-report.ts';
-import { ownerClient } from '../src/sensitivity/foreign-data.ts';
+import type { LoadReport } from '../load/load-report.ts';
+import { ownerClient } from '../src/conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const token = 'variant-load-token';

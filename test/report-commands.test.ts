@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { ConformanceReport } from '../src/report/check-result.ts';
+import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
 import { binPath, runCli, startCli } from './helpers/run-cli.ts';
 

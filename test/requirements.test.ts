@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../src/checks/catalogue.ts';
+import { catalogue } from '../src/conformance/checks/catalogue.ts';
 import { renderRequirementsList } from '../src/docs/requirements-list.ts';
-import { auditManifest, type ManifestAudit } from '../src/requirements/audit.ts';
-import { extractUnits, splitSentences } from '../src/requirements/extract.ts';
-import { parseManifest, type RequirementEntry } from '../src/requirements/manifest.ts';
-import { readManifest, readSpecText } from '../src/requirements/sources.ts';
+import { auditManifest, type ManifestAudit } from '../src/conformance/requirements/audit.ts';
+import { extractUnits, splitSentences } from '../src/conformance/requirements/extract.ts';
+import { parseManifest, type RequirementEntry } from '../src/conformance/requirements/manifest.ts';
+import { readManifest, readSpecText } from '../src/conformance/requirements/sources.ts';
 
 describe('splitSentences', () => {
   it('splits at a full stop followed by a space, never at a colon', () => {

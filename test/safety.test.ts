@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { ApiClient } from '../src/client/api-client.ts';
-import { catalogue, type CheckMeta } from '../src/checks/catalogue.ts';
-import type { ConformanceReport } from '../src/report/check-result.ts';
-import { changedForeignRecords, ownerClient, seedForeignData } from '../src/sensitivity/foreign-data.ts';
-import { TransportError } from '../src/client/transport-error.ts';
+import type { ApiClient } from '../src/core/client/api-client.ts';
+import { catalogue, type CheckMeta } from '../src/conformance/checks/catalogue.ts';
+import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
+import { TransportError } from '../src/core/client/transport-error.ts';
 import { startChaosServer } from './helpers/chaos-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, ListEnvelope } from '../src/api/resources.ts';
-import { settings } from '../src/config/settings.ts';
+import { settings } from '../src/core/config/settings.ts';
 import { defaultChoices } from '../reference/choices.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
 import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';

@@ -1,7 +1,7 @@
 // Starts bare-server.mjs as a process of its own, as the embedded reference server is, so that
 // the two are measured alike: each a separate event loop beside the generator.
 import { fileURLToPath } from 'node:url';
-import { startServerProcess } from '../server-process.ts';
+import { startServerProcess } from '../../src/core/target/server-process.ts';
 
 export interface BareServer {
   url: string;

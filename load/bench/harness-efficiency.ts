@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { authorizationHeader } from '../../src/client/credentials.ts';
-import { firstUserClient } from '../../src/client/user-clients.ts';
-import { HarnessError } from '../../src/errors.ts';
+import { authorizationHeader } from '../../src/core/client/credentials.ts';
+import { firstUserClient } from '../../src/core/client/user-clients.ts';
+import { HarnessError } from '../../src/core/errors.ts';
 import { bottleneck } from '../cpu.ts';
 import { seedDataSet } from '../data-set.ts';
-import { startEmbeddedServer } from '../embedded-server.ts';
+import { startEmbeddedServer } from '../../src/core/target/embedded-process.ts';
 import type { LoadRequest } from '../load-request.ts';
 import { describeRequest } from '../request-path.ts';
 import { startBareServer } from './bare-server.ts';

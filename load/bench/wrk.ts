@@ -3,7 +3,7 @@
 // since wrk has exited, and been reaped, by the time we ask.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { HarnessError } from '../../src/errors.ts';
+import { HarnessError } from '../../src/core/errors.ts';
 
 export interface WrkOptions {
   url: string;

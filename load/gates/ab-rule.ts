@@ -3,7 +3,7 @@
 // gives a ratio candidate/baseline. A regression is a median ratio below 1 - tolerance that nearly
 // every round agrees on (a sign test: all rounds but one below 1), so one noisy round cannot fail
 // a deployment and a real slowdown cannot hide behind one lucky round.
-import type { GateResult } from '../report/load-report.ts';
+import type { GateResult } from '../load-report.ts';
 
 export interface AbRound {
   candidateRps: number;

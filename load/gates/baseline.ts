@@ -2,7 +2,7 @@
 // through the open model, whose figures at a fixed offered rate carry from run to run. Absolute
 // throughput does not: identical runs on this kind of machine ranged from 25k to 64k req/s, so
 // throughput is compared only as an A/B within one job (ab-rule.ts), never against a file.
-import type { GateResult, LoadReport } from '../report/load-report.ts';
+import type { GateResult, LoadReport } from '../load-report.ts';
 import { formatUs } from './thresholds.ts';
 
 export interface LatencyTolerance {

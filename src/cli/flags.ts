@@ -1,8 +1,8 @@
 // Command-line flags: one per setting (generated from the settings list), plus each command's own.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { ConfigSources } from '../config/load.ts';
-import { settings, type SettingName } from '../config/settings.ts';
-import { HarnessError } from '../errors.ts';
+import type { ConfigSources } from '../core/config/load.ts';
+import { settings, type SettingName } from '../core/config/settings.ts';
+import { HarnessError } from '../core/errors.ts';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>[string];
 

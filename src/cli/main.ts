@@ -1,5 +1,5 @@
 // msgapi: the command line. Every failure of the harness ends in one line and exit code 2.
-import { HarnessError } from '../errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import { runCheck } from './commands/check.ts';
 import { runCleanup } from './commands/cleanup.ts';
 import { runCompare } from './commands/compare.ts';
@@ -9,7 +9,7 @@ import { runMatrix } from './commands/matrix.ts';
 import { runMerge } from './commands/merge.ts';
 import { runOpenapi } from './commands/openapi.ts';
 import { runServe } from './commands/serve.ts';
-import { version } from './version.ts';
+import { version } from '../core/version.ts';
 
 const usage = `msgapi ${version}: conformance suite and load harness for the Messaging Service API v1
 

@@ -1,6 +1,6 @@
 // docs/checks.md, generated from the catalogue: every check with its id, level, spec sections and
 // the file that implements it.
-import { catalogue, checkFile, type CheckId } from '../checks/catalogue.ts';
+import { catalogue, checkFile, type CheckId } from '../conformance/checks/catalogue.ts';
 
 export function renderChecksList(): string {
   const ids = (Object.keys(catalogue) as CheckId[]).sort();

@@ -1,5 +1,5 @@
 // .env.example, generated from the settings list so that it names every setting the loader reads.
-import { settings } from '../config/settings.ts';
+import { settings } from '../core/config/settings.ts';
 
 function wrap(text: string, width = 96): string[] {
   const lines: string[] = [];
@@ -23,7 +23,7 @@ export function renderEnvExample(): string {
   const header = [
     '# Settings of msgapi. Copy this file to .env and uncomment what you need.',
     '# Order of precedence: this file, then the environment, then command-line flags (flags win).',
-    '# Generated from src/config/settings.ts by `npm run docs`; edit there, not here.',
+    '# Generated from src/core/config/settings.ts by `npm run docs`; edit there, not here.',
   ].join('\n');
   return `${header}\n\n${blocks.join('\n\n')}\n`;
 }

@@ -1,8 +1,8 @@
 // docs/requirements.md, generated from suites/requirements.json: every sentence, bullet and table
 // row of the spec, by section, with the checks that enforce it or the reason none does.
-import { preambleSection, sectionTitles } from '../requirements/extract.ts';
-import type { RequirementEntry } from '../requirements/manifest.ts';
-import { readManifest, readSpecText } from '../requirements/sources.ts';
+import { preambleSection, sectionTitles } from '../conformance/requirements/extract.ts';
+import type { RequirementEntry } from '../conformance/requirements/manifest.ts';
+import { readManifest, readSpecText } from '../conformance/requirements/sources.ts';
 
 // Spec text may hold <ACCESS_TOKEN>, which Markdown would swallow as an HTML tag.
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,7 +1,7 @@
 // The JSON Schemas of schemas/ as OpenAPI components: the same JSON Schema 2020-12 text, with the
 // references between files turned into references inside the one document.
 import { readdirSync, readFileSync } from 'node:fs';
-import { schemaDirectory } from '../schemas/registry.ts';
+import { schemaDirectory } from '../api/schemas/registry.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
 

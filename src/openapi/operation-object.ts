@@ -1,6 +1,6 @@
-// One OpenAPI operation object from one row of src/client/operations.ts: its parameters, request
+// One OpenAPI operation object from one row of src/api/operations.ts: its parameters, request
 // body and responses follow from the kind of operation and its resource's schemas.
-import { operations, type OperationName } from '../client/operations.ts';
+import { operations, type OperationName } from '../api/operations.ts';
 import { schemaRef, schemaRefPrefix, type JsonSchema } from './component-schemas.ts';
 import { operationTexts, queryParameterNotes, resourceTags, type OperationText } from './operation-texts.ts';
 

@@ -1,6 +1,6 @@
 // What the OpenAPI document says about each operation: which resource and kind of operation it is
 // (from which its schemas follow) and, in the spec's words, what it does and what the spec leaves open.
-import type { OperationName } from '../client/operations.ts';
+import type { OperationName } from '../api/operations.ts';
 
 export type OperationKind = 'list' | 'create' | 'retrieve' | 'update' | 'delete';
 export type ResourceName = 'conversation' | 'group';

@@ -1,7 +1,7 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
-import { catalogue, gatingLevels, type CheckId } from '../checks/catalogue.ts';
-import type { Leftover } from '../checks/created-resources.ts';
-import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from './check-result.ts';
+import { catalogue, gatingLevels, type CheckId } from '../conformance/checks/catalogue.ts';
+import type { Leftover } from '../core/safety/created-resources.ts';
+import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from '../conformance/run/check-result.ts';
 
 export interface RunInfo {
   targetUrl: string;

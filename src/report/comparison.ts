@@ -1,8 +1,8 @@
 // msgapi compare: checks against runs, as a grid — several implementations side by side, or one
 // server before and after a change — with the checks whose result differs between runs marked.
 import { basename, dirname } from 'node:path';
-import type { CheckLevel } from '../checks/catalogue.ts';
-import type { CheckStatus, ConformanceReport } from './check-result.ts';
+import type { CheckLevel } from '../conformance/checks/catalogue.ts';
+import type { CheckStatus, ConformanceReport } from '../conformance/run/check-result.ts';
 
 export interface ComparedRun {
   /** How the grid names the run: the file, or its folder when every file is conformance.json. */

@@ -2,10 +2,10 @@
 // work: a listed check that fails does not fail the run, a new failure does, and so does a listed
 // check that now passes, so that the file is kept true and a fix is noticed and recorded.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isCheckId } from '../checks/catalogue.ts';
-import { ConfigError } from '../errors.ts';
+import { isCheckId } from '../conformance/checks/catalogue.ts';
+import { ConfigError } from '../core/errors.ts';
 import { isGatingFailure, summarize } from './build-report.ts';
-import type { CheckResult, ConformanceReport } from './check-result.ts';
+import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
 
 export interface ExpectationsFile {
   /** Check id → why it is known to fail (a bug number, a decision, a date). */

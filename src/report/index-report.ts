@@ -2,9 +2,9 @@
 // run, the last load run (when the reports folder has one) and, after msgapi compare, the grid.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadReportFormat, type LoadReport } from '../../load/report/load-report.ts';
-import type { ConformanceReport } from './check-result.ts';
-import { writeIndexHtml, type IndexInputs } from './html/index-html.ts';
+import { loadReportFormat, type LoadReport } from '../../load/load-report.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
+import { writeIndexHtml, type IndexInputs } from './conformance-html/index-html.ts';
 
 /** A report of this version's shape, or undefined: one from an older version, or half-written by
  *  a killed run, is left out of the page rather than breaking it. */

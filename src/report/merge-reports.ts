@@ -2,7 +2,7 @@
 // if the run had not been split. Parts must be of the same target; a check in two parts is an error
 // (the shards overlap), and a missing part is reported rather than guessed.
 import { isGatingFailure, summarize } from './build-report.ts';
-import type { ConformanceReport } from './check-result.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
 
 export class MergeError extends Error {}
 

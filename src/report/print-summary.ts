@@ -1,6 +1,6 @@
 // The end of a run in the terminal: failures first, each with its reproduction, then the blocked
 // and skipped checks with their reasons, a table by spec section, and one summary line.
-import type { CheckResult, ConformanceReport } from './check-result.ts';
+import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingFailure, runFailed } from './build-report.ts';
 import { colourFor } from './colour.ts';
 

@@ -1,4 +1,4 @@
-import { check } from '../../src/checks/define-check.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
 import { expectEveryOperationRejected } from './rejection.ts';
 
 // §5: the header is how a request says whose it is; without it, no request is anyone's.

@@ -3,16 +3,16 @@
 // refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
 // before and the refused creates made nothing.
 import type { Conversation, Group } from '../../src/api/resources.ts';
-import type { ApiResponse, CallOptions } from '../../src/client/api-client.ts';
-import type { Credentials } from '../../src/client/credentials.ts';
-import { operations, type OperationName } from '../../src/client/operations.ts';
-import type { CheckContext } from '../../src/checks/check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from '../../src/checks/check-failure.ts';
-import type { ResourceKind } from '../../src/checks/created-resources.ts';
-import { expectStatusIn, expectThat } from '../../src/checks/expect.ts';
-import { recordCreated } from '../../src/checks/fixtures.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/checks/list-walk.ts';
-import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/checks/own-resources.ts';
+import type { ApiResponse, CallOptions } from '../../src/core/client/api-client.ts';
+import type { Credentials } from '../../src/core/client/credentials.ts';
+import { operations, type OperationName } from '../../src/api/operations.ts';
+import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
+import { CheckFailure, PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
+import type { ResourceKind } from '../../src/core/safety/created-resources.ts';
+import { expectStatusIn, expectThat } from '../../src/conformance/checks/expect.ts';
+import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
+import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
 
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
 

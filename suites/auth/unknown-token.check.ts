@@ -1,4 +1,4 @@
-import { check } from '../../src/checks/define-check.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
 import { authorizationHeader, expectEveryOperationRejected } from './rejection.ts';
 
 // §5: the token is the user's ACCESS_TOKEN; one the suite invents belongs to no user.

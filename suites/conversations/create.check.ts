@@ -1,9 +1,9 @@
-import { unusualTextIsRefusedOrKept } from '../../src/checks/behaviours/unusual-text.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectClientError, expectField, expectNoServerError, expectSuccess, expectThat } from '../../src/checks/expect.ts';
-import { createGroup, recordCreated } from '../../src/checks/fixtures.ts';
-import { walkConversations } from '../../src/checks/list-walk.ts';
-import { conversations } from '../../src/checks/resources.ts';
+import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectClientError, expectField, expectNoServerError, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
+import { createGroup, recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
 check('conversations.create.defaults', async (context) => {
   const contactId = context.names.contactId('defaults');

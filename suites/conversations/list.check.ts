@@ -1,12 +1,12 @@
 import {
   archivedFilter, badLimitIsNoServerError, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope,
-} from '../../src/checks/behaviours/list-pages.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectEachOnceAcrossPages, requirePagination } from '../../src/checks/each-once.ts';
-import { expectBody, expectSuccess, expectThat } from '../../src/checks/expect.ts';
-import { createConversation, createConversations, createGroup, updateConversation } from '../../src/checks/fixtures.ts';
-import { walkConversations } from '../../src/checks/list-walk.ts';
-import { conversations } from '../../src/checks/resources.ts';
+} from '../../src/conformance/behaviours/list-pages.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
+import { expectBody, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
+import { createConversation, createConversations, createGroup, updateConversation } from '../../src/conformance/checks/fixtures.ts';
+import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
 check('conversations.list.envelope', listEnvelope(conversations));
 check('conversations.list.default-page-size', defaultPageSizeIsTen(conversations));

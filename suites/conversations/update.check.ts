@@ -1,10 +1,10 @@
-import { updateUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
-import { conversations } from '../../src/checks/resources.ts';
+import { updateUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 import type { Conversation, ConversationUpdateParams } from '../../src/api/resources.ts';
-import type { CheckContext } from '../../src/checks/check-context.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess, fieldDifferences, expectThat } from '../../src/checks/expect.ts';
-import { createConversation } from '../../src/checks/fixtures.ts';
+import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess, fieldDifferences, expectThat } from '../../src/conformance/checks/expect.ts';
+import { createConversation } from '../../src/conformance/checks/fixtures.ts';
 
 /** PUT `params`; the response must be a conversation. */
 async function update(context: CheckContext, id: string, params: ConversationUpdateParams) {

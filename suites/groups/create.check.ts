@@ -1,12 +1,12 @@
-import { check } from '../../src/checks/define-check.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
 import {
   expectBody, expectClientError, expectField, expectFields, expectNoServerError, expectSuccess, expectThat,
-} from '../../src/checks/expect.ts';
-import { createGroup, recordCreated } from '../../src/checks/fixtures.ts';
-import { hasAll, walkConversations } from '../../src/checks/list-walk.ts';
-import { expectMembers } from '../../src/checks/members.ts';
-import { unusualTextIsRefusedOrKept } from '../../src/checks/behaviours/unusual-text.ts';
-import { groups } from '../../src/checks/resources.ts';
+} from '../../src/conformance/checks/expect.ts';
+import { createGroup, recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { hasAll, walkConversations } from '../../src/conformance/checks/list-walk.ts';
+import { expectMembers } from '../../src/conformance/checks/members.ts';
+import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
 check('groups.create.defaults', async (context) => {
   // Through the client, not the createGroup fixture: the fixture blames this very check when a

@@ -1,10 +1,10 @@
-import { deletedIsNotRetrievable } from '../../src/checks/behaviours/delete.ts';
-import { deleteUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { groups } from '../../src/checks/resources.ts';
-import { expectThat } from '../../src/checks/expect.ts';
-import { createGroup, deleteResource, updateGroup } from '../../src/checks/fixtures.ts';
-import { hasAll, walkConversations, walkGroups } from '../../src/checks/list-walk.ts';
+import { deletedIsNotRetrievable } from '../../src/conformance/behaviours/delete.ts';
+import { deleteUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+import { expectThat } from '../../src/conformance/checks/expect.ts';
+import { createGroup, deleteResource, updateGroup } from '../../src/conformance/checks/fixtures.ts';
+import { hasAll, walkConversations, walkGroups } from '../../src/conformance/checks/list-walk.ts';
 
 check('groups.delete.not-retrievable', deletedIsNotRetrievable(groups));
 

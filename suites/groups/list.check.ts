@@ -1,10 +1,10 @@
 import {
   archivedFilter, badLimitIsNoServerError, defaultPageSizeIsTen, limitIsHonoured, listEnvelope,
-} from '../../src/checks/behaviours/list-pages.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectEachOnceAcrossPages, requirePagination } from '../../src/checks/each-once.ts';
-import { walkGroups } from '../../src/checks/list-walk.ts';
-import { groups } from '../../src/checks/resources.ts';
+} from '../../src/conformance/behaviours/list-pages.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
+import { walkGroups } from '../../src/conformance/checks/list-walk.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
 check('groups.list.envelope', listEnvelope(groups));
 check('groups.list.default-page-size', defaultPageSizeIsTen(groups));

@@ -1,6 +1,6 @@
-import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { groups } from '../../src/checks/resources.ts';
+import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
 check('groups.retrieve.same-object', retrieveReturnsCreated(groups));
 check('groups.retrieve.unknown-id', retrieveUnknownIdIsRefused(groups));

@@ -1,12 +1,12 @@
-import { updateUnknownIdIsRefused } from '../../src/checks/behaviours/retrieve.ts';
-import { groups } from '../../src/checks/resources.ts';
+import { updateUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 import type { Group, GroupUpdateParams } from '../../src/api/resources.ts';
-import type { CheckContext } from '../../src/checks/check-context.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
-import { createGroup } from '../../src/checks/fixtures.ts';
-import { comparableGroup } from '../../src/checks/comparable.ts';
-import { expectMembers, expectMembersInclude } from '../../src/checks/members.ts';
+import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
+import { createGroup } from '../../src/conformance/checks/fixtures.ts';
+import { comparableGroup } from '../../src/conformance/checks/comparable.ts';
+import { expectMembers, expectMembersInclude } from '../../src/conformance/checks/members.ts';
 
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {

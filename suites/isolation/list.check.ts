@@ -1,9 +1,9 @@
 import type { Conversation, Group } from '../../src/api/resources.ts';
-import { CheckFailure } from '../../src/checks/check-failure.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { createGroup, updateGroup } from '../../src/checks/fixtures.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/checks/list-walk.ts';
-import { expectNoOwnData } from '../../src/checks/own-resources.ts';
+import { CheckFailure } from '../../src/conformance/checks/check-failure.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { createGroup, updateGroup } from '../../src/conformance/checks/fixtures.ts';
+import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
+import { expectNoOwnData } from '../../src/conformance/checks/own-resources.ts';
 import { walkAsStep } from '../auth/rejection.ts';
 import { isolationRule, secondUser } from './other-user.ts';
 

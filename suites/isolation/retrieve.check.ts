@@ -1,5 +1,5 @@
-import { check } from '../../src/checks/define-check.ts';
-import { createOwnResources } from '../../src/checks/own-resources.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { createOwnResources } from '../../src/conformance/checks/own-resources.ts';
 import { expectRefused, secondUser } from './other-user.ts';
 
 check('isolation.retrieve.other-user', async (context) => {

@@ -1,5 +1,5 @@
-import { check } from '../../src/checks/define-check.ts';
-import { expectUnchanged, snapshotOwnResources } from '../../src/checks/own-resources.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectUnchanged, snapshotOwnResources } from '../../src/conformance/checks/own-resources.ts';
 import { expectRefused, isolationRule, secondUser } from './other-user.ts';
 
 check('isolation.update.other-user', async (context) => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess } from '../../src/checks/expect.ts';
-import { recordCreated } from '../../src/checks/fixtures.ts';
-import { usernames } from '../../src/checks/members.ts';
-import { conversationCreateParams, groupCreateParams } from '../../src/properties/arbitraries.ts';
-import { checkProperty } from '../../src/properties/run-property.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess } from '../../src/conformance/checks/expect.ts';
+import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { usernames } from '../../src/conformance/checks/members.ts';
+import { conversationCreateParams, groupCreateParams } from '../../src/conformance/properties/arbitraries.ts';
+import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
 // What a server accepts it returns exactly, unicode included; refusing (a 4xx) is its right where
 // §2.2 leaves limits open.

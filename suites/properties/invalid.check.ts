@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
-import { recordCreated } from '../../src/checks/fixtures.ts';
-import { resourceNamed } from '../../src/checks/resources.ts';
-import { checkProperty } from '../../src/properties/run-property.ts';
-import { invalidParams, missingRequired } from '../../src/properties/schema-arbitraries.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
+import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
+import { checkProperty } from '../../src/conformance/properties/run-property.ts';
+import { invalidParams, missingRequired } from '../../src/conformance/properties/schema-arbitraries.ts';
 
 // Parameters with one thing wrong (updates and list queries) never get a 5xx, and a wrong update
 // never changes what it was sent to.

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { check } from '../../src/checks/define-check.ts';
-import { expectEachOnceAcrossPages, requirePagination } from '../../src/checks/each-once.ts';
-import { createConversations, updateConversation } from '../../src/checks/fixtures.ts';
-import { walkConversations } from '../../src/checks/list-walk.ts';
-import { checkProperty } from '../../src/properties/run-property.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
+import { createConversations, updateConversation } from '../../src/conformance/checks/fixtures.ts';
+import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
+import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
 // Whatever the page size, the pages of a filtered list partition it: each of the suite's items
 // on exactly one page, none left out (§4.1, §4.3).

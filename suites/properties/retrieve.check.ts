@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
-import { resourceNamed } from '../../src/checks/resources.ts';
-import { checkProperty } from '../../src/properties/run-property.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
+import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
+import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
 
 check('properties.retrieve.idempotent', async (context) => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { GroupUpdateParams } from '../../src/api/resources.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
-import { resourceNamed } from '../../src/checks/resources.ts';
-import { applyOffset, conversationUpdates, groupUpdates } from '../../src/properties/arbitraries.ts';
-import { checkProperty } from '../../src/properties/run-property.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
+import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
+import { applyOffset, conversationUpdates, groupUpdates } from '../../src/conformance/properties/arbitraries.ts';
+import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
 // Any subset of the updatable fields: what was given takes effect (when accepted), and the answer
 // to the PUT is what a later retrieve returns (§4.1, §4.2).

@@ -1,6 +1,6 @@
-import type { Credentials } from '../../src/client/credentials.ts';
-import { check } from '../../src/checks/define-check.ts';
-import { expectBody, expectStatusIn, expectThat } from '../../src/checks/expect.ts';
+import type { Credentials } from '../../src/core/client/credentials.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectBody, expectStatusIn, expectThat } from '../../src/conformance/checks/expect.ts';
 
 const wrong: Array<[string, Credentials]> = [
   ['no Authorization header', { kind: 'none' }],

@@ -1,6 +1,6 @@
-import { check } from '../../src/checks/define-check.ts';
-import { expectThat } from '../../src/checks/expect.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/checks/list-walk.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { expectThat } from '../../src/conformance/checks/expect.ts';
+import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
 
 const pages = { maxPages: 3 };
 

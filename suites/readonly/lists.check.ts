@@ -1,6 +1,6 @@
 // Read-only checks work with what the target already holds: they send nothing but GETs.
-import { check } from '../../src/checks/define-check.ts';
-import { walkConversations, walkGroups } from '../../src/checks/list-walk.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import { walkConversations, walkGroups } from '../../src/conformance/checks/list-walk.ts';
 
 // A few pages: enough to see the shapes, little enough for a production target.
 const pages = { maxPages: 3 };

@@ -1,7 +1,7 @@
-import { check } from '../../src/checks/define-check.ts';
-import type { CheckContext } from '../../src/checks/check-context.ts';
-import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/checks/expect.ts';
-import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../src/checks/resources.ts';
+import { check } from '../../src/conformance/checks/define-check.ts';
+import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
+import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
+import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../src/conformance/checks/resource-under-test.ts';
 
 /**
  * Lists objects and retrieves them by id until one answers. Others may delete a listed object

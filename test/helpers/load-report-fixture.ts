@@ -3,7 +3,7 @@
 // with histograms built from known latencies so that the expected figures are known.
 import { encodeHistogram, latencyFigures, newHistogram, recordUs } from '../../load/histogram.ts';
 import type { Bottleneck } from '../../load/cpu.ts';
-import { loadReportFormat, type LoadReport, type ModelFigures } from '../../load/report/load-report.ts';
+import { loadReportFormat, type LoadReport, type ModelFigures } from '../../load/load-report.ts';
 
 /** Latencies as [µs, how many]; the bulk is spread over [from, from + spread) by a fixed stride, not at random. */
 interface Latencies {

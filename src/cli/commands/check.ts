@@ -4,22 +4,22 @@
 // harness error.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { catalogue, type CheckId, type CheckMeta } from '../../checks/catalogue.ts';
-import { loadConfig } from '../../config/load.ts';
-import { HarnessError } from '../../errors.ts';
+import { catalogue, type CheckId, type CheckMeta } from '../../conformance/checks/catalogue.ts';
+import { loadConfig } from '../../core/config/load.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { buildReport, runFailed } from '../../report/build-report.ts';
-import type { ConformanceReport } from '../../report/check-result.ts';
+import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 import { applyExpectations, readExpectations } from '../../report/expectations.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { ProgressReporter } from '../../report/progress-reporter.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
-import { runConformance } from '../../run/conformance-run.ts';
-import { exitCodeFor } from '../../run/interruption.ts';
-import { providedTarget } from '../../run/provided-target.ts';
+import { runConformance } from '../../conformance/run/conformance-run.ts';
+import { exitCodeFor } from '../../core/safety/interruption.ts';
+import { providedTarget } from '../../core/target/provided-target.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
-import { openTarget } from '../open-target.ts';
-import { probeTarget } from '../probe-target.ts';
-import { version } from '../version.ts';
+import { openTarget } from '../../core/target/open-target.ts';
+import { probeTarget } from '../../core/target/probe-target.ts';
+import { version } from '../../core/version.ts';
 
 export const checkHelp = `Usage: msgapi check [options]
 

@@ -2,9 +2,9 @@
 // a target that refused a delete), as listed in that run's ledger file. Touches nothing else.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../config/load.ts';
-import { HarnessError } from '../../errors.ts';
-import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../run/sweep.ts';
+import { loadConfig } from '../../core/config/load.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../core/safety/sweep.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
 
 export const cleanupHelp = `Usage: msgapi cleanup [--ledger FILE ...] [options]

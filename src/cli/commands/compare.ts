@@ -1,6 +1,6 @@
 // `msgapi compare`: checks against runs, side by side, with the checks that changed marked.
 import { mkdirSync } from 'node:fs';
-import { HarnessError } from '../../errors.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { compareRuns, formatComparison } from '../../report/comparison.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { filesAndOptions, readConformanceReport } from './report-files.ts';

@@ -1,7 +1,7 @@
 // `msgapi expectations --write FILE`: records the failures of the last run as known failures, for
 // `msgapi check --expectations FILE`. Each gets a reason to be edited into the real one.
 import { join } from 'node:path';
-import { HarnessError } from '../../errors.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { writeExpectations } from '../../report/expectations.ts';
 import { filesAndOptions, readConformanceReport } from './report-files.ts';
 

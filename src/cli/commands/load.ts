@@ -3,18 +3,18 @@
 // adds up the reports of several generators or repetitions.
 import { dirname, join, relative } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadConfig } from '../../config/load.ts';
-import { parseToken } from '../../config/parse-values.ts';
-import { HarnessError } from '../../errors.ts';
-import { exitCodeFor } from '../../run/interruption.ts';
+import { loadConfig } from '../../core/config/load.ts';
+import { parseToken } from '../../core/config/parse-values.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { exitCodeFor } from '../../core/safety/interruption.ts';
 import { defaultPlan } from '../../../load/data-set.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
-import { mergeLoadReports, type MergeMode } from '../../../load/report/merge.ts';
-import { writeLoadHtml } from '../../../load/report/load-html.ts';
+import { mergeLoadReports, type MergeMode } from '../../../load/merge-reports.ts';
+import { writeLoadHtml } from '../../report/load/load-html.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
-import { summaryTable, verdictLines } from '../../../load/report/summary-table.ts';
-import type { LoadReport, Model } from '../../../load/report/load-report.ts';
+import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
+import type { LoadReport, Model } from '../../../load/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
 import { chooseScenarios, scenarioNames } from '../../../load/scenarios.ts';
 import { commonFlags, configSourcesFrom, parseFlags, settingFlags } from '../flags.ts';

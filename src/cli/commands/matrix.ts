@@ -6,11 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
 import { isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
-import { HarnessError } from '../../errors.ts';
-import { runSuites } from '../../run/run-suites.ts';
-import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../sensitivity/entries.ts';
-import { concludeMatrix } from '../../sensitivity/outcome.ts';
-import { renderSensitivityMarkdown, type SensitivityReport } from '../../sensitivity/report.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { runSuites } from '../../conformance/run/run-suites.ts';
+import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../conformance/matrix/entries.ts';
+import { concludeMatrix } from '../../conformance/matrix/outcome.ts';
+import { renderSensitivityMarkdown, type SensitivityReport } from '../../report/matrix-report.ts';
 import { parseFlags } from '../flags.ts';
 
 export const matrixHelp = `Usage: msgapi matrix [options]

@@ -1,7 +1,7 @@
 // `msgapi merge`: the reports of a run split with --shard joined into one conformance.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HarnessError } from '../../errors.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { runFailed } from '../../report/build-report.ts';
 import { MergeError, mergeConformanceReports } from '../../report/merge-reports.ts';
 import { formatSummary } from '../../report/print-summary.ts';

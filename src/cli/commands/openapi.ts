@@ -3,14 +3,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
-import { HarnessError } from '../../errors.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { buildOpenApi } from '../../openapi/build-openapi.ts';
 import { parseFlags } from '../flags.ts';
 
 export const openapiHelp = `Usage: msgapi openapi [--out FILE] [--format json|yaml]
 
 Writes an OpenAPI 3.1 document of the Messaging Service API v1: the ten operations of
-src/client/operations.ts, with the JSON Schemas of schemas/ (JSON Schema 2020-12) as its components.
+src/api/operations.ts, with the JSON Schemas of schemas/ (JSON Schema 2020-12) as its components.
 Where the spec leaves a behaviour open (success status codes, errors, pagination beyond limit and
 has_more), the document says so rather than inventing it.
 

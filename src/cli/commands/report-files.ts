@@ -1,8 +1,8 @@
 // Reading conformance.json files named on the command line: one sentence and exit 2 for a file
 // that is missing or is not such a report.
 import { readFileSync } from 'node:fs';
-import { HarnessError } from '../../errors.ts';
-import type { ConformanceReport } from '../../report/check-result.ts';
+import { HarnessError } from '../../core/errors.ts';
+import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 
 export function readConformanceReport(file: string): ConformanceReport {
   let parsed: unknown;

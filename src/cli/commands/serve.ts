@@ -2,10 +2,10 @@
 import { faultModifiers, isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
 import { startReferenceServer } from '../../../reference/listen.ts';
 import { isVariantName, variants, variantServerOptions, type VariantName } from '../../../reference/variants/registry.ts';
-import { HarnessError } from '../../errors.ts';
-import { parseToken } from '../../config/parse-values.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { parseToken } from '../../core/config/parse-values.ts';
 import { parseFlags } from '../flags.ts';
-import { newToken } from '../open-target.ts';
+import { newToken } from '../../core/target/open-target.ts';
 
 export const serveHelp = `Usage: msgapi serve [options]
 

@@ -1,0 +1,87 @@
+// The shape of reports/load.json. Histograms are HdrHistogram compressed base64 (µs), so that
+// reports of repetitions and of several generator machines merge exactly (msgapi load merge).
+import type { Bottleneck } from './cpu.ts';
+import type { LatencyFigures } from './histogram.ts';
+
+export const loadReportFormat = 'msgapi-load/1';
+
+export type Model = 'closed' | 'open';
+
+export interface ModelFigures {
+  model: Model;
+  /** Open model: requests per second offered; closed model: null. */
+  offered_rate: number | null;
+  connections: number;
+  duration_s: number;
+  /** Responses received. */
+  requests: number;
+  rps: number;
+  bytes_per_s: number;
+  latency_us: LatencyFigures;
+  /** Responses by status code. */
+  statuses: Record<string, number>;
+  non_2xx: number;
+  /** Requests that got no response: timeouts, connection errors and others. */
+  errors: number;
+  timeouts: number;
+  error_kinds: Record<string, number>;
+  /** Open model: requests due that could not be sent before the end. */
+  unsent: number;
+  /** Fractions of one core; server null when it is not a process of this machine. */
+  cpu: { generator: number; server: number | null };
+  bottleneck: Bottleneck;
+  /** Responses completed in each second of the run. */
+  rps_over_time: number[];
+  histogram: string;
+}
+
+export interface ScenarioReport {
+  name: string;
+  spec: string;
+  /** What was sent (a walk: its first page). */
+  request: string;
+  /** Why it was not measured, when it was not. */
+  skipped: string | null;
+  /** Bodies fetched outside the timed loop and validated against schemas/. */
+  samples: { validated: number; problems: string[] };
+  closed: ModelFigures | null;
+  open: ModelFigures | null;
+}
+
+export interface GateResult {
+  /** What was checked, as the user wrote it or as the rule reads. */
+  gate: string;
+  passed: boolean;
+  /** The figure found, in words with units. */
+  detail: string;
+}
+
+export interface LoadReport {
+  format: typeof loadReportFormat;
+  version: string;
+  started_at: string;
+  finished_at: string;
+  target: { url: string; embedded: boolean };
+  config: {
+    scenarios: string[];
+    models: Model[];
+    connections: number;
+    duration_s: number;
+    warmup_s: number;
+    rate: number;
+    open_connections: number;
+    max_limit: number;
+    pagination: string;
+    timeout_ms: number;
+    thresholds: string[];
+  };
+  environment: { node: string; platform: string; arch: string; cpus: number; cpu_model: string; generator: string };
+  data_set: { conversations: number; groups: number; seeded: boolean } | null;
+  scenarios: ScenarioReport[];
+  gates: GateResult[];
+  verdict: { passed: boolean; failures: string[] };
+  /** What was not compared, and why (a baseline without open-model figures, another rate ...). */
+  notes?: string[];
+  /** Set by msgapi load merge: the reports this one adds up, and how. */
+  merged_from?: { files: string[]; as: 'concurrent' | 'repeated' };
+}

@@ -1,0 +1,76 @@
+// Pages of a list (§4, §8): the envelope, the default page size of ten, limit, has_more, filters,
+// and what a bad limit gets. Both resources alike.
+import type { CheckContext } from '../checks/check-context.ts';
+import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
+import { hasAll } from '../checks/list-walk.ts';
+import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+
+export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  // One of the suite's own, so that the page is not empty on an empty target.
+  await resource.create(context, 'envelope');
+  const response = await resource.list(context.client, {});
+  expectSuccess(response, `GET ${resource.path}`);
+  expectBody(response, resource.listSchema, 'the list');
+};
+
+export const defaultPageSizeIsTen = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  // Eleven of the suite's own guarantee that more than ten exist, whatever else the target holds.
+  await resource.createMany(context, 11, 'page-size');
+  const response = await resource.list(context.client, {});
+  expectSuccess(response, `GET ${resource.path} without limit`);
+  const page = expectBody(response, resource.listSchema, 'the list');
+  expectThat(page.data.length === 10, response, `${resource.section}, §8: exactly ten ${resource.plural} (the default page size) when more exist`, `${page.data.length} ${resource.plural}`);
+  expectThat(page.has_more, response, `has_more true, since more than ten ${resource.plural} exist`, 'has_more false');
+};
+
+export const limitIsHonoured = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  await resource.createMany(context, 3, 'limit');
+  const response = await resource.list(context.client, { limit: 2 });
+  expectSuccess(response, `GET ${resource.path}?limit=2`);
+  const page = expectBody(response, resource.listSchema, 'the list');
+  expectThat(page.data.length === 2, response, `${resource.section}: limit=2 returns exactly two ${resource.plural} when more exist`, `${page.data.length} ${resource.plural}`);
+  expectThat(page.has_more, response, `has_more true, since more than two ${resource.plural} exist`, 'has_more false');
+};
+
+export const badLimitIsNoServerError = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  // One of the suite's own, so that an accepted page has something to validate.
+  await resource.create(context, 'bad-limit');
+  for (const limit of [0, -1, 1_000_000, 'abc']) {
+    const response = await resource.list(context.client, { limit });
+    expectNoServerError(response, `GET ${resource.path}?limit=${limit}`);
+    // §8 leaves the maximum open: a huge limit may be clamped or refused.
+    if (response.status >= 200 && response.status < 300) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
+  }
+};
+
+/**
+ * Walks `filters`: every item on every page matches, and every one of the suite's `own` items that
+ * should match is found.
+ */
+export async function expectFilter<T extends ResourceItem>(
+  context: CheckContext,
+  resource: ResourceUnderTest<T>,
+  filters: Record<string, string | boolean>,
+  matches: (item: T) => boolean,
+  own: readonly T[],
+  described: string,
+): Promise<void> {
+  const walk = await resource.walk(context, filters, { stopWhen: hasAll(own.map((item) => item.id)) });
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  for (const [index, page] of walk.pages.entries()) {
+    const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item));
+    expectThat(wrong.length === 0, page, `${resource.section}: ${query} returns only ${described} ${resource.plural}`, `on page ${index + 1}: ${wrong.map((item) => item.id).join(', ')}`);
+  }
+  const seen = new Set(walk.items.map((item) => item.id));
+  const missing = own.filter((item) => !seen.has(item.id));
+  if (missing.length > 0 && !walk.complete) context.skip(`the suite's ${described} ${resource.plural} were not among the pages read: ${walk.stoppedBecause}`);
+  expectThat(missing.length === 0, walk.pages.at(-1)!, `the suite's ${described} ${resource.plural} listed under ${query}`, `missing: ${missing.map((item) => item.id).join(', ')}`);
+}
+
+/** archived=true: only archived items, the suite's archived ones among them (§3). */
+export const archivedFilter = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  // One left active: a server that ignores the filter lists it and fails "only archived".
+  const [archived] = await resource.createMany(context, 2, 'archived-filter');
+  const own = await resource.archive(context, archived!);
+  await expectFilter(context, resource, { archived: true }, (item) => item.archived_at !== null, [own], 'archived');
+};

@@ -1,0 +1,36 @@
+// Everything a check works with: clients for the configured users, names for what it creates,
+// and the record of what to delete afterwards.
+import type { ApiClient } from '../../core/client/api-client.ts';
+import { Ledger } from '../../core/client/ledger.ts';
+import { rateLimiterFor } from '../../core/client/rate-limiter.ts';
+import { firstUserClient, secondUserClient } from '../../core/client/user-clients.ts';
+import { CreatedResources } from '../../core/safety/created-resources.ts';
+import { SuiteNames } from '../../core/safety/run-names.ts';
+import type { ProvidedTarget } from '../../core/target/target.ts';
+
+export interface CheckContext {
+  /** Acts as the user of ACCESS_TOKEN. */
+  client: ApiClient;
+  /** Acts as the user of SECOND_ACCESS_TOKEN, when one is configured. */
+  second: ApiClient | undefined;
+  target: ProvidedTarget;
+  names: SuiteNames;
+  created: CreatedResources;
+  /** The ids this check made or invented: the only ones its clients may update or delete. */
+  ledger: Ledger;
+  /** Ends the check as skipped, saying why (a precondition the target does not meet). */
+  skip(reason: string): never;
+}
+
+export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
+  const ledger = new Ledger(target.ledgerFile);
+  const client = firstUserClient(target, {
+    ledger,
+    readOnly: target.readOnly,
+    ...(target.maxRps ? { rateLimiter: rateLimiterFor(target.maxRps) } : {}),
+    baseUrl: target.baseUrl,
+    encoding: target.bodyEncoding,
+    timeoutMs: target.requestTimeoutMs,
+  });
+  return { client, second: secondUserClient(client, target), target, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+}

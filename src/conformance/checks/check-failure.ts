@@ -1,0 +1,39 @@
+// How a check says a server did not conform: what was expected, what came back, and the curl
+// command that shows it again. Written for a person reading it at 2 a.m.
+import { renderCurl } from '../../core/client/curl.ts';
+import { describeExchange, type Exchange } from '../../core/client/exchange.ts';
+
+export interface FailureDetails {
+  expected: string;
+  received: string;
+  /** The exchange that showed the problem; its curl command is the reproduction. */
+  exchange?: Exchange;
+}
+
+export class CheckFailure extends Error {
+  override readonly name: string = 'CheckFailure';
+  readonly reproduction: string | undefined;
+
+  constructor(readonly details: FailureDetails) {
+    const reproduction = details.exchange ? renderCurl(details.exchange) : undefined;
+    const lines = [`Expected: ${details.expected}`, `Received: ${details.received}`];
+    if (details.exchange) lines.push('Exchange:', describeExchange(details.exchange), 'Reproduce:', reproduction!);
+    super(lines.join('\n'));
+    this.reproduction = reproduction;
+  }
+}
+
+/**
+ * A step the check needed before it could test its own behaviour did not work (a create, say).
+ * The check is reported as blocked, not failed: the failure belongs to the check of that step.
+ */
+export class PrerequisiteFailure extends CheckFailure {
+  override readonly name = 'PrerequisiteFailure';
+  constructor(
+    details: FailureDetails,
+    /** The check whose subject the failed step is, e.g. conversations.create.defaults. */
+    readonly blamed: string,
+  ) {
+    super(details);
+  }
+}

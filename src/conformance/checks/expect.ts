@@ -1,0 +1,117 @@
+// The assertions checks are written with. Each one, on failure, throws a CheckFailure that says
+// what was expected, what came back and which exchange showed it.
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiResponse } from '../../core/client/api-client.ts';
+import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
+import { showValue } from '../../api/schemas/describe-errors.ts';
+import { CheckFailure } from './check-failure.ts';
+
+function statusLine(response: ApiResponse): string {
+  const body = response.exchange.responseBody ?? '';
+  return `status ${response.status}${body ? ` with body ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`;
+}
+
+/** Any 2xx: the spec never names a success status. */
+export function expectSuccess(response: ApiResponse, what: string): void {
+  if (response.status >= 200 && response.status < 300) return;
+  throw new CheckFailure({ expected: `a 2xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** One of the given statuses (the spec leaves the exact failure status open, §7). */
+export function expectStatusIn(response: ApiResponse, statuses: readonly number[], what: string): void {
+  if (statuses.includes(response.status)) return;
+  throw new CheckFailure({ expected: `status ${statuses.join(' or ')} for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** The response body is JSON that conforms to the named schema; returns it, typed. */
+export function expectBody<N extends SchemaName>(response: ApiResponse, schema: N, label: string = schema): SchemaTypes[N] {
+  if (response.jsonError !== undefined || response.body === undefined) {
+    throw new CheckFailure({
+      expected: `a JSON ${label} object in the body`,
+      received: response.jsonError ? `a body that is not JSON (${response.jsonError})` : 'an empty body',
+      exchange: response.exchange,
+    });
+  }
+  const verdict = validateAgainst(schema, response.body, label);
+  if (!verdict.valid) {
+    throw new CheckFailure({
+      expected: `a body that conforms to schemas/${schema}.schema.json`,
+      received: verdict.problems.join('; '),
+      exchange: response.exchange,
+    });
+  }
+  return response.body as SchemaTypes[N];
+}
+
+/** `object[field]` deeply equals `expected`; `why` cites the sentence of the spec. */
+export function expectField(
+  response: ApiResponse,
+  object: object,
+  field: string,
+  expected: unknown,
+  why: string,
+  label = 'the object',
+): void {
+  const actual = (object as Record<string, unknown>)[field];
+  if (isDeepStrictEqual(actual, expected)) return;
+  throw new CheckFailure({
+    expected: `${field} of ${label} to be ${showValue(expected)} (${why})`,
+    received: `${field} ${showValue(actual)}`,
+    exchange: response.exchange,
+  });
+}
+
+/** A condition on a response that is not a single field's value. */
+export function expectThat(condition: boolean, response: ApiResponse, expected: string, received: string): void {
+  if (!condition) throw new CheckFailure({ expected, received, exchange: response.exchange });
+}
+
+/** A 4xx: the request was refused as the client's fault. §7 leaves the exact status open. */
+export function expectClientError(response: ApiResponse, what: string): void {
+  if (response.status >= 400 && response.status < 500) return;
+  throw new CheckFailure({ expected: `a 4xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
+/** Robustness: no 5xx, and a body, when there is one, that is JSON. */
+export function expectNoServerError(response: ApiResponse, what: string): void {
+  if (response.status >= 500) {
+    throw new CheckFailure({ expected: `no 5xx for ${what} (a 4xx or a success)`, received: statusLine(response), exchange: response.exchange });
+  }
+  if (response.jsonError !== undefined) {
+    throw new CheckFailure({ expected: `a JSON body for ${what}`, received: `a body that is not JSON (${response.jsonError})`, exchange: response.exchange });
+  }
+}
+
+/** Each field of `expected` that `actual` does not hold equally, as "field: expected X, received Y". */
+export function fieldDifferences(actual: object, expected: object): string[] {
+  const got = actual as Record<string, unknown>;
+  return Object.entries(expected)
+    .filter(([field, value]) => !isDeepStrictEqual(got[field], value))
+    .map(([field, value]) => `${field}: expected ${showValue(value)}, received ${showValue(got[field])}`);
+}
+
+/** `actual` holds every field of `expected` with the same value (extra fields are allowed, §2). */
+export function expectFields(response: ApiResponse, actual: object, expected: object, why: string): void {
+  const differences = fieldDifferences(actual, expected);
+  if (differences.length === 0) return;
+  throw new CheckFailure({ expected: why, received: differences.join('; '), exchange: response.exchange });
+}
+
+/** Long texts differ where a short preview cannot show it: says how long each is and where they part. */
+export function expectSameText(response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
+  if (actual === sent) return;
+  if (typeof actual !== 'string') {
+    throw new CheckFailure({ expected: `${field} exactly as sent (${why})`, received: `${field} ${showValue(actual)}`, exchange: response.exchange });
+  }
+  const actualChars = [...actual];
+  const sentChars = [...sent];
+  let at = 0;
+  while (at < actualChars.length && actualChars[at] === sentChars[at]) at++;
+  throw new CheckFailure({
+    expected: `${field} exactly as sent: ${sentChars.length} characters, ${JSON.stringify(sentChars.slice(0, 40).join(''))}${sentChars.length > 40 ? '...' : ''} (${why})`,
+    received: at === actualChars.length
+      ? `only the first ${at} characters of the ${field} sent`
+      : `a ${field} of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
+    exchange: response.exchange,
+  });
+}

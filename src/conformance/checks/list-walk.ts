@@ -1,0 +1,142 @@
+// Walks a list page by page in the declared pagination style, validating every page. Checks use it
+// to find their own items among whatever else the target holds, never assuming totals or positions.
+import type { Conversation, ConversationListParams, Group, GroupListParams } from '../../api/resources.ts';
+import type { ApiClient, ApiResponse } from '../../core/client/api-client.ts';
+import { nextPageQuery } from '../../core/client/pagination.ts';
+import type { QueryValue } from '../../api/operations.ts';
+import type { CheckContext } from './check-context.ts';
+import { CheckFailure } from './check-failure.ts';
+import { expectBody, expectSuccess } from './expect.ts';
+
+export interface Walk<T> {
+  items: T[];
+  pages: ApiResponse[];
+  /** The last page said has_more false: every item of the list was seen. */
+  complete: boolean;
+  /** Why the walk ended before the end of the list (page bound reached, PAGINATION=none, stopWhen). */
+  stoppedBecause?: string;
+}
+
+export interface WalkOptions<T> {
+  /** Page size asked for; a server that refuses it (4xx) is walked at its default page size. */
+  limit?: number;
+  maxPages?: number;
+  /** Stop as soon as this holds for the items seen so far. */
+  stopWhen?: (items: T[]) => boolean;
+  /** Walk as another user (the second user of isolation checks); by default the first. */
+  client?: ApiClient;
+}
+
+type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
+
+const defaultMaxPages = 100;
+
+const isClientError = (response: ApiResponse) => response.status >= 400 && response.status < 500;
+
+/**
+ * The item a starting_after cursor names may be deleted between two pages by someone else (another
+ * check or run cleaning up). The item before it is then as good a cursor: the page after it starts
+ * where the deleted one would have, and nothing seen is listed again. Up to five steps back
+ * through the items seen so far; then the original answer stands.
+ */
+async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
+  for (const cursor of seenIds.slice(-6, -1).reverse()) {
+    const response = await list({ starting_after: cursor, limit });
+    if (!isClientError(response)) return response;
+  }
+  return refused;
+}
+
+async function walk<T extends { id: string }>(
+  context: CheckContext,
+  list: ListFn,
+  schema: 'conversation-list' | 'group-list',
+  what: string,
+  options: WalkOptions<T>,
+): Promise<Walk<T>> {
+  const { maxPages = defaultMaxPages, stopWhen } = options;
+  const items: T[] = [];
+  const pages: ApiResponse[] = [];
+  let limit: number | undefined = options.limit ?? 100;
+  let next: Record<string, QueryValue> = {};
+  const seenOrder: string[] = [];
+  const seen = new Set<string>();
+  // Page numbers and offsets shift under others' writes, so one page of items already seen may be
+  // innocent there; three in a row are not. Cursors never legitimately serve one.
+  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  let pagesOfSeenItems = 0;
+  for (let index = 0; index < maxPages; index++) {
+    let response = await list({ ...next, limit });
+    if (index === 0 && limit !== undefined && isClientError(response)) {
+      // §8: the maximum limit is not shown; a server may refuse a large one. Use its default.
+      limit = undefined;
+      response = await list({ ...next });
+    }
+    if (index > 0 && isClientError(response) && context.target.pagination.kind === 'starting_after') {
+      response = await stepBack(list, limit, seenOrder, response);
+    }
+    pages.push(response);
+    expectSuccess(response, `GET ${what} (page ${index + 1})`);
+    const envelope = expectBody(response, schema, `page ${index + 1} of ${what}`);
+    const pageIds = envelope.data.map((item) => item.id);
+    pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
+    if (pagesOfSeenItems >= (shifting ? 3 : 1)) {
+      // A server that ignores the way to the next page serves the same items again and again.
+      throw new CheckFailure({
+        expected: `page ${index + 1} to go on past the items already seen (PAGINATION=${context.target.pagination.kind})`,
+        received: `only items of earlier pages: ${pageIds.slice(0, 5).join(', ')}${pageIds.length > 5 ? ', ...' : ''}`,
+        exchange: response.exchange,
+      });
+    }
+    for (const id of pageIds) seen.add(id);
+    seenOrder.push(...pageIds);
+    items.push(...(envelope.data as unknown as T[]));
+    if (!envelope.has_more) return { items, pages, complete: true };
+    if (envelope.data.length === 0) {
+      throw new CheckFailure({ expected: 'a page with has_more true to hold items', received: 'an empty page with has_more true', exchange: response.exchange });
+    }
+    if (stopWhen?.(items)) return { items, pages, complete: false, stoppedBecause: 'found what it looked for' };
+    const following = nextPageQuery(context.target.pagination, {
+      index,
+      itemsSoFar: items.length,
+      lastId: pageIds.at(-1),
+      envelope: envelope as unknown as Record<string, unknown>,
+    });
+    if ('unsupported' in following) return { items, pages, complete: false, stoppedBecause: 'PAGINATION=none: only the first page can be read' };
+    if ('problem' in following) throw new CheckFailure({ expected: 'a way to the next page', received: following.problem, exchange: response.exchange });
+    next = following.query;
+  }
+  return { items, pages, complete: false, stoppedBecause: `the list is longer than ${maxPages} pages` };
+}
+
+export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}) {
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  const client = options.client ?? context.client;
+  return walkAgainIfShifted(context, options, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+    'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options));
+}
+
+export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}) {
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  const client = options.client ?? context.client;
+  return walkAgainIfShifted(context, options, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+    'group-list', `/v1/groups${query ? `?${query}` : ''}`, options));
+}
+
+/**
+ * Page numbers and offsets shift when others delete items between two pages, so an item can be
+ * passed over without any fault of the server. A walk that ends without finding what it looks for
+ * is then walked again, twice at most: an item that is really missing stays missing.
+ */
+async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
+  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  let result = await walkOnce();
+  for (let again = 0; again < 2 && shifting && options.stopWhen && result.complete; again++) result = await walkOnce();
+  return result;
+}
+
+/** Stop condition: every one of these ids has been seen. */
+export const hasAll = (ids: readonly string[]) => (items: ReadonlyArray<{ id: string }>) => {
+  const seen = new Set(items.map((item) => item.id));
+  return ids.every((id) => seen.has(id));
+};

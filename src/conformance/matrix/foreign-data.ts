@@ -1,0 +1,46 @@
+// Data on a target that is not the suite's: seeded before a run, compared field for field after
+// it. The suite must pass around it and leave every record exactly as it was.
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiClient } from '../../core/client/api-client.ts';
+import { firstUserClient } from '../../core/client/user-clients.ts';
+
+export interface ForeignRecord {
+  kind: 'conversation' | 'group';
+  id: string;
+  /** The record as its owner retrieved it after seeding. */
+  body: unknown;
+  owner: ApiClient;
+}
+
+/** A client of the data's owner: the user whose token it carries, free of any run's ledger. */
+export function ownerClient(url: string, token: string): ApiClient {
+  return firstUserClient({ accessToken: token }, { baseUrl: url, encoding: 'json', timeoutMs: 10_000 });
+}
+
+/** Muted, pinned and archived conversations and groups with members, as their owner's client makes them. */
+export async function seedForeignData(owner: ApiClient, label: string): Promise<ForeignRecord[]> {
+  const records: ForeignRecord[] = [];
+  for (let n = 0; n < 25; n++) {
+    const created = (await owner.createConversation({ contact_id: `${label}-contact-${n}` })).body as { id: string; created_at: number };
+    const flags = { is_muted: n % 2 === 0, is_pinned: n % 3 === 0, ...(n % 4 === 0 ? { archived_at: created.created_at } : {}) };
+    await owner.updateConversation(created.id, flags);
+    records.push({ kind: 'conversation', id: created.id, body: (await owner.retrieveConversation(created.id)).body, owner });
+  }
+  for (let n = 0; n < 12; n++) {
+    const created = (await owner.createGroup({ name: `${label} group ${n}`, contacts: [{ username: `${label}-${n}` }] })).body as { id: string; created_at: number };
+    if (n % 3 === 0) await owner.updateGroup(created.id, { archived_at: created.created_at });
+    records.push({ kind: 'group', id: created.id, body: (await owner.retrieveGroup(created.id)).body, owner });
+  }
+  return records;
+}
+
+/** One line per record that is no longer as it was seeded. */
+export async function changedForeignRecords(records: readonly ForeignRecord[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (const record of records) {
+    const now = record.kind === 'group' ? await record.owner.retrieveGroup(record.id) : await record.owner.retrieveConversation(record.id);
+    if (now.status >= 300) changed.push(`${record.kind} ${record.id} is gone (${now.status})`);
+    else if (!isDeepStrictEqual(now.body, record.body)) changed.push(`${record.kind} ${record.id} changed: ${JSON.stringify(now.body)}`);
+  }
+  return changed;
+}

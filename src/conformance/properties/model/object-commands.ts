@@ -1,0 +1,148 @@
+// Commands on single objects: create, retrieve, update, archive, delete, and retrieving what is
+// gone. Each runs against the target, compares the answer with the model, then updates the model.
+import type { AsyncCommand } from 'fast-check';
+import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../api/resources.ts';
+import { expectBody, expectClientError, expectNoServerError, expectSuccess } from '../../checks/expect.ts';
+import { recordCreated } from '../../checks/fixtures.ts';
+import { usernames } from '../../checks/members.ts';
+import { applyOffset, type Updates } from '../arbitraries.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectAgrees, pick, type Model, type Real } from './model.ts';
+
+type Command = AsyncCommand<Model, Real, false>;
+const short = (value: unknown) => JSON.stringify(value).slice(0, 120);
+
+export class CreateConversation implements Command {
+  constructor(readonly contactSuffix: string) {}
+  check = (model: Readonly<Model>) => model.conversations.length < 8;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const contactId = `${context.names.contactId('model')}-${this.contactSuffix}`;
+    const response = await log.step(this.toString(), () => context.client.createConversation({ contact_id: contactId }));
+    recordCreated(context, 'conversation', response.body);
+    expectSuccess(response, 'POST /v1/conversations with contact_id');
+    const created = expectBody(response, 'conversation');
+    expectAgrees(response, created as unknown as Record<string, unknown>, {
+      contact_id: contactId, group_id: null, pinned_message_id: null, is_pinned: false, is_muted: false, archived_at: null,
+    }, '§2.1: a new conversation');
+    model.conversations.push(created);
+  }
+  toString = () => `CreateConversation(${short(this.contactSuffix)})`;
+}
+
+export class CreateGroup implements Command {
+  constructor(readonly params: Omit<GroupCreateParams, 'name'> & { name: string }) {}
+  check = (model: Readonly<Model>) => model.groups.length < 5;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const params = { ...this.params, name: `${context.names.groupName('model')} ${this.params.name}` };
+    const response = await log.step(this.toString(), () => context.client.createGroup(params));
+    recordCreated(context, 'group', response.body);
+    expectNoServerError(response, 'POST /v1/groups');
+    // §2.2 leaves the limits of names and other text open: a refusal changes nothing.
+    if (response.status >= 400) return;
+    const group = expectBody(response, 'group');
+    expectAgrees(response, comparableGroup(group), {
+      name: params.name, description: params.description ?? null, avatar_url: params.avatar_url ?? null,
+      contacts: usernames(params.contacts ?? []), archived_at: null,
+    }, '§2.2, §4.2: the created group');
+    model.groups.push(group);
+    // Its conversation (§2.2 conversation_id) joins the model: deleting the group must take it along.
+    const conversation = await log.step(`  GET its conversation ${group.conversation_id}`, () => context.client.retrieveConversation(group.conversation_id));
+    expectSuccess(conversation, "GET /v1/conversations/:id of the group's conversation");
+    model.conversations.push(expectBody(conversation, 'conversation'));
+  }
+  toString = () => `CreateGroup(${short(this.params)})`;
+}
+
+export class Retrieve implements Command {
+  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : model.conversations).length > 0;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    if (this.kind === 'group') {
+      const group = pick(model.groups, this.index);
+      const response = await log.step(`${this.toString()} → ${group.id}`, () => context.client.retrieveGroup(group.id));
+      expectSuccess(response, 'GET /v1/groups/:id');
+      expectAgrees(response, comparableGroup(expectBody(response, 'group')), comparableGroup(group), 'the retrieved group');
+      return;
+    }
+    const conversation = pick(model.conversations, this.index);
+    const response = await log.step(`${this.toString()} → ${conversation.id}`, () => context.client.retrieveConversation(conversation.id));
+    expectSuccess(response, 'GET /v1/conversations/:id');
+    expectAgrees(response, comparableConversation(expectBody(response, 'conversation')), comparableConversation(conversation), 'the retrieved conversation');
+  }
+  toString = () => `Retrieve(${this.kind} #${this.index})`;
+}
+
+export class UpdateConversation implements Command {
+  constructor(readonly index: number, readonly updates: Updates<ConversationUpdateParams>) {}
+  check = (model: Readonly<Model>) => model.conversations.length > 0;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const current = pick(model.conversations, this.index);
+    const params = applyOffset(this.updates, current.created_at);
+    const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateConversation(current.id, params));
+    expectNoServerError(response, 'PUT /v1/conversations/:id');
+    if (response.status >= 400) return;
+    const updated = expectBody(response, 'conversation');
+    // §4.1: the fields given take effect, "Fields not given are unchanged".
+    expectAgrees(response, comparableConversation(updated), comparableConversation({ ...current, ...params } as Conversation), 'the updated conversation');
+    model.conversations[model.conversations.indexOf(current)] = updated;
+  }
+  toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)})`;
+}
+
+export class UpdateGroup implements Command {
+  constructor(readonly index: number, readonly updates: Updates<GroupUpdateParams>) {}
+  check = (model: Readonly<Model>) => model.groups.length > 0;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const current = pick(model.groups, this.index);
+    const params = applyOffset(this.updates, current.created_at);
+    const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateGroup(current.id, params));
+    expectNoServerError(response, 'PUT /v1/groups/:id');
+    if (response.status >= 400) return;
+    const updated = expectBody(response, 'group');
+    const given = params.contacts === undefined ? params : {
+      ...params,
+      // §4.2 leaves replace or merge open; the update commands send contacts only when it is declared.
+      contacts: context.target.groupContacts === 'merge' ? [...current.contacts, ...params.contacts] : params.contacts,
+    };
+    expectAgrees(response, comparableGroup(updated), comparableGroup({ ...current, ...given } as Group), 'the updated group');
+    model.groups[model.groups.indexOf(current)] = updated;
+  }
+  toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)})`;
+}
+
+export class Delete implements Command {
+  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : model.conversations).length > 0;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const target = this.kind === 'group' ? pick(model.groups, this.index) : pick(model.conversations, this.index);
+    const response = await log.step(`${this.toString()} → ${target.id}`, () =>
+      this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id));
+    expectSuccess(response, `DELETE of the ${this.kind}`);
+    if (this.kind === 'group') {
+      const group = target as Group;
+      model.groups = model.groups.filter((item) => item.id !== group.id);
+      model.gone.push({ kind: 'group', id: group.id });
+      // §3: the group is removed "including its messages", which live in its conversation.
+      if (model.conversations.some((item) => item.id === group.conversation_id)) {
+        model.conversations = model.conversations.filter((item) => item.id !== group.conversation_id);
+        model.gone.push({ kind: 'conversation', id: group.conversation_id });
+      }
+      return;
+    }
+    model.conversations = model.conversations.filter((item) => item.id !== target.id);
+    model.gone.push({ kind: 'conversation', id: target.id });
+  }
+  toString = () => `Delete(${this.kind} #${this.index})`;
+}
+
+export class RetrieveGone implements Command {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.gone.length > 0;
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const gone = pick(model.gone, this.index);
+    const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
+      gone.kind === 'group' ? context.client.retrieveGroup(gone.id) : context.client.retrieveConversation(gone.id));
+    expectClientError(response, `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
+  }
+  toString = () => `RetrieveGone(#${this.index})`;
+}

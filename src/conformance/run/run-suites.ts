@@ -1,0 +1,88 @@
+// Runs the conformance suites with vitest against one target or many at once. Every check is
+// registered once per target (define-check.ts), so one vitest process, its workers and one module
+// graph serve all the targets of the sensitivity matrix.
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import type { CheckId } from '../checks/catalogue.ts';
+import type { ProvidedTarget } from '../../core/target/target.ts';
+import { ConformanceReporter } from './conformance-reporter.ts';
+import type { CheckResult } from './check-result.ts';
+
+export const suitesConfig = fileURLToPath(new URL('../../../suites/vitest.config.ts', import.meta.url));
+
+export interface SuiteRun {
+  /** Unique among the runs of one call; names the vitest project. */
+  name: string;
+  target: ProvidedTarget;
+  gates: (id: CheckId) => boolean;
+}
+
+export interface SuitesOutcome {
+  results: ReadonlyMap<string, CheckResult[]>;
+  harnessErrors: readonly string[];
+}
+
+type ReporterEntry = string | [string, Record<string, unknown>];
+
+export interface RunSuitesOptions {
+  /** Aborting it stops the run: checks under way finish (and clean up), the rest are not started. */
+  cancel?: AbortSignal;
+  /** Only the checks whose id is one of these, or starts with one that ends in a dot ("model."). */
+  only?: readonly string[];
+  /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
+  reporters?: ReporterEntry[];
+  requestTimeoutMs: number;
+  /** vitest's sharding by suite file, as "index/count" (--shard 1/3). */
+  shard?: string;
+  /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
+  vitestOutput?: NodeJS.WriteStream;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Test titles read `[target] id — title` (the target only when there are several). */
+function onlyPattern(only: readonly string[]): RegExp {
+  const alternatives = only.map((item) => (item.endsWith('.') ? escape(item) : `${escape(item)} — `));
+  return new RegExp(`^(?:\\[[^\\]]*\\] )?(?:${alternatives.join('|')})`);
+}
+
+export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
+  // A single target needs no name: its test titles are then just `id — title`.
+  const named = runs.map((run) => ({ run, name: runs.length === 1 ? '' : run.name }));
+  const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
+  const reporter = new ConformanceReporter((target) => gates.get(target) ?? (() => true));
+  // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
+  const timeout = Math.max(30_000, options.requestTimeoutMs * 10);
+  const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const vitest = await createVitest('test', {
+    config: suitesConfig,
+    watch: false,
+    reporters: [reporter, ...(options.reporters ?? [])] as never,
+    testTimeout: timeout,
+    hookTimeout: timeout,
+    provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+    // A rate cap is kept per process: with one worker it holds for the whole run.
+    ...(runs.some((run) => run.target.maxRps !== undefined) ? { maxWorkers: 1 } : {}),
+    ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+  }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
+  if (options.cancel) {
+    // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so
+    // that the run can clean up what it created and write its reports first.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
+    }
+  }
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  options.cancel?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start();
+  } finally {
+    options.cancel?.removeEventListener('abort', cancel);
+    await vitest.close();
+  }
+  // vitest sets process.exitCode on failures; the commands decide their own exit codes.
+  process.exitCode = undefined;
+  const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
+  return { results, harnessErrors: reporter.harnessErrors };
+}

@@ -1,0 +1,202 @@
+// The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
+// encodings, a per-request timeout, and a record of every exchange for failure reports.
+import { request } from 'undici';
+import type {
+  ConversationCreateParams, ConversationListParams, ConversationUpdateParams, GroupCreateParams,
+  GroupListParams, GroupUpdateParams,
+} from '../../api/resources.ts';
+import type { BodyEncoding } from '../config/settings.ts';
+import { authorizationHeader, shownAuthorizationHeader, type Credentials } from './credentials.ts';
+import { encodeBody } from './encode-body.ts';
+import type { Exchange } from './exchange.ts';
+import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
+import { ReadOnlyRefusal, type Ledger } from './ledger.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { Redactor } from './redactor.ts';
+import { maxRateLimitRetries, retryAfterMs, wait } from './retry-after.ts';
+import { classifyTransportError, TransportError } from './transport-error.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  encoding: BodyEncoding;
+  timeoutMs: number;
+  redactor: Redactor;
+  /** Every exchange of this client and of the clients derived from it is appended here. */
+  journal?: Exchange[];
+  /** When given, updates and deletes of ids that are not in it are refused before sending. */
+  ledger?: Ledger;
+  /** When given, every request waits for its slot (--max-rps). */
+  rateLimiter?: RateLimiter;
+  /** --read-only: anything but a GET is refused before sending. */
+  readOnly?: boolean;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The parsed JSON body; undefined when the body is empty or not JSON (see jsonError). */
+  body: unknown;
+  text: string;
+  jsonError?: string;
+  exchange: Exchange;
+}
+
+export interface CallOptions {
+  id?: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as given, in the configured encoding: checks of bad input may send any value. */
+  body?: Record<string, unknown>;
+}
+
+export type PageQuery = Record<string, QueryValue>;
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+/** Bodies past this size are not the API's answers but a broken server's; reading stops there. */
+export const maxBodyBytes = 10 * 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  readonly code = 'MSGAPI_BODY_TOO_LARGE';
+}
+
+async function readBody(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new BodyTooLargeError(`a body larger than ${limit} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): { body: unknown; jsonError?: string } {
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) };
+  } catch (error) {
+    return { body: undefined, jsonError: (error as Error).message };
+  }
+}
+
+export class ApiClient {
+  readonly journal: Exchange[];
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.journal = options.journal ?? [];
+  }
+
+  /** The same client acting with other credentials (another user, or none), sharing the journal. */
+  as(credentials: Credentials): ApiClient {
+    return new ApiClient({ ...this.options, credentials, journal: this.journal });
+  }
+
+  listConversations(params: ConversationListParams = {}, page: PageQuery = {}): Promise<ApiResponse> {
+    return this.call('listConversations', { query: { ...params, ...page } });
+  }
+  createConversation(params: ConversationCreateParams): Promise<ApiResponse> {
+    return this.call('createConversation', { body: { ...params } });
+  }
+  retrieveConversation(id: string): Promise<ApiResponse> {
+    return this.call('retrieveConversation', { id });
+  }
+  updateConversation(id: string, params: ConversationUpdateParams): Promise<ApiResponse> {
+    return this.call('updateConversation', { id, body: { ...params } });
+  }
+  deleteConversation(id: string): Promise<ApiResponse> {
+    return this.call('deleteConversation', { id });
+  }
+  listGroups(params: GroupListParams = {}, page: PageQuery = {}): Promise<ApiResponse> {
+    return this.call('listGroups', { query: { ...params, ...page } });
+  }
+  createGroup(params: GroupCreateParams): Promise<ApiResponse> {
+    return this.call('createGroup', { body: { ...params } });
+  }
+  retrieveGroup(id: string): Promise<ApiResponse> {
+    return this.call('retrieveGroup', { id });
+  }
+  updateGroup(id: string, params: GroupUpdateParams): Promise<ApiResponse> {
+    return this.call('updateGroup', { id, body: { ...params } });
+  }
+  deleteGroup(id: string): Promise<ApiResponse> {
+    return this.call('deleteGroup', { id });
+  }
+
+  /**
+   * Any operation with any parameters; the typed methods above are the usual way in. A 429 is
+   * honoured: the request is sent again after Retry-After, up to five times (each attempt is in
+   * the journal).
+   */
+  async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
+    const { method } = operations[operation];
+    const { ledger, readOnly } = this.options;
+    if (readOnly && method !== 'GET') {
+      throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
+    }
+    if (ledger && options.id !== undefined && (method === 'PUT' || method === 'DELETE')) {
+      ledger.assertMayChange(`${method} ${operations[operation].path}`, options.id);
+    }
+    for (let retries = 0; ; retries++) {
+      await this.options.rateLimiter?.acquire();
+      const response = await this.send(operation, options);
+      if (response.status !== 429 || retries === maxRateLimitRetries) return response;
+      await wait(retryAfterMs(response.headers['retry-after']));
+    }
+  }
+
+  private async send(operation: OperationName, { id, query, body }: CallOptions): Promise<ApiResponse> {
+    const { method } = operations[operation];
+    const { redactor, timeoutMs, credentials } = this.options;
+    const url = buildUrl(this.options.baseUrl, operationPath(operation, id), query);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const shownHeaders: Record<string, string> = { accept: 'application/json' };
+    const authorization = authorizationHeader(credentials);
+    if (authorization !== undefined) {
+      headers.authorization = authorization;
+      shownHeaders.authorization = shownAuthorizationHeader(credentials)!;
+    }
+    const encoded = body === undefined ? undefined : encodeBody(this.options.encoding, body);
+    if (encoded) headers['content-type'] = shownHeaders['content-type'] = encoded.contentType;
+
+    const exchange: Exchange = {
+      operation,
+      method,
+      url: redactor.redact(url),
+      requestHeaders: shownHeaders,
+      ...(encoded ? { requestBody: redactor.redact(encoded.text) } : {}),
+      durationMs: 0,
+    };
+    this.journal.push(exchange);
+    const started = performance.now();
+    try {
+      const response = await request(url, {
+        method,
+        headers,
+        body: encoded?.text,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await readBody(response.body, maxBodyBytes);
+      exchange.durationMs = performance.now() - started;
+      exchange.status = response.statusCode;
+      exchange.responseHeaders = flattenHeaders(response.headers);
+      exchange.responseBody = redactor.redact(text);
+      return { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
+    } catch (error) {
+      exchange.durationMs = performance.now() - started;
+      const { failure, message } = classifyTransportError(error, timeoutMs);
+      exchange.transportError = message;
+      throw new TransportError(failure, `${method} ${exchange.url}: ${message}`, exchange);
+    }
+  }
+}

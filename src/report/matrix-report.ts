@@ -1,0 +1,40 @@
+// reports/sensitivity.json and reports/sensitivity.md: per fault the checks that caught it, per
+// variant passed or failed, and the mutation score.
+import type { MatrixOutcome } from '../conformance/matrix/outcome.ts';
+
+export interface SensitivityReport extends MatrixOutcome {
+  generated_at: string;
+  duration_ms: number;
+  requests: number;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderSensitivityMarkdown(report: SensitivityReport): string {
+  const { caught, faults, score } = report.mutation_score;
+  const variantsPassed = report.variants.filter((variant) => variant.passed).length;
+  const lines = [
+    '# Sensitivity of the conformance suite',
+    '',
+    `Generated ${report.generated_at} by \`msgapi matrix\` in ${(report.duration_ms / 1000).toFixed(1)} s (${report.requests} requests).`,
+    '',
+    `- **Mutation score: ${caught}/${faults} faults caught (${(score * 100).toFixed(1)}%).** Each fault is a reference server with one sentence of the spec broken; the suite must fail it.`,
+    `- **Valid variants: ${variantsPassed}/${report.variants.length} passed.** Each variant makes another choice the spec leaves open; the suite must pass it.`,
+    '',
+    '## Faults',
+    '',
+    '| fault | section | breaks | caught by |',
+    '|---|---|---|---|',
+    ...report.faults.map((fault) =>
+      `| \`${fault.name}\` | ${fault.section} | ${cell(fault.breaks)} | ${fault.caught ? fault.caught_by.map((id) => `\`${id}\``).join(', ') : '**NOT CAUGHT**'} |`),
+    '',
+    '## Valid variants',
+    '',
+    '| variant | what it does | result |',
+    '|---|---|---|',
+    ...report.variants.map((variant) =>
+      `| \`${variant.name}\` | ${cell(variant.description)} | ${variant.passed ? 'passed' : `**FAILED**: ${cell(variant.problems.join('; '))}`}${variant.skipped.length ? ` (skipped: ${variant.skipped.join(', ')})` : ''} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
