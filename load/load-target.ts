@@ -1,26 +1,21 @@
-// The server a load run measures: BASE_URL, or the embedded reference server in a process of its
-// own. A target on this machine has a process whose CPU share is measured alongside ours.
+// The server a load run measures, opened as every target is (src/core/target/open-target.ts): BASE_URL,
+// or the embedded reference server in a process of its own, so that its CPU share and the
+// generator's can be told apart. Unreachable, or the token refused: exit 2 before anything is created.
+import { openTarget, type TargetSettings } from '../src/core/target/open-target.ts';
 import { probeTarget } from '../src/core/target/probe-target.ts';
-import type { BodyEncoding } from '../src/core/config/settings.ts';
+import type { Target } from '../src/core/target/target.ts';
 import { localServerPid } from './cpu.ts';
-import { startEmbeddedServer } from '../src/core/target/embedded-process.ts';
 
-export interface LoadTarget {
-  url: string;
-  embedded: boolean;
-  accessToken: string;
-  /** The server's process, when it runs on this machine and we may see it. */
-  pid: number | undefined;
-  close(): Promise<void>;
+export async function openLoadTarget(settings: TargetSettings, timeoutMs: number): Promise<Target> {
+  const target = await openTarget(settings, { process: 'child' });
+  try {
+    await probeTarget(target, timeoutMs);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+  return target;
 }
 
-export async function openLoadTarget(remote: { url: string; accessToken: string } | undefined): Promise<LoadTarget> {
-  if (remote) return { ...remote, embedded: false, pid: localServerPid(remote.url), close: async () => {} };
-  const server = await startEmbeddedServer();
-  return { url: server.url, embedded: true, accessToken: server.accessToken, pid: server.pid, close: () => server.close() };
-}
-
-/** Unreachable, or the token refused: exit 2 before anything is created. */
-export async function probeLoadTarget(target: LoadTarget, encoding: BodyEncoding, timeoutMs: number): Promise<void> {
-  await probeTarget({ ...target, secondAccessToken: undefined, groupContacts: undefined }, encoding, timeoutMs);
-}
+/** The server's process, when it runs on this machine and we may see it. */
+export const serverPid = (target: Target): number | undefined => target.pid ?? localServerPid(target.url);

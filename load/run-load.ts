@@ -9,7 +9,9 @@ import { authorizationHeader } from '../src/core/client/credentials.ts';
 import { Ledger } from '../src/core/client/ledger.ts';
 import { firstUserClient } from '../src/core/client/user-clients.ts';
 import type { Leftover } from '../src/core/safety/created-resources.ts';
-import type { BodyEncoding, PaginationStyle } from '../src/core/config/settings.ts';
+import { formatPagination } from '../src/core/config/parse-values.ts';
+import type { TargetSettings } from '../src/core/target/open-target.ts';
+import type { Target } from '../src/core/target/target.ts';
 import { watchForInterruption } from '../src/core/safety/interruption.ts';
 import { markedEntries, readLedgerFile, sweepClient } from '../src/core/safety/sweep.ts';
 import { version } from '../src/core/version.ts';
@@ -19,14 +21,15 @@ import { abGate, type AbRound } from './gates/ab-rule.ts';
 import { compareWithBaseline, type LatencyTolerance } from './gates/baseline.ts';
 import { evaluateThresholds, type Threshold } from './gates/thresholds.ts';
 import type { LoadRequest } from './load-request.ts';
-import { openLoadTarget, probeLoadTarget, type LoadTarget } from './load-target.ts';
+import { openLoadTarget, serverPid } from './load-target.ts';
 import { closedRun, measureScenario, type MeasureSettings } from './measure-scenario.ts';
 import { Progress } from './progress.ts';
 import { loadReportFormat, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
 
 export interface LoadOptions {
-  target: { url: string; accessToken: string } | undefined;
+  /** BASE_URL (undefined: the embedded server), ACCESS_TOKEN and the declared choices. */
+  target: TargetSettings;
   scenarios: ScenarioSpec[];
   models: Model[];
   connections: number;
@@ -40,9 +43,7 @@ export interface LoadOptions {
   plan: DataSetPlan | undefined;
   thresholds: Threshold[];
   baseline: { file: string; report: LoadReport; tolerance: LatencyTolerance } | undefined;
-  ab: { target: { url: string; accessToken: string }; rounds: number; tolerance: number } | undefined;
-  pagination: PaginationStyle;
-  encoding: BodyEncoding;
+  ab: { target: TargetSettings; rounds: number; tolerance: number } | undefined;
   timeoutMs: number;
   reportsDir: string;
   /** Where the run's own lines go (stdout, or stderr when stdout carries --json). */
@@ -55,33 +56,24 @@ export interface LoadOutcome {
   interrupted: NodeJS.Signals | undefined;
 }
 
-const describePagination = (style: PaginationStyle): string =>
-  style.kind === 'cursor' ? `cursor:${style.param}:${style.field}` : style.kind === 'page' || style.kind === 'offset' ? `${style.kind}:${style.param}` : style.kind;
-
 /** A target with its data set: seeded (recorded in a ledger file as it is made) and removed. */
 class PreparedTarget {
   readonly ledger: Ledger;
   groupIds: string[] = [];
 
   constructor(
-    readonly target: LoadTarget,
+    readonly target: Target,
     readonly client: ApiClient,
     readonly ledgerFile: string,
   ) {
     this.ledger = new Ledger(ledgerFile);
   }
 
-  static async open(address: LoadOptions['target'], options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
-    const target = await openLoadTarget(address);
-    try {
-      await probeLoadTarget(target, options.encoding, options.timeoutMs);
-    } catch (error) {
-      await target.close();
-      throw error;
-    }
+  static async open(settings: TargetSettings, options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
+    const target = await openLoadTarget(settings, options.timeoutMs);
     const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
     writeFileSync(ledgerFile, '');
-    const client = firstUserClient(target, { baseUrl: target.url, encoding: options.encoding, timeoutMs: options.timeoutMs });
+    const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs });
     return new PreparedTarget(target, client, ledgerFile);
   }
 
@@ -104,18 +96,19 @@ class PreparedTarget {
   request(scenario: ScenarioSpec, options: LoadOptions, groupId: string | undefined): LoadRequest {
     return {
       baseUrl: this.target.url,
-      authorization: authorizationHeader({ kind: 'token', token: this.target.accessToken, secretName: 'ACCESS_TOKEN' })!,
+      authorization: authorizationHeader({ kind: 'token', token: this.target.users.accessToken, secretName: 'ACCESS_TOKEN' })!,
       operation: scenario.operation,
       query: scenario.query({ maxLimit: options.maxLimit, groupId }),
-      ...(scenario.walk ? { walk: options.pagination } : {}),
+      ...(scenario.walk ? { walk: this.target.choices.pagination } : {}),
     };
   }
 
-  async clean(runId: string, interrupted: boolean, pagination: PaginationStyle, encoding: BodyEncoding, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
-    const address = { url: this.target.url, accessToken: this.target.accessToken, encoding, timeoutMs };
+  async clean(runId: string, interrupted: boolean, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
+    const { choices } = this.target;
+    const address = { url: this.target.url, accessToken: this.target.users.accessToken, encoding: choices.bodyEncoding, timeoutMs };
     const recorded = readLedgerFile(this.ledgerFile);
     // Creates under way when the run was stopped never reached the ledger; the marker finds them.
-    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, []), runId, pagination))] : recorded;
+    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, []), runId, choices.pagination))] : recorded;
     if (entries.length > 0) progress.count(`Removing the data set (${entries.length} objects)`)(0, entries.length);
     const { leftovers } = await removeDataSet(entries, sweepClient(address, entries));
     if (leftovers.length === 0) rmSync(this.ledgerFile, { force: true });
@@ -155,14 +148,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
 
     const settings = (target: PreparedTarget): MeasureSettings => ({
       models: options.models, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
-      openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: options.pagination, serverPid: target.target.pid,
+      openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: target.target.choices.pagination, serverPid: serverPid(target.target),
       maxLimitDeclared: options.maxLimitDeclared,
       signal: interruption.signal, progress,
     });
     const groupId = await main.groupId();
     for (const scenario of options.scenarios) {
       if (interruption.signal.aborted) break;
-      const skipped = scenario.needsGroup && groupId === undefined ? 'the target holds no group to filter by' : scenario.walk && options.pagination.kind === 'none' ? 'PAGINATION=none: there is no next page to ask for' : undefined;
+      const skipped = scenario.needsGroup && groupId === undefined ? 'the target holds no group to filter by' : scenario.walk && main.target.choices.pagination.kind === 'none' ? 'PAGINATION=none: there is no next page to ask for' : undefined;
       if (skipped) {
         scenarios.push({ name: scenario.name, spec: scenario.spec, request: '', skipped, samples: { validated: 0, problems: [] }, closed: null, open: null });
         continue;
@@ -174,7 +167,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     interruption.stop();
     progress.end();
     for (const target of prepared) {
-      leftovers.push(...(await target.clean(runId, interruption.received() !== undefined, options.pagination, options.encoding, options.timeoutMs, progress)));
+      leftovers.push(...(await target.clean(runId, interruption.received() !== undefined, options.timeoutMs, progress)));
       await target.target.close();
     }
   }
@@ -227,7 +220,7 @@ function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: 
       rate: options.rate,
       open_connections: options.openConnections,
       max_limit: options.maxLimit,
-      pagination: describePagination(options.pagination),
+      pagination: formatPagination(main.target.choices.pagination),
       timeout_ms: options.timeoutMs,
       thresholds: options.thresholds.map((threshold) => threshold.text),
     },

@@ -1,11 +1,15 @@
 // npm run docs: rewrites the files that are generated from the code (tests fail when they drift).
 import { writeFileSync } from 'node:fs';
+import { loadRegistry } from '../src/conformance/registry.ts';
+import { checkIdsFile, renderCheckIds } from '../src/docs/check-ids.ts';
 import { renderChecksList } from '../src/docs/checks-list.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
 import { renderRequirementsList } from '../src/docs/requirements-list.ts';
 
 const root = new URL('../', import.meta.url);
 writeFileSync(new URL('.env.example', root), renderEnvExample());
-writeFileSync(new URL('docs/checks.md', root), renderChecksList());
+const registry = await loadRegistry();
+writeFileSync(new URL(checkIdsFile, root), renderCheckIds(registry));
+writeFileSync(new URL('docs/checks.md', root), renderChecksList(registry));
 writeFileSync(new URL('docs/requirements.md', root), renderRequirementsList());
-console.log('Wrote .env.example, docs/checks.md and docs/requirements.md');
+console.log(`Wrote .env.example, ${checkIdsFile}, docs/checks.md and docs/requirements.md`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import { catalogue } from '../src/conformance/checks/catalogue.ts';
+import { loadRegistry } from '../src/conformance/registry.ts';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
@@ -37,11 +37,11 @@ describe('msgapi check', () => {
     expect(skipped.map((check) => check.id).filter((id) => id !== 'readonly.retrieve.listed-objects')).toEqual([]);
     for (const check of skipped) expect(check.message).toMatch(/^nothing listed could be retrieved to compare/);
     expect(report.summary).toEqual({ passed: report.checks.length - skipped.length, failed: 0, skipped: skipped.length, blocked: 0, flaky: 0, gating_failed: 0 });
-    expect(report.checks.map((check) => check.id).sort()).toEqual(Object.keys(catalogue).sort());
+    expect(report.checks.map((check) => check.id).sort()).toEqual([...(await loadRegistry()).ids].sort());
     expect(Object.keys(report.sections)).toContain('§2.1');
     expect(report.requests).toBeGreaterThan(report.checks.length);
     const create = report.checks.find((check) => check.id === 'conversations.create.defaults');
-    expect(create).toMatchObject({ spec: '§2.1, §4.1', level: 'spec', status: 'passed', message: null, reproduction: null });
+    expect(create).toMatchObject({ spec: expect.arrayContaining(['§2.1', '§4.1']), level: 'spec', status: 'passed', message: null, reproduction: null });
 
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('name="conversations.create.defaults — ');
@@ -131,7 +131,7 @@ describe('msgapi check', () => {
   it('rejects an unknown flag with a usage line', async () => {
     const result = await runCli(['check', '--bogus']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^msgapi: Unknown option '--bogus'.*\(see --help\)\.\n$/);
+    expect(result.stderr).toBe('msgapi: --bogus is not an option of msgapi check; see msgapi check --help.\n');
   });
 
   describe('against a server that breaks §2.1 (new conversations come back pinned)', () => {
@@ -159,7 +159,7 @@ describe('msgapi check', () => {
         expect(failed.message).toContain('Received: is_pinned true');
         expect(failed.reproduction).toMatch(/^curl -sS -i -X POST '.*\/v1\/conversations' .*-H "Authorization: Bearer \$ACCESS_TOKEN"/);
         expect(report.summary.gating_failed).toBeGreaterThan(0);
-        expect(result.stdout).toContain('FAIL conversations.create.defaults [spec, §2.1, §4.1]');
+        expect(result.stdout).toMatch(/FAIL conversations\.create\.defaults \[spec, [§0-9., ]*§2\.1, [§0-9., ]*§4\.1\]/);
 
         const written = everythingWritten(dir, result);
         expect(written).not.toContain(token);

@@ -2,8 +2,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type ConfigSources } from '../src/core/config/load.ts';
+import { parseCommand } from '../src/cli/options/index.ts';
 import { ConfigError } from '../src/core/errors.ts';
+
+interface ConfigSources {
+  /** Command-line arguments of msgapi check. */
+  argv?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** msgapi check's settings, read through its option table by the one parser. */
+function loadConfig({ argv = [], env = {}, cwd }: ConfigSources) {
+  const parsed = parseCommand('check', argv, {}, { env, ...(cwd ? { cwd } : {}) });
+  if (parsed.help) throw new Error('unexpected --help');
+  return parsed.values;
+}
 
 // An empty folder as cwd, so that no .env of the developer's leaks into these tests.
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'msgapi-config-'));
@@ -36,7 +50,7 @@ describe('configuration', () => {
     expect([fromFile.bodyEncoding, fromFile.seed, fromFile.requestTimeoutMs]).toEqual(['json', 1, 500]);
     const fromEnv = loadConfig({ cwd, env: { SEED: '2', REQUEST_TIMEOUT_MS: '600' } });
     expect([fromEnv.bodyEncoding, fromEnv.seed, fromEnv.requestTimeoutMs]).toEqual(['json', 2, 600]);
-    const fromFlags = loadConfig({ cwd, env: { SEED: '2' }, flags: { SEED: '3', BODY_ENCODING: 'form' } });
+    const fromFlags = loadConfig({ cwd, env: { SEED: '2' }, argv: ['--seed', '3', '--body-encoding', 'form'] });
     expect([fromFlags.bodyEncoding, fromFlags.seed, fromFlags.requestTimeoutMs]).toEqual(['form', 3, 500]);
   });
 
@@ -85,11 +99,22 @@ describe('configuration', () => {
     expect(load({ env: { PAGINATION: 'none' } }).pagination).toEqual({ kind: 'none' });
   });
 
+  it('reads CONVENTIONS as a list of ids, which the check command validates against the checks', () => {
+    expect(load({ env: { CONVENTIONS: 'a.b.c, d.e.f,' } }).conventions).toEqual(['a.b.c', 'd.e.f']);
+    expect(load({}).conventions).toEqual([]);
+  });
+
+  it('reads every setting also as a flag, and resolves REPORTS_DIR', () => {
+    const config = load({ argv: ['--pagination', 'page:p', '--strict', '--max-rps', '5', '--reports-dir', 'out'] });
+    expect([config.pagination, config.strict, config.maxRps]).toEqual([{ kind: 'page', param: 'p' }, true, 5]);
+    expect(config.reportsDir).toBe(join(process.cwd(), 'out'));
+  });
+
   it('treats an empty value as unset, as a copied .env.example line should', () => {
     expect(load({ env: { BASE_URL: '', BODY_ENCODING: '' } }).baseUrl).toBeUndefined();
   });
 
   it('says so when a named env file is missing', () => {
-    expect(problemsOf({ envFile: 'nope.env' })[0]).toMatch(/^The env file .*nope\.env does not exist\.$/);
+    expect(problemsOf({ argv: ['--env-file', 'nope.env'] })[0]).toMatch(/^The env file .*nope\.env does not exist\.$/);
   });
 });

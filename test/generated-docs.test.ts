@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadRegistry } from '../src/conformance/registry.ts';
+import { checkIdsFile, renderCheckIds } from '../src/docs/check-ids.ts';
 import { renderChecksList } from '../src/docs/checks-list.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
 import { renderRequirementsList } from '../src/docs/requirements-list.ts';
@@ -13,8 +15,12 @@ describe('generated files are in step with the code (regenerate with npm run doc
     for (const setting of settings) expect(read('.env.example')).toContain(`# ${setting.env}=`);
   });
 
-  it('docs/checks.md lists every check of the catalogue', () => {
-    expect(read('docs/checks.md')).toBe(renderChecksList());
+  it('docs/checks.md lists every check the suite files define', async () => {
+    expect(read('docs/checks.md')).toBe(renderChecksList(await loadRegistry()));
+  });
+
+  it(`${checkIdsFile} holds the id of every check the suite files define`, async () => {
+    expect(read(checkIdsFile)).toBe(renderCheckIds(await loadRegistry()));
   });
 
   it('docs/requirements.md shows every sentence of the spec with the checks that enforce it', () => {

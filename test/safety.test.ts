@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ApiClient } from '../src/core/client/api-client.ts';
-import { catalogue, type CheckMeta } from '../src/conformance/checks/catalogue.ts';
+import { loadRegistry } from '../src/conformance/registry.ts';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
 import { TransportError } from '../src/core/client/transport-error.ts';
@@ -180,7 +180,7 @@ describe('--read-only', () => {
       expect(result.code, result.stdout).toBe(0);
       expect(methods.slice(seeded).filter((method) => method !== 'GET')).toEqual([]);
       const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
-      const readOnly = Object.entries(catalogue).filter(([, meta]) => (meta as CheckMeta).readOnly).map(([id]) => id).sort();
+      const readOnly = (await loadRegistry()).checks.filter((check) => check.readOnly).map((check) => check.id).sort();
       expect(report.checks.map((check) => check.id).sort()).toEqual(readOnly);
       expect(report.checks.every((check) => check.status === 'passed')).toBe(true);
     } finally {

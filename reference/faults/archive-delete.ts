@@ -1,6 +1,6 @@
 // Archiving and deleting (§3, §4.1, §4.2): archived_at ignored or another time stored, a delete
 // that removes nothing or only hides the item, and the group's conversation left behind.
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, dropParam, encodeParam, mapParams, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { deleteHidesFromGetOnly, withStore } from './stores.ts';
@@ -15,7 +15,7 @@ function deleteRemovesNothing(resource: Resource) {
   return withStore(`${resource}.delete`, () => (resource === 'groups' ? { groups: keep, conversations: keep } : { conversations: keep }));
 }
 
-export const archiveDeleteFaults: Fault[] = [
+export const archiveDeleteFaults = defineFaults([
   {
     name: 'conversations.archive.ignored',
     ...spec.archivedAtParam,
@@ -78,4 +78,4 @@ export const archiveDeleteFaults: Fault[] = [
     breaks: 'DELETE /v1/groups/:id removes the group but leaves its conversation',
     modifier: withStore('groups.delete', () => ({ conversations: { delete: () => true } })),
   },
-];
+]);

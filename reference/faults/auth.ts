@@ -2,7 +2,7 @@
 // Each fault lets through one kind of bad credentials; the others are still refused.
 import type { Account } from '../auth.ts';
 import type { Authenticate, ServerModifier } from '../modifiers.ts';
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { spec } from './spec.ts';
 
 type Header = string | undefined;
@@ -23,7 +23,7 @@ function acceptsAsFirstUser(lets: (header: Header, accounts: ReadonlyMap<string,
 
 const BEARER = /^bearer ([^\s]+)$/i;
 
-export const authFaults: Fault[] = [
+export const authFaults = defineFaults([
   {
     name: 'auth.missing-header-accepted',
     ...spec.authRequired,
@@ -51,4 +51,4 @@ export const authFaults: Fault[] = [
     breaks: 'a malformed Bearer header ("Bearer" alone, extra spaces, a token with a space) is served as the first user\'s',
     modifier: acceptsAsFirstUser((header) => header !== undefined && /^bearer\b/i.test(header) && !BEARER.test(header)),
   },
-];
+]);

@@ -1,6 +1,6 @@
 // Creating (§1, §2.1, §2.2, §4.1, §4.2): parameters dropped, required ones not required, and a
 // group without its one conversation.
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, dropParam, encodeParam, mapParams } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore, storeNew, withStore } from './stores.ts';
@@ -12,7 +12,7 @@ const given = (value: unknown): boolean => value !== undefined && value !== '';
 // then records null in its place.
 const PLACEHOLDER = '\u0000fault-no-contact';
 
-export const createFaults: Fault[] = [
+export const createFaults = defineFaults([
   {
     name: 'conversations.create.contact-id-dropped',
     ...spec.contactIdField,
@@ -93,4 +93,4 @@ export const createFaults: Fault[] = [
     breaks: 'the conversation created with a group does not belong to it: its group_id is null',
     modifier: storeNew('groups.create', 'conversations', (c) => ({ ...c, group_id: null })),
   },
-];
+]);

@@ -1,6 +1,6 @@
 // Defaults of a new object (§2, §2.1, §2.2): each field a create does not set, stored or shown wrong.
 import type { Conversation, Group } from '../../src/api/resources.ts';
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { mapObjects } from './helpers.ts';
 import { spec } from './spec.ts';
 import { storeNew } from './stores.ts';
@@ -12,7 +12,7 @@ const newConversation = (change: (value: Conversation) => Conversation) =>
 /** A group made by POST /v1/groups is stored with this change. */
 const newGroup = (change: (value: Group) => Group) => storeNew('groups.create', 'groups', change);
 
-export const defaultFaults: Fault[] = [
+export const defaultFaults = defineFaults([
   {
     name: 'conversations.create.group-id-not-null',
     ...spec.newConversation,
@@ -83,4 +83,4 @@ export const defaultFaults: Fault[] = [
     breaks: 'a new group is archived from the start: archived_at is its created_at instead of null',
     modifier: newGroup((g) => ({ ...g, archived_at: g.created_at })),
   },
-];
+]);

@@ -2,12 +2,17 @@
 // name (registry.ts). The clean handlers never know about it: it wraps them at a seam
 // (modifiers.ts: authenticate, handle, reply), and the suite must catch it.
 import type { ServerModifier } from '../modifiers.ts';
-import type { FaultName } from './registry.ts';
 import type { SpecSentence } from './spec.ts';
 
-export interface Fault extends SpecSentence {
-  name: FaultName;
+export interface Fault<Name extends string = string> extends SpecSentence {
+  /** <resource or area>.<operation>.<what is broken>, e.g. groups.delete.no-cascade. */
+  name: Name;
   /** One line: what the faulty server does. */
   breaks: string;
   modifier: ServerModifier;
+}
+
+/** The faults of one concern, their names kept as literal types: the registry's FaultName is the union of them. */
+export function defineFaults<const Name extends string>(faults: readonly Fault<Name>[]): readonly Fault<Name>[] {
+  return faults;
 }

@@ -1,5 +1,5 @@
 // List filters (§4.1, §4.2): each filter ignored, inverted, or letting other items through.
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, dropParam, mapParams, type Endpoint } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore } from './stores.ts';
@@ -13,7 +13,7 @@ function inverted(endpoint: Endpoint, name: string) {
   });
 }
 
-export const filterFaults: Fault[] = [
+export const filterFaults = defineFaults([
   {
     name: 'conversations.list.muted-filter-ignored',
     ...spec.mutedFilter,
@@ -86,4 +86,4 @@ export const filterFaults: Fault[] = [
     breaks: 'archived=true lists only the groups that are not archived',
     modifier: inverted('groups.list', 'archived'),
   },
-];
+]);

@@ -1,6 +1,6 @@
 // One user's data reached by another (§1, §5): each fault opens one operation of one resource to
 // the other users' stores, which the authenticate seam makes known (stores.ts).
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { combine, type ObjectOf, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { otherStores, rememberAllStores, withStore, type Overrides } from './stores.ts';
@@ -26,7 +26,7 @@ const groupsOfEveryone = (store: UserStore): Overrides<ObjectOf['groups']> => ({
   seqOf: (id) => holderOf(store, 'groups', id)?.groups.seqOf(id),
 });
 
-export const isolationFaults: Fault[] = [
+export const isolationFaults = defineFaults([
   {
     name: 'isolation.conversations.retrieve-other-users',
     ...spec.conversationOfUser,
@@ -61,4 +61,4 @@ export const isolationFaults: Fault[] = [
     breaks: 'GET /v1/groups lists the groups of every user, not only the authenticated user\'s',
     modifier: combine(rememberAllStores, withStore('groups.list', (store) => ({ groups: groupsOfEveryone(store) }))),
   },
-];
+]);

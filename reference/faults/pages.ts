@@ -1,6 +1,6 @@
 // Pages of a list (§4.1, §4.2, §8): limit, the default page size of ten, has_more, the envelope,
 // and walking from page to page (repeating or skipping an item).
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, dropParam, isRecord, mapParams, rewriteList, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { withStore } from './stores.ts';
@@ -36,7 +36,7 @@ function skipsFirstAfterCursor(resource: Resource) {
   });
 }
 
-export const pageFaults: Fault[] = [
+export const pageFaults = defineFaults([
   {
     name: 'conversations.list.limit-ignored',
     ...spec.conversationsLimit,
@@ -112,4 +112,4 @@ export const pageFaults: Fault[] = [
     breaks: 'the page after starting_after=X leaves out the first group after X, so a walk never lists it',
     modifier: skipsFirstAfterCursor('groups'),
   },
-];
+]);

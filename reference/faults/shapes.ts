@@ -2,7 +2,7 @@
 // another object, and a 500 for one kind of bad input.
 import type { Encoding } from '../params/source.ts';
 import { ApiError } from '../respond.ts';
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, mapObjects, mapParams, readBoolean, type Endpoint, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 
@@ -34,7 +34,7 @@ function failsOn(endpoint: Endpoint, name: string, isBad: (value: unknown, encod
   });
 }
 
-export const shapeFaults: Fault[] = [
+export const shapeFaults = defineFaults([
   {
     name: 'conversations.timestamps-as-iso-strings',
     ...spec.integerTimestamps,
@@ -90,4 +90,4 @@ export const shapeFaults: Fault[] = [
     breaks: 'GET /v1/groups with a limit that is not an integer (limit=abc) answers 500 instead of a 4xx or a page',
     modifier: failsOn('groups.list', 'limit', (value) => typeof value !== 'string' || !/^-?\d+$/.test(value)),
   },
-];
+]);

@@ -1,7 +1,7 @@
 // Updates (§4.1, §4.2): each updatable field ignored, a partial update resetting a field it did not
 // name, and the answer not being the updated object.
 import type { Collection } from '../store.ts';
-import type { Fault } from './fault.ts';
+import { defineFaults } from './fault.ts';
 import { around, dropParam, mapParams, readBoolean, type ObjectOf, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore } from './stores.ts';
@@ -35,7 +35,7 @@ function answersWithPrevious(resource: Resource) {
   });
 }
 
-export const updateFaults: Fault[] = [
+export const updateFaults = defineFaults([
   {
     name: 'conversations.update.pinned-message-id-ignored',
     ...spec.pinnedMessageIdParam,
@@ -123,4 +123,4 @@ export const updateFaults: Fault[] = [
     breaks: 'PUT /v1/groups/:id stores the change but answers with the group as it was before',
     modifier: answersWithPrevious('groups'),
   },
-];
+]);

@@ -6,33 +6,13 @@ import type { ServerModifier } from '../modifiers.ts';
 import { delete204NoBody } from './delete-204.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
 import { status422And403 } from './status-422-403.ts';
-import type { Variant } from './variant.ts';
-
-export const variantNames = [
-  'delete-204-no-body',
-  'status-422-and-403',
-  'uuid-ids',
-  'prefixed-ids',
-  'timestamps-milliseconds',
-  'oldest-first',
-  'extra-fields',
-  'contacts-merge',
-  'limit-max-50-rejected',
-  'json-only-bodies',
-  'cursor-pagination',
-  'page-pagination',
-  'http10-close',
-  'foreign-data',
-  'concurrent-run',
-] as const;
-
-export type VariantName = (typeof variantNames)[number];
+import { defineVariants, type Variant } from './variant.ts';
 
 const identifiersAndTimestamps =
   '§2.2: "The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown."';
 const pagination = '§4.3: "Pagination beyond limit and has_more (cursor or page parameters): not shown."';
 
-const list: Variant[] = [
+const list = defineVariants([
   {
     name: 'delete-204-no-body',
     description: 'DELETE answers 204 No Content with no body (the default: 200 {"id", "deleted": true}).',
@@ -127,9 +107,14 @@ const list: Variant[] = [
     leavesOpen: 'Nothing in the spec gives a client the server to itself: another client of the same user may create, change and delete records at any time.',
     setup: 'concurrent-run',
   },
-];
+]);
 
-export const variants: ReadonlyMap<VariantName, Variant> = new Map(list.map((variant) => [variant.name, variant]));
+/** The names come from the definitions: a variant is named once, where it is written. */
+export type VariantName = (typeof list)[number]['name'];
+
+export const variantNames: readonly VariantName[] = list.map((variant) => variant.name);
+
+export const variants: ReadonlyMap<VariantName, Variant<VariantName>> = new Map(list.map((variant) => [variant.name, variant]));
 
 export function isVariantName(name: string): name is VariantName {
   return (variantNames as readonly string[]).includes(name);

@@ -3,10 +3,9 @@
 // in exactly these ways), with at most the settings a user would declare for such a server.
 import type { ReferenceChoices } from '../choices.ts';
 import type { ServerModifier } from '../modifiers.ts';
-import type { VariantName } from './registry.ts';
 
-export interface Variant {
-  name: VariantName;
+export interface Variant<Name extends string = string> {
+  name: Name;
   description: string;
   /** The sentence(s)/section of the spec that leaves this open. */
   leavesOpen: string;
@@ -20,4 +19,9 @@ export interface Variant {
   declares?: Record<string, string>;
   /** Run conditions the matrix sets up itself. */
   setup?: 'foreign-data' | 'concurrent-run';
+}
+
+/** The variants, their names kept as literal types: the registry's VariantName is the union of them. */
+export function defineVariants<const Name extends string>(variants: readonly Variant<Name>[]): readonly Variant<Name>[] {
+  return variants;
 }

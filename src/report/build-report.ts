@@ -1,5 +1,4 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
-import { catalogue, gatingLevels, type CheckId } from '../conformance/checks/catalogue.ts';
 import type { Leftover } from '../core/safety/created-resources.ts';
 import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from '../conformance/run/check-result.ts';
 
@@ -18,17 +17,6 @@ export interface RunInfo {
   ledgerFile: string | null;
 }
 
-export interface GatingRules {
-  /** Every convention check gates. */
-  strict: boolean;
-  /** Convention checks the user declared the server follows. */
-  declared: readonly CheckId[];
-}
-
-export function gatingPolicy(rules: GatingRules): (id: CheckId) => boolean {
-  return (id) => gatingLevels.has(catalogue[id].level) || rules.strict || rules.declared.includes(id);
-}
-
 /** A failure that fails the run: a gating check that failed (or was flaky) and is not a known failure. */
 export function isGatingFailure(result: CheckResult): boolean {
   return (result.status === 'failed' || result.status === 'flaky') && result.gating && result.expected_failure === undefined;
@@ -39,7 +27,7 @@ const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blo
 function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   const sections: Record<string, StatusCounts> = {};
   for (const check of checks) {
-    for (const section of check.spec.split(', ')) (sections[section] ??= emptyCounts())[check.status]++;
+    for (const section of check.spec) (sections[section] ??= emptyCounts())[check.status]++;
   }
   const bySectionNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
   return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));

@@ -1,7 +1,7 @@
 // msgapi compare: checks against runs, as a grid — several implementations side by side, or one
 // server before and after a change — with the checks whose result differs between runs marked.
 import { basename, dirname } from 'node:path';
-import type { CheckLevel } from '../conformance/checks/catalogue.ts';
+import type { CheckLevel } from '../conformance/checks/define-check.ts';
 import type { CheckStatus, ConformanceReport } from '../conformance/run/check-result.ts';
 
 export interface ComparedRun {
@@ -15,7 +15,7 @@ export interface ComparedRun {
 export interface ComparisonRow {
   id: string;
   title: string;
-  spec: string;
+  spec: string[];
   level: CheckLevel;
   /** One per run, in order; null when the check is not in that run's report. */
   statuses: Array<CheckStatus | null>;

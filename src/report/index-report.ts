@@ -19,7 +19,7 @@ function readIfThere<T>(file: string, isCurrent: (parsed: Record<string, unknown
 }
 
 const isConformanceReport = (report: Record<string, unknown>) =>
-  Array.isArray(report.checks) && Array.isArray(report.leftovers) && typeof report.summary === 'object' && typeof report.sections === 'object';
+  Array.isArray(report.checks) && (report.checks as Array<{ spec?: unknown }>).every((check) => Array.isArray(check.spec)) && Array.isArray(report.leftovers) && typeof report.summary === 'object' && typeof report.sections === 'object';
 const isLoadReport = (report: Record<string, unknown>) => report.format === loadReportFormat;
 
 /** Writes reports/index.html from what is given, and what else the folder holds; returns its path. */

@@ -9,7 +9,7 @@ function indented(text: string | null): string[] {
 }
 
 function heading(check: CheckResult): string {
-  return `${check.id} [${check.level}, ${check.spec}] — ${check.title}`;
+  return `${check.id} [${check.level}, ${check.spec.join(', ')}] — ${check.title}`;
 }
 
 /** `stream`: where the summary is printed, which decides whether it is coloured. */

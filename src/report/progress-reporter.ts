@@ -1,7 +1,7 @@
 // What `msgapi check` shows while the checks run, in place of vitest's own reporter: at a terminal,
 // one line redrawn as each check ends; in a log, one line per suite file as it ends.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type {} from '../conformance/checks/define-check.ts';
+import type {} from '../conformance/checks/register-checks.ts';
 import { colourFor } from './colour.ts';
 
 type Tally = { passed: number; failed: number; skipped: number };

@@ -1,13 +1,26 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { authorizationHeader, expectEveryOperationRejected } from './rejection.ts';
 
-// §5: the value is "Bearer <ACCESS_TOKEN>". Each of these is not that shape; the tokens in them
-// are the suite's own inventions, so a server that reads past the shape still has nothing valid.
-check('auth.malformed-header.rejected', (context) =>
-  expectEveryOperationRejected(context, [
-    authorizationHeader('Bearer'),
-    authorizationHeader('Bearer  two  spaces'),
-    authorizationHeader(`Bearer msgapi-${context.target.runId} token-with-a-space`),
-    authorizationHeader('%%%'),
-    authorizationHeader(''),
-  ]));
+export const checks = [
+  // §5: the value is "Bearer <ACCESS_TOKEN>". Each of these is not that shape; the tokens in them
+  // are the suite's own inventions, so a server that reads past the shape still has nothing valid.
+  defineCheck(
+    {
+      id: 'auth.malformed-header.rejected',
+      title: 'every endpoint rejects a malformed Authorization header with 401 or 403, shows no data and changes nothing',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    (context) =>
+      expectEveryOperationRejected(context, [
+        authorizationHeader('Bearer'),
+        authorizationHeader('Bearer  two  spaces'),
+        authorizationHeader(`Bearer msgapi-${context.target.runId} token-with-a-space`),
+        authorizationHeader('%%%'),
+        authorizationHeader(''),
+      ]),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,6 +1,19 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectEveryOperationRejected } from './rejection.ts';
 
-// §5: the header is how a request says whose it is; without it, no request is anyone's.
-check('auth.missing-header.rejected', (context) =>
-  expectEveryOperationRejected(context, [{ label: 'no Authorization header', credentials: { kind: 'none' } }]));
+export const checks = [
+  // §5: the header is how a request says whose it is; without it, no request is anyone's.
+  defineCheck(
+    {
+      id: 'auth.missing-header.rejected',
+      title: 'every endpoint rejects a request without an Authorization header with 401 or 403, shows no data and changes nothing',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    (context) =>
+      expectEveryOperationRejected(context, [{ label: 'no Authorization header', credentials: { kind: 'none' } }]),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

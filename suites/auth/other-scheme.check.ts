@@ -1,12 +1,25 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { authorizationHeader, expectEveryOperationRejected } from './rejection.ts';
 
-// §5: the scheme is Bearer. Credentials of other schemes, all invented by the suite.
-check('auth.other-scheme.rejected', (context) => {
-  const user = `msgapi-${context.target.runId}`;
-  return expectEveryOperationRejected(context, [
-    authorizationHeader(`Basic ${Buffer.from(`${user}:not-a-password`).toString('base64')}`),
-    authorizationHeader(`Token ${user}-token`),
-    authorizationHeader(`Digest username="${user}", realm="msgapi", nonce="0", uri="/v1/groups", response="0"`),
-  ]);
-});
+export const checks = [
+  // §5: the scheme is Bearer. Credentials of other schemes, all invented by the suite.
+  defineCheck(
+    {
+      id: 'auth.other-scheme.rejected',
+      title: 'every endpoint rejects an Authorization header of another scheme with 401 or 403, shows no data and changes nothing',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    (context) => {
+      const user = `msgapi-${context.target.runId}`;
+      return expectEveryOperationRejected(context, [
+        authorizationHeader(`Basic ${Buffer.from(`${user}:not-a-password`).toString('base64')}`),
+        authorizationHeader(`Token ${user}-token`),
+        authorizationHeader(`Digest username="${user}", realm="msgapi", nonce="0", uri="/v1/groups", response="0"`),
+      ]);
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -2,6 +2,7 @@
 // credentials, against a conversation and a group the check made with the right ones, and must be
 // refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
 // before and the refused creates made nothing.
+import type { CheckId } from '../../src/conformance/checks/check-ids.ts';
 import type { Conversation, Group } from '../../src/api/resources.ts';
 import type { ApiResponse, CallOptions } from '../../src/core/client/api-client.ts';
 import type { Credentials } from '../../src/core/client/credentials.ts';
@@ -119,7 +120,7 @@ async function expectNotRetrievable(context: CheckContext, create: RefusedCreate
 }
 
 /** A list walk as a step of a check: if listing itself fails, the list's own checks say so (blocked). */
-export async function walkAsStep<T>(walking: Promise<Walk<T>>, blamed: string): Promise<Walk<T>> {
+export async function walkAsStep<T>(walking: Promise<Walk<T>>, blamed: CheckId): Promise<Walk<T>> {
   try {
     return await walking;
   } catch (error) {

@@ -1,7 +1,35 @@
 import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../src/conformance/behaviours/archive.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
-check('conversations.archive.sets-timestamp', archiveSetsTimestamp(conversations));
-check('conversations.archive.listed-as-archived', archivedIsListed(conversations));
-check('conversations.archive.active-not-listed', activeIsNotListed(conversations));
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.archive.sets-timestamp',
+      title: 'PUT archived_at archives the conversation and archived_at then holds exactly the timestamp given',
+      level: 'spec',
+    },
+    archiveSetsTimestamp(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.archive.listed-as-archived',
+      title: 'an archived conversation is listed under archived=true',
+      level: 'spec',
+    },
+    archivedIsListed(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.archive.active-not-listed',
+      title: 'an active conversation is never listed under archived=true',
+      level: 'spec',
+    },
+    activeIsNotListed(conversations),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,7 +1,37 @@
 import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
-check('conversations.retrieve.same-object', retrieveReturnsCreated(conversations));
-check('conversations.retrieve.unknown-id', retrieveUnknownIdIsRefused(conversations));
-check('conversations.retrieve.unknown-id-404', retrieveUnknownIdIs404(conversations));
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.retrieve.same-object',
+      title: 'retrieving a created conversation returns the object that create returned',
+      level: 'spec',
+    },
+    retrieveReturnsCreated(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.retrieve.unknown-id',
+      title: 'retrieving an id that does not exist gets a 4xx, never a 5xx',
+      level: 'robustness',
+      readOnly: true,
+    },
+    retrieveUnknownIdIsRefused(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.retrieve.unknown-id-404',
+      title: 'retrieving an id that does not exist gets 404',
+      level: 'convention',
+      readOnly: true,
+    },
+    retrieveUnknownIdIs404(conversations),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

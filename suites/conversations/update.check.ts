@@ -1,8 +1,10 @@
+import { othersUnchanged, putAnswerMatchesRetrieve } from '../../src/conformance/behaviours/update.ts';
 import { updateUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
-import type { Conversation, ConversationUpdateParams } from '../../src/api/resources.ts';
+import type { ConversationUpdateParams } from '../../src/api/resources.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, fieldDifferences, expectThat } from '../../src/conformance/checks/expect.ts';
 import { createConversation } from '../../src/conformance/checks/fixtures.ts';
 
@@ -13,81 +15,114 @@ async function update(context: CheckContext, id: string, params: ConversationUpd
   return { response, updated: expectBody(response, 'conversation', 'the updated conversation') };
 }
 
-check('conversations.update.pinned-message-id', async (context) => {
-  const { conversation } = await createConversation(context);
-  const pinned = `msgapi-${context.target.runId}-message`;
-  const { response, updated } = await update(context, conversation.id, { pinned_message_id: pinned });
-  expectFields(response, updated, { pinned_message_id: pinned }, '§4.1: pinned_message_id "Sets the pinned message"');
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.update.pinned-message-id',
+      title: 'PUT pinned_message_id alone sets the pinned message',
+      level: 'spec',
+    },
+    async (context) => {
+      const { conversation } = await createConversation(context);
+      const pinned = `msgapi-${context.target.runId}-message`;
+      const { response, updated } = await update(context, conversation.id, { pinned_message_id: pinned });
+      expectFields(response, updated, { pinned_message_id: pinned }, '§4.1: pinned_message_id "Sets the pinned message"');
+    },
+  ),
 
-check('conversations.update.is-pinned', async (context) => {
-  const { conversation } = await createConversation(context);
-  const pinned = await update(context, conversation.id, { is_pinned: true });
-  expectFields(pinned.response, pinned.updated, { is_pinned: true }, '§4.1: is_pinned=true pins the conversation');
-  const unpinned = await update(context, conversation.id, { is_pinned: false });
-  expectFields(unpinned.response, unpinned.updated, { is_pinned: false }, '§4.1: is_pinned=false unpins the conversation');
-});
+  defineCheck(
+    {
+      id: 'conversations.update.is-pinned',
+      title: 'PUT is_pinned pins and unpins the conversation',
+      level: 'spec',
+    },
+    async (context) => {
+      const { conversation } = await createConversation(context);
+      const pinned = await update(context, conversation.id, { is_pinned: true });
+      expectFields(pinned.response, pinned.updated, { is_pinned: true }, '§4.1: is_pinned=true pins the conversation');
+      const unpinned = await update(context, conversation.id, { is_pinned: false });
+      expectFields(unpinned.response, unpinned.updated, { is_pinned: false }, '§4.1: is_pinned=false unpins the conversation');
+    },
+  ),
 
-check('conversations.update.is-muted', async (context) => {
-  const { conversation } = await createConversation(context);
-  const muted = await update(context, conversation.id, { is_muted: true });
-  expectFields(muted.response, muted.updated, { is_muted: true }, '§4.1: is_muted=true mutes the conversation');
-  const unmuted = await update(context, conversation.id, { is_muted: false });
-  expectFields(unmuted.response, unmuted.updated, { is_muted: false }, '§4.1: is_muted=false unmutes the conversation');
-});
+  defineCheck(
+    {
+      id: 'conversations.update.is-muted',
+      title: 'PUT is_muted mutes and unmutes the conversation',
+      level: 'spec',
+    },
+    async (context) => {
+      const { conversation } = await createConversation(context);
+      const muted = await update(context, conversation.id, { is_muted: true });
+      expectFields(muted.response, muted.updated, { is_muted: true }, '§4.1: is_muted=true mutes the conversation');
+      const unmuted = await update(context, conversation.id, { is_muted: false });
+      expectFields(unmuted.response, unmuted.updated, { is_muted: false }, '§4.1: is_muted=false unmutes the conversation');
+    },
+  ),
 
-check('conversations.update.others-unchanged', async (context) => {
-  const { conversation } = await createConversation(context);
-  // Each field alone, in turn; after each PUT every other field must be as it was.
-  const steps: ConversationUpdateParams[] = [
-    { pinned_message_id: `msgapi-${context.target.runId}-message` },
-    { is_pinned: true },
-    { is_muted: true },
-    { archived_at: conversation.created_at },
-  ];
-  let before: Conversation = conversation;
-  for (const params of steps) {
-    const field = Object.keys(params)[0]!;
-    const { response, updated } = await update(context, conversation.id, params);
-    const others = Object.fromEntries(Object.entries(before).filter(([name]) => name !== field));
-    expectFields(response, updated, others, `§4.1: "Fields not given are unchanged" after a PUT of ${field} alone`);
-    before = updated;
-  }
-});
+  defineCheck(
+    {
+      id: 'conversations.update.others-unchanged',
+      title: 'a PUT leaves every field it does not name unchanged, id and created_at included',
+      level: 'spec',
+    },
+    othersUnchanged(conversations, (context, conversation) => [
+      { pinned_message_id: `msgapi-${context.target.runId}-message` },
+      { is_pinned: true },
+      { is_muted: true },
+      { archived_at: conversation.created_at },
+    ]),
+  ),
 
-check('conversations.update.matches-retrieve', async (context) => {
-  const { conversation } = await createConversation(context);
-  const { updated } = await update(context, conversation.id, { is_muted: true, is_pinned: true });
-  const response = await context.client.retrieveConversation(conversation.id);
-  expectSuccess(response, 'GET /v1/conversations/:id after a PUT');
-  const retrieved = expectBody(response, 'conversation');
-  const differences = fieldDifferences(retrieved, updated);
-  expectThat(differences.length === 0, response, '§4.1: the object the PUT returned ("the updated conversation object")', differences.join('; '));
-});
+  defineCheck(
+    {
+      id: 'conversations.update.matches-retrieve',
+      title: 'the object a PUT returns is the updated conversation and equals a later retrieve',
+      level: 'spec',
+    },
+    putAnswerMatchesRetrieve(conversations, () => ({ is_muted: true, is_pinned: true })),
+  ),
 
-check('conversations.update.wrong-types', async (context) => {
-  const { conversation } = await createConversation(context);
-  const wrongValues: Array<[string, unknown]> = [
-    ['is_pinned', 'perhaps'],
-    ['is_muted', { yes: true }],
-    ['archived_at', 'yesterday'],
-    ['archived_at', -1.5],
-    ['pinned_message_id', ['a', 'b']],
-  ];
-  for (const [field, value] of wrongValues) {
-    const response = await context.client.call('updateConversation', { id: conversation.id, body: { [field]: value } });
-    expectNoServerError(response, `PUT /v1/conversations/:id with ${field}=${JSON.stringify(value)}`);
-    expectThat(
-      response.status >= 400 && response.status < 500,
-      response,
-      `a 4xx for ${field}=${JSON.stringify(value)}, which is not a ${field === 'archived_at' ? 'timestamp' : field === 'pinned_message_id' ? 'string' : 'boolean'} (§4.1)`,
-      `status ${response.status}`,
-    );
-  }
-  const response = await context.client.retrieveConversation(conversation.id);
-  expectSuccess(response, 'GET /v1/conversations/:id after refused PUTs');
-  const differences = fieldDifferences(expectBody(response, 'conversation'), conversation);
-  expectThat(differences.length === 0, response, 'the conversation unchanged by refused PUTs', differences.join('; '));
-});
+  defineCheck(
+    {
+      id: 'conversations.update.wrong-types',
+      title: 'update parameters of the wrong type get a 4xx and change nothing, never a 5xx',
+      level: 'robustness',
+    },
+    async (context) => {
+      const { conversation } = await createConversation(context);
+      const wrongValues: Array<[string, unknown]> = [
+        ['is_pinned', 'perhaps'],
+        ['is_muted', { yes: true }],
+        ['archived_at', 'yesterday'],
+        ['archived_at', -1.5],
+        ['pinned_message_id', ['a', 'b']],
+      ];
+      for (const [field, value] of wrongValues) {
+        const response = await context.client.call('updateConversation', { id: conversation.id, body: { [field]: value } });
+        expectNoServerError(response, `PUT /v1/conversations/:id with ${field}=${JSON.stringify(value)}`);
+        expectThat(
+          response.status >= 400 && response.status < 500,
+          response,
+          `a 4xx for ${field}=${JSON.stringify(value)}, which is not a ${field === 'archived_at' ? 'timestamp' : field === 'pinned_message_id' ? 'string' : 'boolean'} (§4.1)`,
+          `status ${response.status}`,
+        );
+      }
+      const response = await context.client.retrieveConversation(conversation.id);
+      expectSuccess(response, 'GET /v1/conversations/:id after refused PUTs');
+      const differences = fieldDifferences(expectBody(response, 'conversation'), conversation);
+      expectThat(differences.length === 0, response, 'the conversation unchanged by refused PUTs', differences.join('; '));
+    },
+  ),
 
-check('conversations.update.unknown-id', updateUnknownIdIsRefused(conversations));
+  defineCheck(
+    {
+      id: 'conversations.update.unknown-id',
+      title: 'updating an id that does not exist gets a 4xx, never a 5xx',
+      level: 'robustness',
+    },
+    updateUnknownIdIsRefused(conversations),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,7 +1,35 @@
 import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../src/conformance/behaviours/archive.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
-check('groups.archive.sets-timestamp', archiveSetsTimestamp(groups));
-check('groups.archive.listed-as-archived', archivedIsListed(groups));
-check('groups.archive.active-not-listed', activeIsNotListed(groups));
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.archive.sets-timestamp',
+      title: 'PUT archived_at archives the group and archived_at then holds exactly the timestamp given',
+      level: 'spec',
+    },
+    archiveSetsTimestamp(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.archive.listed-as-archived',
+      title: 'an archived group is listed under archived=true',
+      level: 'spec',
+    },
+    archivedIsListed(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.archive.active-not-listed',
+      title: 'an active group is never listed under archived=true',
+      level: 'spec',
+    },
+    activeIsNotListed(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,27 +1,64 @@
 import {
-  archivedFilter, badLimitIsNoServerError, defaultPageSizeIsTen, limitIsHonoured, listEnvelope,
+  archivedFilter, badLimitIsNoServerError, defaultPageSizeIsTen, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
 } from '../../src/conformance/behaviours/list-pages.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
-import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
-import { walkGroups } from '../../src/conformance/checks/list-walk.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
-check('groups.list.envelope', listEnvelope(groups));
-check('groups.list.default-page-size', defaultPageSizeIsTen(groups));
-check('groups.list.limit', limitIsHonoured(groups));
-check('groups.list.archived-filter', archivedFilter(groups));
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.list.envelope',
+      title: 'listing groups returns {has_more, data} with valid group objects',
+      level: 'spec',
+    },
+    listEnvelope(groups),
+  ),
 
-check('groups.list.pagination', async (context) => {
-  requirePagination(context);
-  // Archived ones: the archived=true list is narrow, so the whole of it can be walked.
-  const own = await groups.createMany(context, 5, 'pagination');
-  await Promise.all(own.map((group) => groups.archive(context, group)));
-  await expectEachOnceAcrossPages(
-    context,
-    () => walkGroups(context, { archived: true }, { limit: 2 }),
-    own.map((group) => group.id),
-    'archived groups (archived=true, limit=2)',
-  );
-});
+  defineCheck(
+    {
+      id: 'groups.list.default-page-size',
+      title: 'without limit, a list of more than ten groups returns exactly ten and has_more true',
+      level: 'spec',
+    },
+    defaultPageSizeIsTen(groups),
+  ),
 
-check('groups.list.bad-limit', badLimitIsNoServerError(groups));
+  defineCheck(
+    {
+      id: 'groups.list.limit',
+      title: 'limit=n returns exactly n groups and has_more true when more exist',
+      level: 'spec',
+    },
+    limitIsHonoured(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.list.archived-filter',
+      title: 'archived=true returns only archived groups',
+      level: 'spec',
+    },
+    archivedFilter(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.list.pagination',
+      title: 'walking every page of a list returns each of the suite\'s groups once and ends with has_more false',
+      level: 'spec',
+    },
+    pagesReturnEachOnce(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.list.bad-limit',
+      title: 'limit 0, negative, huge or not a number gets a 4xx or a valid page, never a 5xx',
+      level: 'robustness',
+    },
+    badLimitIsNoServerError(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

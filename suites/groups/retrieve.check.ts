@@ -1,7 +1,37 @@
 import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { groups } from '../../src/conformance/checks/resource-under-test.ts';
 
-check('groups.retrieve.same-object', retrieveReturnsCreated(groups));
-check('groups.retrieve.unknown-id', retrieveUnknownIdIsRefused(groups));
-check('groups.retrieve.unknown-id-404', retrieveUnknownIdIs404(groups));
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.retrieve.same-object',
+      title: 'retrieving a created group returns the object that create returned',
+      level: 'spec',
+    },
+    retrieveReturnsCreated(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.retrieve.unknown-id',
+      title: 'retrieving an id that does not exist gets a 4xx, never a 5xx',
+      level: 'robustness',
+      readOnly: true,
+    },
+    retrieveUnknownIdIsRefused(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.retrieve.unknown-id-404',
+      title: 'retrieving an id that does not exist gets 404',
+      level: 'convention',
+      readOnly: true,
+    },
+    retrieveUnknownIdIs404(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,8 +1,10 @@
+import { othersUnchanged, putAnswerMatchesRetrieve } from '../../src/conformance/behaviours/update.ts';
 import { updateUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
 import { groups } from '../../src/conformance/checks/resource-under-test.ts';
-import type { Group, GroupUpdateParams } from '../../src/api/resources.ts';
+import type { GroupUpdateParams } from '../../src/api/resources.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
 import { createGroup } from '../../src/conformance/checks/fixtures.ts';
 import { comparableGroup } from '../../src/conformance/checks/comparable.ts';
@@ -17,120 +19,164 @@ async function update(context: CheckContext, id: string, params: GroupUpdatePara
 
 const members = (names: readonly string[]) => names.map((username) => ({ username }));
 
-check('groups.update.name', async (context) => {
-  const { group } = await createGroup(context);
-  const name = context.names.groupName('renamed');
-  const { response, updated } = await update(context, group.id, { name });
-  expectFields(response, updated, { name }, '§4.2: PUT name changes the name');
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.update.name',
+      title: 'PUT name alone changes the name',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context);
+      const name = context.names.groupName('renamed');
+      const { response, updated } = await update(context, group.id, { name });
+      expectFields(response, updated, { name }, '§4.2: PUT name changes the name');
+    },
+  ),
 
-check('groups.update.description', async (context) => {
-  const { group } = await createGroup(context);
-  const description = `Described by ${context.names.groupName('description')}`;
-  const { response, updated } = await update(context, group.id, { description });
-  expectFields(response, updated, { description }, '§4.2: PUT description changes the description');
-});
+  defineCheck(
+    {
+      id: 'groups.update.description',
+      title: 'PUT description alone changes the description',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context);
+      const description = `Described by ${context.names.groupName('description')}`;
+      const { response, updated } = await update(context, group.id, { description });
+      expectFields(response, updated, { description }, '§4.2: PUT description changes the description');
+    },
+  ),
 
-check('groups.update.avatar-url', async (context) => {
-  const { group } = await createGroup(context);
-  const avatarUrl = `https://example.com/msgapi/${context.target.runId}/new-avatar.png`;
-  const { response, updated } = await update(context, group.id, { avatar_url: avatarUrl });
-  expectFields(response, updated, { avatar_url: avatarUrl }, '§4.2: PUT avatar_url changes the avatar');
-});
+  defineCheck(
+    {
+      id: 'groups.update.avatar-url',
+      title: 'PUT avatar_url alone changes the avatar',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context);
+      const avatarUrl = `https://example.com/msgapi/${context.target.runId}/new-avatar.png`;
+      const { response, updated } = await update(context, group.id, { avatar_url: avatarUrl });
+      expectFields(response, updated, { avatar_url: avatarUrl }, '§4.2: PUT avatar_url changes the avatar');
+    },
+  ),
 
-check('groups.update.contacts-added', async (context) => {
-  const { group } = await createGroup(context, {
-    name: context.names.groupName('contacts-added'),
-    contacts: members([context.names.username('old')]),
-  });
-  // Only the new members are sent: whether they replace the old ones or join them is open (§4.2),
-  // and either way they are members afterwards.
-  const added = [context.names.username('new'), context.names.username('new')];
-  const { response, updated } = await update(context, group.id, { contacts: members(added) });
-  expectMembersInclude(response, updated, added, '§4.2: PUT contacts adds members through the contacts array');
-});
+  defineCheck(
+    {
+      id: 'groups.update.contacts-added',
+      title: 'PUT contacts with new members makes them members',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context, {
+        name: context.names.groupName('contacts-added'),
+        contacts: members([context.names.username('old')]),
+      });
+      // Only the new members are sent: whether they replace the old ones or join them is open (§4.2),
+      // and either way they are members afterwards.
+      const added = [context.names.username('new'), context.names.username('new')];
+      const { response, updated } = await update(context, group.id, { contacts: members(added) });
+      expectMembersInclude(response, updated, added, '§4.2: PUT contacts adds members through the contacts array');
+    },
+  ),
 
-check('groups.update.contacts-semantics', async (context) => {
-  const semantics = context.target.groupContacts;
-  if (semantics !== 'replace' && semantics !== 'merge') {
-    context.skip('GROUP_CONTACTS is not declared: §4.2 leaves open whether contacts replaces or merges, so only groups.update.contacts-added applies');
-  }
-  const old = [context.names.username('old'), context.names.username('old')];
-  const { group } = await createGroup(context, { name: context.names.groupName('contacts-semantics'), contacts: members(old) });
-  const sent = [context.names.username('new')];
-  const { response, updated } = await update(context, group.id, { contacts: members(sent) });
-  if (semantics === 'replace') {
-    expectMembers(response, updated, sent, 'GROUP_CONTACTS=replace: the contacts sent replace the members, so the old ones are gone');
-  } else {
-    expectMembers(response, updated, [...old, ...sent], 'GROUP_CONTACTS=merge: the contacts sent join the members, so the old ones stay');
-  }
-});
+  defineCheck(
+    {
+      id: 'groups.update.contacts-semantics',
+      title: 'PUT contacts replaces or merges the members, as GROUP_CONTACTS declares',
+      level: 'spec',
+    },
+    async (context) => {
+      const semantics = context.target.groupContacts;
+      if (semantics !== 'replace' && semantics !== 'merge') {
+        context.skip('GROUP_CONTACTS is not declared: §4.2 leaves open whether contacts replaces or merges, so only groups.update.contacts-added applies');
+      }
+      const old = [context.names.username('old'), context.names.username('old')];
+      const { group } = await createGroup(context, { name: context.names.groupName('contacts-semantics'), contacts: members(old) });
+      const sent = [context.names.username('new')];
+      const { response, updated } = await update(context, group.id, { contacts: members(sent) });
+      if (semantics === 'replace') {
+        expectMembers(response, updated, sent, 'GROUP_CONTACTS=replace: the contacts sent replace the members, so the old ones are gone');
+      } else {
+        expectMembers(response, updated, [...old, ...sent], 'GROUP_CONTACTS=merge: the contacts sent join the members, so the old ones stay');
+      }
+    },
+  ),
 
-check('groups.update.others-unchanged', async (context) => {
-  const { group } = await createGroup(context, {
-    name: context.names.groupName('others-unchanged'),
-    contacts: members([context.names.username('member')]),
-  });
-  // Each field alone, in turn; after each PUT every other field must be as it was. Contacts are
-  // compared as sets of usernames (§2.2 shows neither their order nor their other fields).
-  const steps: GroupUpdateParams[] = [
-    { name: context.names.groupName('renamed') },
-    { description: `Described by ${context.names.groupName('others-unchanged')}` },
-    { avatar_url: `https://example.com/msgapi/${context.target.runId}/others-unchanged.png` },
-    { contacts: members([context.names.username('replacement')]) },
-    { archived_at: group.created_at },
-  ];
-  let before: Group = group;
-  for (const params of steps) {
-    const field = Object.keys(params)[0]!;
-    const { response, updated } = await update(context, group.id, params);
-    const others = Object.fromEntries(Object.entries(comparableGroup(before)).filter(([name]) => name !== field));
-    expectFields(response, comparableGroup(updated), others, `§4.2: "Fields not given are unchanged" after a PUT of ${field} alone`);
-    before = updated;
-  }
-});
+  defineCheck(
+    {
+      id: 'groups.update.others-unchanged',
+      title: 'a PUT leaves every field it does not name unchanged, id, conversation_id and created_at included',
+      level: 'spec',
+    },
+    othersUnchanged(groups, (context, group) => [
+      // Contacts are compared as sets of usernames (§2.2 shows neither their order nor other fields).
+      { name: context.names.groupName('renamed') },
+      { description: `Described by ${context.names.groupName('others-unchanged')}` },
+      { avatar_url: `https://example.com/msgapi/${context.target.runId}/others-unchanged.png` },
+      { contacts: members([context.names.username('replacement')]) },
+      { archived_at: group.created_at },
+    ]),
+  ),
 
-check('groups.update.matches-retrieve', async (context) => {
-  const { group } = await createGroup(context);
-  const { updated } = await update(context, group.id, {
-    name: context.names.groupName('matches-retrieve'),
-    description: `Described by ${context.names.groupName('matches-retrieve')}`,
-    contacts: members([context.names.username('member')]),
-  });
-  const response = await context.client.retrieveGroup(group.id);
-  expectSuccess(response, 'GET /v1/groups/:id after a PUT');
-  const retrieved = expectBody(response, 'group');
-  const differences = fieldDifferences(comparableGroup(retrieved), comparableGroup(updated));
-  expectThat(differences.length === 0, response, '§4.2: the object the PUT returned ("the updated group object")', differences.join('; '));
-});
+  defineCheck(
+    {
+      id: 'groups.update.matches-retrieve',
+      title: 'the object a PUT returns is the updated group and equals a later retrieve',
+      level: 'spec',
+    },
+    putAnswerMatchesRetrieve(groups, (context) => ({
+      name: context.names.groupName('matches-retrieve'),
+      description: `Described by ${context.names.groupName('matches-retrieve')}`,
+      contacts: members([context.names.username('member')]),
+    })),
+  ),
 
-check('groups.update.wrong-types', async (context) => {
-  const { group } = await createGroup(context, {
-    name: context.names.groupName('wrong-types'),
-    contacts: members([context.names.username('member')]),
-  });
-  const wrongValues: Array<[string, unknown, string]> = [
-    ['name', { nested: 'object' }, 'a string'],
-    ['name', ['a', 'b'], 'a string'],
-    ['contacts', context.names.username('not-an-array'), 'an array of contact objects'],
-    ['contacts', [{ nickname: context.names.username('no-username') }], 'an array of contact objects, each with a username'],
-    ['archived_at', 'yesterday', 'a timestamp'],
-    ['archived_at', -1.5, 'a timestamp'],
-  ];
-  for (const [field, value, type] of wrongValues) {
-    const response = await context.client.call('updateGroup', { id: group.id, body: { [field]: value } });
-    expectNoServerError(response, `PUT /v1/groups/:id with ${field}=${JSON.stringify(value)}`);
-    expectThat(
-      response.status >= 400 && response.status < 500,
-      response,
-      `a 4xx for ${field}=${JSON.stringify(value)}, which is not ${type} (§4.2)`,
-      `status ${response.status}`,
-    );
-  }
-  const response = await context.client.retrieveGroup(group.id);
-  expectSuccess(response, 'GET /v1/groups/:id after refused PUTs');
-  const differences = fieldDifferences(comparableGroup(expectBody(response, 'group')), comparableGroup(group));
-  expectThat(differences.length === 0, response, 'the group unchanged by refused PUTs', differences.join('; '));
-});
+  defineCheck(
+    {
+      id: 'groups.update.wrong-types',
+      title: 'update parameters of the wrong type get a 4xx and change nothing, never a 5xx',
+      level: 'robustness',
+    },
+    async (context) => {
+      const { group } = await createGroup(context, {
+        name: context.names.groupName('wrong-types'),
+        contacts: members([context.names.username('member')]),
+      });
+      const wrongValues: Array<[string, unknown, string]> = [
+        ['name', { nested: 'object' }, 'a string'],
+        ['name', ['a', 'b'], 'a string'],
+        ['contacts', context.names.username('not-an-array'), 'an array of contact objects'],
+        ['contacts', [{ nickname: context.names.username('no-username') }], 'an array of contact objects, each with a username'],
+        ['archived_at', 'yesterday', 'a timestamp'],
+        ['archived_at', -1.5, 'a timestamp'],
+      ];
+      for (const [field, value, type] of wrongValues) {
+        const response = await context.client.call('updateGroup', { id: group.id, body: { [field]: value } });
+        expectNoServerError(response, `PUT /v1/groups/:id with ${field}=${JSON.stringify(value)}`);
+        expectThat(
+          response.status >= 400 && response.status < 500,
+          response,
+          `a 4xx for ${field}=${JSON.stringify(value)}, which is not ${type} (§4.2)`,
+          `status ${response.status}`,
+        );
+      }
+      const response = await context.client.retrieveGroup(group.id);
+      expectSuccess(response, 'GET /v1/groups/:id after refused PUTs');
+      const differences = fieldDifferences(comparableGroup(expectBody(response, 'group')), comparableGroup(group));
+      expectThat(differences.length === 0, response, 'the group unchanged by refused PUTs', differences.join('; '));
+    },
+  ),
 
-check('groups.update.unknown-id', updateUnknownIdIsRefused(groups));
+  defineCheck(
+    {
+      id: 'groups.update.unknown-id',
+      title: 'updating an id that does not exist gets a 4xx, never a 5xx',
+      level: 'robustness',
+    },
+    updateUnknownIdIsRefused(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,6 +1,7 @@
 import type { Conversation, Group } from '../../src/api/resources.ts';
 import { CheckFailure } from '../../src/conformance/checks/check-failure.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { createGroup, updateGroup } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
 import { expectNoOwnData } from '../../src/conformance/checks/own-resources.ts';
@@ -17,37 +18,49 @@ function expectNotListed<T extends { id: string }>(walk: Walk<T>, id: string, wh
   });
 }
 
-check('isolation.list.other-user', async (context) => {
-  const second = await secondUser(context);
-  const { group } = await createGroup(context, { name: context.names.groupName('isolation-list') });
-  const inconclusive: string[] = [];
+export const checks = [
+  defineCheck(
+    {
+      id: 'isolation.list.other-user',
+      title: 'a second user\'s lists never show the first user\'s conversations or groups',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      const second = await secondUser(context);
+      const { group } = await createGroup(context, { name: context.names.groupName('isolation-list') });
+      const inconclusive: string[] = [];
+    
+      // Conversations of the first user's group, asked for by the second user.
+      const conversationsWhat = 'the second user\'s GET /v1/conversations?group_id=<the first user\'s group>';
+      const firstPage = await second.call('listConversations', { query: { group_id: group.id } });
+      if (firstPage.status >= 400) {
+        // Refusing to filter by a group that is not the user's shows nothing; §7 leaves the status open.
+        expectNoOwnData(firstPage, { group }, [group.id], conversationsWhat, isolationRule);
+      } else {
+        const conversations = await walkAsStep(walkConversations(context, { group_id: group.id }, {
+          client: second,
+          stopWhen: (items: Conversation[]) => items.some((item) => item.id === group.conversation_id),
+        }), 'conversations.list.group-id-filter');
+        expectNotListed(conversations, group.conversation_id, conversationsWhat);
+        if (!conversations.complete) inconclusive.push(`${conversationsWhat} was not read to the end (${conversations.stoppedBecause})`);
+      }
+    
+      // The first user's group, archived, among the second user's archived groups: a short list to read.
+      await updateGroup(context, group.id, { archived_at: group.created_at }, 'groups.archive.sets-timestamp');
+      const groupsWhat = 'the second user\'s GET /v1/groups?archived=true';
+      const groups = await walkAsStep(walkGroups(context, { archived: true }, {
+        client: second,
+        stopWhen: (items: Group[]) => items.some((item) => item.id === group.id),
+      }), 'groups.list.archived-filter');
+      expectNotListed(groups, group.id, groupsWhat);
+      if (!groups.complete) inconclusive.push(`${groupsWhat} was not read to the end (${groups.stoppedBecause})`);
+    
+      if (inconclusive.length > 0) {
+        context.skip(`nothing of the first user's was listed, but ${inconclusive.join('; ')}, so the lists may hold it further on`);
+      }
+    },
+  ),
+];
 
-  // Conversations of the first user's group, asked for by the second user.
-  const conversationsWhat = 'the second user\'s GET /v1/conversations?group_id=<the first user\'s group>';
-  const firstPage = await second.call('listConversations', { query: { group_id: group.id } });
-  if (firstPage.status >= 400) {
-    // Refusing to filter by a group that is not the user's shows nothing; §7 leaves the status open.
-    expectNoOwnData(firstPage, { group }, [group.id], conversationsWhat, isolationRule);
-  } else {
-    const conversations = await walkAsStep(walkConversations(context, { group_id: group.id }, {
-      client: second,
-      stopWhen: (items: Conversation[]) => items.some((item) => item.id === group.conversation_id),
-    }), 'conversations.list.group-id-filter');
-    expectNotListed(conversations, group.conversation_id, conversationsWhat);
-    if (!conversations.complete) inconclusive.push(`${conversationsWhat} was not read to the end (${conversations.stoppedBecause})`);
-  }
-
-  // The first user's group, archived, among the second user's archived groups: a short list to read.
-  await updateGroup(context, group.id, { archived_at: group.created_at }, 'groups.archive.sets-timestamp');
-  const groupsWhat = 'the second user\'s GET /v1/groups?archived=true';
-  const groups = await walkAsStep(walkGroups(context, { archived: true }, {
-    client: second,
-    stopWhen: (items: Group[]) => items.some((item) => item.id === group.id),
-  }), 'groups.list.archived-filter');
-  expectNotListed(groups, group.id, groupsWhat);
-  if (!groups.complete) inconclusive.push(`${groupsWhat} was not read to the end (${groups.stoppedBecause})`);
-
-  if (inconclusive.length > 0) {
-    context.skip(`nothing of the first user's was listed, but ${inconclusive.join('; ')}, so the lists may hold it further on`);
-  }
-});
+registerWhenRunByVitest(import.meta, checks);

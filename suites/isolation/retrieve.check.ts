@@ -1,12 +1,25 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { createOwnResources } from '../../src/conformance/checks/own-resources.ts';
 import { expectRefused, secondUser } from './other-user.ts';
 
-check('isolation.retrieve.other-user', async (context) => {
-  const second = await secondUser(context);
-  const own = await createOwnResources(context, 'isolation-retrieve');
-  expectRefused(await second.retrieveConversation(own.conversation.id), own, [own.conversation.id],
-    'the second user\'s GET /v1/conversations/:id of the first user\'s conversation');
-  expectRefused(await second.retrieveGroup(own.group.id), own, [own.group.id],
-    'the second user\'s GET /v1/groups/:id of the first user\'s group');
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'isolation.retrieve.other-user',
+      title: 'a second user cannot retrieve the first user\'s conversation or group',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      const second = await secondUser(context);
+      const own = await createOwnResources(context, 'isolation-retrieve');
+      expectRefused(await second.retrieveConversation(own.conversation.id), own, [own.conversation.id],
+        'the second user\'s GET /v1/conversations/:id of the first user\'s conversation');
+      expectRefused(await second.retrieveGroup(own.group.id), own, [own.group.id],
+        'the second user\'s GET /v1/groups/:id of the first user\'s group');
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,16 +1,29 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectUnchanged, snapshotOwnResources } from '../../src/conformance/checks/own-resources.ts';
 import { expectRefused, isolationRule, secondUser } from './other-user.ts';
 
-check('isolation.update.other-user', async (context) => {
-  const second = await secondUser(context);
-  const own = await snapshotOwnResources(context, 'isolation-update');
-  const name = context.names.groupName('isolation renamed');
-  const tried = {
-    conversation: 'the second user\'s PUT /v1/conversations/:id with is_muted=true on the first user\'s conversation',
-    group: 'the second user\'s PUT /v1/groups/:id with a new name on the first user\'s group',
-  };
-  expectRefused(await second.updateConversation(own.conversation.id, { is_muted: true }), own, [own.conversation.id], tried.conversation);
-  expectRefused(await second.updateGroup(own.group.id, { name }), own, [own.group.id, name], tried.group);
-  await expectUnchanged(context, own, tried, isolationRule);
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'isolation.update.other-user',
+      title: 'a second user cannot update the first user\'s conversation or group, and nothing changes',
+      level: 'security',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      const second = await secondUser(context);
+      const own = await snapshotOwnResources(context, 'isolation-update');
+      const name = context.names.groupName('isolation renamed');
+      const tried = {
+        conversation: 'the second user\'s PUT /v1/conversations/:id with is_muted=true on the first user\'s conversation',
+        group: 'the second user\'s PUT /v1/groups/:id with a new name on the first user\'s group',
+      };
+      expectRefused(await second.updateConversation(own.conversation.id, { is_muted: true }), own, [own.conversation.id], tried.conversation);
+      expectRefused(await second.updateGroup(own.group.id, { name }), own, [own.group.id, name], tried.group);
+      await expectUnchanged(context, own, tried, isolationRule);
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

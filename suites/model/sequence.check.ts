@@ -1,4 +1,17 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { checkSequencesAgreeWithModel } from '../../src/conformance/properties/model/sequence.ts';
 
-check('model.sequence.agrees-with-model', checkSequencesAgreeWithModel);
+export const checks = [
+  defineCheck(
+    {
+      id: 'model.sequence.agrees-with-model',
+      title: 'random sequences of creates, retrieves, updates, archives, deletes, lists and page walks agree with a model of the spec at every step',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+    },
+    checkSequencesAgreeWithModel,
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,46 +1,59 @@
 import fc from 'fast-check';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess } from '../../src/conformance/checks/expect.ts';
 import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { usernames } from '../../src/conformance/checks/members.ts';
 import { conversationCreateParams, groupCreateParams } from '../../src/conformance/properties/arbitraries.ts';
 import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
-// What a server accepts it returns exactly, unicode included; refusing (a 4xx) is its right where
-// §2.2 leaves limits open.
-check('properties.create.accepted-returned-exactly', async (context) => {
-  await checkProperty(context, fc.oneof(
-    groupCreateParams(context).map((params) => ({ kind: 'group' as const, params })),
-    conversationCreateParams(context).map((params) => ({ kind: 'conversation' as const, params })),
-  ), async (input, log) => {
-    if (input.kind === 'conversation') {
-      const response = await log.step(`POST /v1/conversations ${JSON.stringify(input.params)}`, () => context.client.createConversation(input.params));
-      recordCreated(context, 'conversation', response.body);
-      expectNoServerError(response, 'POST /v1/conversations');
-      if (response.status >= 400) return;
-      const created = expectBody(response, 'conversation');
-      expectFields(response, created, { contact_id: input.params.contact_id }, '§4.1: the created conversation carries the contact_id given');
-      const retrieved = await log.step('GET /v1/conversations/:id', () => context.client.retrieveConversation(created.id));
-      expectSuccess(retrieved, 'GET /v1/conversations/:id');
-      expectFields(retrieved, expectBody(retrieved, 'conversation'), { contact_id: input.params.contact_id }, '§4.1: stored as given');
-      return;
-    }
-    const { params } = input;
-    const response = await log.step(`POST /v1/groups ${JSON.stringify(params)}`, () => context.client.createGroup(params));
-    recordCreated(context, 'group', response.body);
-    expectNoServerError(response, 'POST /v1/groups');
-    if (response.status >= 400) return;
-    const expected = {
-      name: params.name,
-      description: params.description ?? null,
-      avatar_url: params.avatar_url ?? null,
-      contacts: usernames(params.contacts ?? []),
-    };
-    const created = expectBody(response, 'group');
-    expectFields(response, { ...created, contacts: usernames(created.contacts) }, expected, '§2.2, §4.2: the created group carries what was given, null for what was not');
-    const retrieved = await log.step('GET /v1/groups/:id', () => context.client.retrieveGroup(created.id));
-    expectSuccess(retrieved, 'GET /v1/groups/:id');
-    const stored = expectBody(retrieved, 'group');
-    expectFields(retrieved, { ...stored, contacts: usernames(stored.contacts) }, expected, '§4.2: stored as given');
-  });
-});
+export const checks = [
+  // What a server accepts it returns exactly, unicode included; refusing (a 4xx) is its right where
+  // §2.2 leaves limits open.
+  defineCheck(
+    {
+      id: 'properties.create.accepted-returned-exactly',
+      title: 'for generated create parameters, whatever is accepted is returned and stored exactly, unicode included',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      await checkProperty(context, fc.oneof(
+        groupCreateParams(context).map((params) => ({ kind: 'group' as const, params })),
+        conversationCreateParams(context).map((params) => ({ kind: 'conversation' as const, params })),
+      ), async (input, log) => {
+        if (input.kind === 'conversation') {
+          const response = await log.step(`POST /v1/conversations ${JSON.stringify(input.params)}`, () => context.client.createConversation(input.params));
+          recordCreated(context, 'conversation', response.body);
+          expectNoServerError(response, 'POST /v1/conversations');
+          if (response.status >= 400) return;
+          const created = expectBody(response, 'conversation');
+          expectFields(response, created, { contact_id: input.params.contact_id }, '§4.1: the created conversation carries the contact_id given');
+          const retrieved = await log.step('GET /v1/conversations/:id', () => context.client.retrieveConversation(created.id));
+          expectSuccess(retrieved, 'GET /v1/conversations/:id');
+          expectFields(retrieved, expectBody(retrieved, 'conversation'), { contact_id: input.params.contact_id }, '§4.1: stored as given');
+          return;
+        }
+        const { params } = input;
+        const response = await log.step(`POST /v1/groups ${JSON.stringify(params)}`, () => context.client.createGroup(params));
+        recordCreated(context, 'group', response.body);
+        expectNoServerError(response, 'POST /v1/groups');
+        if (response.status >= 400) return;
+        const expected = {
+          name: params.name,
+          description: params.description ?? null,
+          avatar_url: params.avatar_url ?? null,
+          contacts: usernames(params.contacts ?? []),
+        };
+        const created = expectBody(response, 'group');
+        expectFields(response, { ...created, contacts: usernames(created.contacts) }, expected, '§2.2, §4.2: the created group carries what was given, null for what was not');
+        const retrieved = await log.step('GET /v1/groups/:id', () => context.client.retrieveGroup(created.id));
+        expectSuccess(retrieved, 'GET /v1/groups/:id');
+        const stored = expectBody(retrieved, 'group');
+        expectFields(retrieved, { ...stored, contacts: usernames(stored.contacts) }, expected, '§4.2: stored as given');
+      });
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,28 +1,41 @@
 import fc from 'fast-check';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
 import { createConversations, updateConversation } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
-// Whatever the page size, the pages of a filtered list partition it: each of the suite's items
-// on exactly one page, none left out (§4.1, §4.3).
-check('properties.list.pages-partition', async (context) => {
-  requirePagination(context);
-  const arbitrary = fc.record({ items: fc.integer({ min: 1, max: 5 }), limit: fc.integer({ min: 1, max: 4 }) });
-  await checkProperty(context, arbitrary, async ({ items, limit }, log) => {
-    const own = await log.step(`create ${items} conversations, muted and pinned`, async () => {
-      const created = await createConversations(context, items, 'pbt-pages');
-      for (const conversation of created) {
-        await updateConversation(context, conversation.id, { is_muted: true, is_pinned: true }, 'conversations.update.is-muted');
-      }
-      return created;
-    });
-    await log.step(`walk muted=true&pinned=true with limit=${limit}`, () => expectEachOnceAcrossPages(
-      context,
-      () => walkConversations(context, { muted: true, pinned: true }, { limit }),
-      own.map((conversation) => conversation.id),
-      `muted, pinned conversations (limit=${limit})`,
-    ));
-  }, { numRuns: Math.min(context.target.propertyRuns, 5) });
-});
+export const checks = [
+  // Whatever the page size, the pages of a filtered list partition it: each of the suite's items
+  // on exactly one page, none left out (§4.1, §4.3).
+  defineCheck(
+    {
+      id: 'properties.list.pages-partition',
+      title: 'for any page size, the pages of a filtered list hold each of the suite\'s items exactly once',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      requirePagination(context);
+      const arbitrary = fc.record({ items: fc.integer({ min: 1, max: 5 }), limit: fc.integer({ min: 1, max: 4 }) });
+      await checkProperty(context, arbitrary, async ({ items, limit }, log) => {
+        const own = await log.step(`create ${items} conversations, muted and pinned`, async () => {
+          const created = await createConversations(context, items, 'pbt-pages');
+          for (const conversation of created) {
+            await updateConversation(context, conversation.id, { is_muted: true, is_pinned: true }, 'conversations.update.is-muted');
+          }
+          return created;
+        });
+        await log.step(`walk muted=true&pinned=true with limit=${limit}`, () => expectEachOnceAcrossPages(
+          context,
+          () => walkConversations(context, { muted: true, pinned: true }, { limit }),
+          own.map((conversation) => conversation.id),
+          `muted, pinned conversations (limit=${limit})`,
+        ));
+      }, { numRuns: Math.min(context.target.propertyRuns, 5) });
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -1,26 +1,38 @@
 import fc from 'fast-check';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
 import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
 import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
+export const checks = [
+  defineCheck(
+    {
+      id: 'properties.retrieve.idempotent',
+      title: 'retrieving the same object several times returns the same object',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      const arbitrary = fc.record({ resource: fc.constantFrom('conversations', 'groups'), times: fc.integer({ min: 2, max: 4 }) });
+      await checkProperty(context, arbitrary, async ({ resource: which, times }, log) => {
+        const resource = resourceNamed(which);
+        const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'idempotent'));
+        const seen: Array<Record<string, unknown>> = [];
+        for (let n = 0; n < times; n++) {
+          const response = await log.step(`GET ${resource.path}/:id (${n + 1} of ${times})`, () => resource.retrieve(context.client, created.id));
+          expectSuccess(response, `GET ${resource.path}/:id`);
+          const body = expectBody(response, resource.schema) as unknown as Record<string, unknown>;
+          const item = resource.comparable(body as never);
+          if (seen.length > 0) {
+            const differences = fieldDifferences(item, seen[0]!);
+            expectThat(differences.length === 0, response, `${resource.section}: the same object on every retrieve`, differences.join('; '));
+          }
+          seen.push(item);
+        }
+      });
+    },
+  ),
+];
 
-check('properties.retrieve.idempotent', async (context) => {
-  const arbitrary = fc.record({ resource: fc.constantFrom('conversations', 'groups'), times: fc.integer({ min: 2, max: 4 }) });
-  await checkProperty(context, arbitrary, async ({ resource: which, times }, log) => {
-    const resource = resourceNamed(which);
-    const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'idempotent'));
-    const seen: Array<Record<string, unknown>> = [];
-    for (let n = 0; n < times; n++) {
-      const response = await log.step(`GET ${resource.path}/:id (${n + 1} of ${times})`, () => resource.retrieve(context.client, created.id));
-      expectSuccess(response, `GET ${resource.path}/:id`);
-      const body = expectBody(response, resource.schema) as unknown as Record<string, unknown>;
-      const item = resource.comparable(body as never);
-      if (seen.length > 0) {
-        const differences = fieldDifferences(item, seen[0]!);
-        expectThat(differences.length === 0, response, `${resource.section}: the same object on every retrieve`, differences.join('; '));
-      }
-      seen.push(item);
-    }
-  });
-});
+registerWhenRunByVitest(import.meta, checks);

@@ -1,36 +1,49 @@
 import fc from 'fast-check';
 import type { GroupUpdateParams } from '../../src/api/resources.ts';
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
 import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
 import { applyOffset, conversationUpdates, groupUpdates } from '../../src/conformance/properties/arbitraries.ts';
 import { checkProperty } from '../../src/conformance/properties/run-property.ts';
 
-// Any subset of the updatable fields: what was given takes effect (when accepted), and the answer
-// to the PUT is what a later retrieve returns (§4.1, §4.2).
-check('properties.update.matches-retrieve', async (context) => {
-  const replaces = context.target.groupContacts === 'replace';
-  const arbitrary = fc.oneof(
-    conversationUpdates().map((updates) => ({ resource: 'conversations' as const, updates })),
-    groupUpdates(replaces).map((updates) => ({ resource: 'groups' as const, updates })),
-  );
-  await checkProperty(context, arbitrary, async ({ resource: which, updates }, log) => {
-    const resource = resourceNamed(which);
-    const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-update'));
-    const params = applyOffset(updates, created.created_at) as Record<string, unknown>;
-    const response = await log.step(`PUT ${resource.path}/:id ${JSON.stringify(params)}`, () => resource.update(context.client, created.id, params));
-    expectNoServerError(response, `PUT ${resource.path}/:id`);
-    // §2.2 leaves text limits open: a refused update (4xx) is the server's right, and then nothing changed.
-    if (response.status >= 400) return;
-    expectSuccess(response, `PUT ${resource.path}/:id`);
-    const updated = resource.comparable(expectBody(response, resource.schema) as never);
-    const given = which === 'groups' && 'contacts' in params
-      ? { ...params, contacts: [...new Set((params as GroupUpdateParams).contacts!.map((contact) => contact.username))].sort() }
-      : params;
-    expectFields(response, updated, given, `${resource.section}: the fields given take effect (contacts as declared: ${context.target.groupContacts ?? 'not declared, so not sent'})`);
-    const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
-    expectSuccess(retrieved, `GET ${resource.path}/:id`);
-    const differences = fieldDifferences(resource.comparable(expectBody(retrieved, resource.schema) as never), updated);
-    expectThat(differences.length === 0, retrieved, `${resource.section}: a retrieve returns the object the PUT answered with`, differences.join('; '));
-  });
-});
+export const checks = [
+  // Any subset of the updatable fields: what was given takes effect (when accepted), and the answer
+  // to the PUT is what a later retrieve returns (§4.1, §4.2).
+  defineCheck(
+    {
+      id: 'properties.update.matches-retrieve',
+      title: 'for any generated subset of updatable fields, the fields take effect and a later retrieve equals the PUT answer',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+    },
+    async (context) => {
+      const replaces = context.target.groupContacts === 'replace';
+      const arbitrary = fc.oneof(
+        conversationUpdates().map((updates) => ({ resource: 'conversations' as const, updates })),
+        groupUpdates(replaces).map((updates) => ({ resource: 'groups' as const, updates })),
+      );
+      await checkProperty(context, arbitrary, async ({ resource: which, updates }, log) => {
+        const resource = resourceNamed(which);
+        const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-update'));
+        const params = applyOffset(updates, created.created_at) as Record<string, unknown>;
+        const response = await log.step(`PUT ${resource.path}/:id ${JSON.stringify(params)}`, () => resource.update(context.client, created.id, params));
+        expectNoServerError(response, `PUT ${resource.path}/:id`);
+        // §2.2 leaves text limits open: a refused update (4xx) is the server's right, and then nothing changed.
+        if (response.status >= 400) return;
+        expectSuccess(response, `PUT ${resource.path}/:id`);
+        const updated = resource.comparable(expectBody(response, resource.schema) as never);
+        const given = which === 'groups' && 'contacts' in params
+          ? { ...params, contacts: [...new Set((params as GroupUpdateParams).contacts!.map((contact) => contact.username))].sort() }
+          : params;
+        expectFields(response, updated, given, `${resource.section}: the fields given take effect (contacts as declared: ${context.target.groupContacts ?? 'not declared, so not sent'})`);
+        const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
+        expectSuccess(retrieved, `GET ${resource.path}/:id`);
+        const differences = fieldDifferences(resource.comparable(expectBody(retrieved, resource.schema) as never), updated);
+        expectThat(differences.length === 0, retrieved, `${resource.section}: a retrieve returns the object the PUT answered with`, differences.join('; '));
+      });
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

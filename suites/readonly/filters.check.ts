@@ -1,4 +1,5 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectThat } from '../../src/conformance/checks/expect.ts';
 import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
 
@@ -11,9 +12,22 @@ function expectAllMatch<T extends { id: string }>(walk: Walk<T>, matches: (item:
   }
 }
 
-check('readonly.filters.match', async (context) => {
-  expectAllMatch(await walkConversations(context, { muted: true }, pages), (item) => item.is_muted, '§4.1: muted=true returns only muted conversations');
-  expectAllMatch(await walkConversations(context, { pinned: true }, pages), (item) => item.is_pinned, '§4.1: pinned=true returns only pinned conversations');
-  expectAllMatch(await walkConversations(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.1: archived=true returns only archived conversations');
-  expectAllMatch(await walkGroups(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.2: archived=true returns only archived groups');
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'readonly.filters.match',
+      title: 'every conversation listed under muted, pinned or archived=true, and every group under archived=true, matches its filter',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+      readOnly: true,
+    },
+    async (context) => {
+      expectAllMatch(await walkConversations(context, { muted: true }, pages), (item) => item.is_muted, '§4.1: muted=true returns only muted conversations');
+      expectAllMatch(await walkConversations(context, { pinned: true }, pages), (item) => item.is_pinned, '§4.1: pinned=true returns only pinned conversations');
+      expectAllMatch(await walkConversations(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.1: archived=true returns only archived conversations');
+      expectAllMatch(await walkGroups(context, { archived: true }, pages), (item) => item.archived_at !== null, '§4.2: archived=true returns only archived groups');
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

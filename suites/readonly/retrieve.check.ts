@@ -1,4 +1,5 @@
-import { check } from '../../src/conformance/checks/define-check.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
 import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
 import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../src/conformance/checks/resource-under-test.ts';
@@ -25,9 +26,22 @@ async function retrieveAListedObject<T extends ResourceItem>(context: CheckConte
   return listed.length === 0 ? 'none listed' : 'all gone';
 }
 
-check('readonly.retrieve.listed-objects', async (context) => {
-  const outcomes = [await retrieveAListedObject(context, conversations), await retrieveAListedObject(context, groups)];
-  if (!outcomes.includes('retrieved')) {
-    context.skip(`nothing listed could be retrieved to compare (conversations: ${outcomes[0]}; groups: ${outcomes[1]})`);
-  }
-});
+export const checks = [
+  defineCheck(
+    {
+      id: 'readonly.retrieve.listed-objects',
+      title: 'a conversation and a group taken from the lists can be retrieved by their id, as the same objects',
+      level: 'spec',
+      tags: ['conversations', 'groups'],
+      readOnly: true,
+    },
+    async (context) => {
+      const outcomes = [await retrieveAListedObject(context, conversations), await retrieveAListedObject(context, groups)];
+      if (!outcomes.includes('retrieved')) {
+        context.skip(`nothing listed could be retrieved to compare (conversations: ${outcomes[0]}; groups: ${outcomes[1]})`);
+      }
+    },
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

@@ -2,36 +2,29 @@
 // a target that refused a delete), as listed in that run's ledger file. Touches nothing else.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../core/config/load.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../core/safety/sweep.ts';
-import { commonFlags, configSourcesFrom, parseFlags, settingFlags, settingsHelp } from '../flags.ts';
+import { renderHelp } from '../help.ts';
+import { parseCommand } from '../options/index.ts';
 
-export const cleanupHelp = `Usage: msgapi cleanup [--ledger FILE ...] [options]
-
-Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
-(reports/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
-Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
-
-Options:
-  --ledger FILE            A ledger file (repeatable; default: every ledger-*.jsonl in REPORTS_DIR).
-${settingsHelp()}
-  -h, --help               Show this help.
-
-Exit codes: 0 nothing left behind; 1 some objects could not be deleted; 2 configuration error.`;
+export const cleanupHelp = renderHelp('cleanup', {
+  usage: 'Usage: msgapi cleanup [--ledger FILE ...] [options]',
+  intro: `Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
+(REPORTS_DIR/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
+Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.`,
+});
 
 export async function runCleanup(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv, { ...commonFlags, ...settingFlags, ledger: { type: 'string', multiple: true } });
-  if (flags.help) {
+  const parsed = parseCommand('cleanup', argv);
+  if (parsed.help) {
     console.log(cleanupHelp);
     return 0;
   }
-  const config = loadConfig(configSourcesFrom(flags));
+  const config = parsed.values;
   if (config.baseUrl === undefined) {
     throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
   }
-  const given = flags.ledger as unknown as string[] | undefined;
-  const files = given ?? readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
+  const files = config.ledger.length > 0 ? config.ledger : readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
   if (files.length === 0) {
     console.log(`msgapi cleanup: no ledger file in ${config.reportsDir}: nothing to clean up.`);
     return 0;

@@ -3,34 +3,30 @@ import { mkdirSync } from 'node:fs';
 import { HarnessError } from '../../core/errors.ts';
 import { compareRuns, formatComparison } from '../../report/comparison.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
-import { filesAndOptions, readConformanceReport } from './report-files.ts';
+import { readConformanceReport } from './report-files.ts';
+import { renderHelp } from '../help.ts';
+import { parseCommand } from '../options/index.ts';
 
-export const compareHelp = `Usage: msgapi compare REPORT.json REPORT.json ... [--all] [--reports-dir DIR] [--json]
-
-Prints a grid of checks against runs — several server implementations side by side, or one server
+export const compareHelp = renderHelp('compare', {
+  usage: 'Usage: msgapi compare REPORT.json REPORT.json ... [options]',
+  intro: `Prints a grid of checks against runs — several server implementations side by side, or one server
 before and after a change — from their conformance.json reports, with the checks whose result
-differs marked *. Also writes the grid into DIR/index.html (default reports).
-
-Options:
-  --all              Show every check, not only those that differ.
-  --reports-dir DIR  Where index.html is written (default reports).
-  --json             Print the grid as JSON instead.
-  -h, --help         Show this help.
-
-Exit code 0 whatever the grid shows (it is a comparison, not a gate); 2 on unreadable input.`;
+differs marked *. Also writes the grid into index.html in REPORTS_DIR.`,
+});
 
 export async function runCompare(argv: string[]): Promise<number> {
-  const { files, options } = filesAndOptions(argv, ['reports-dir'], ['all', 'json'], 'compare');
-  if (options.help) {
+  const parsed = parseCommand('compare', argv, { positionals: 'REPORT.json' });
+  if (parsed.help) {
     console.log(compareHelp);
     return 0;
   }
+  const { values: options, positionals: files } = parsed;
   if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi compare needs at least two conformance reports.');
   const grid = compareRuns(files.map(readConformanceReport), files);
-  const dir = typeof options['reports-dir'] === 'string' ? options['reports-dir'] : 'reports';
+  const dir = options.reportsDir;
   mkdirSync(dir, { recursive: true });
   const index = writeIndexReport(dir, { comparison: grid });
   if (options.json) console.log(JSON.stringify(grid, null, 2));
-  else console.log(`${formatComparison(grid, { all: options.all === true })}\nThe grid is also in ${index}.`);
+  else console.log(`${formatComparison(grid, { all: options.all })}\nThe grid is also in ${index}.`);
   return 0;
 }

@@ -3,7 +3,7 @@
 // reports/sensitivity.json and reports/sensitivity.md. Exit 0: every fault caught and every
 // variant passed; 1: not; 2: harness error.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
 import { isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../core/errors.ts';
@@ -11,49 +11,39 @@ import { runSuites } from '../../conformance/run/run-suites.ts';
 import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../conformance/matrix/entries.ts';
 import { concludeMatrix } from '../../conformance/matrix/outcome.ts';
 import { renderSensitivityMarkdown, type SensitivityReport } from '../../report/matrix-report.ts';
-import { parseFlags } from '../flags.ts';
+import { renderHelp } from '../help.ts';
+import { parseCommand } from '../options/index.ts';
 
-export const matrixHelp = `Usage: msgapi matrix [options]
-
-Proves the suite: runs it against the reference server with each seeded fault switched on (the
+export const matrixHelp = renderHelp('matrix', {
+  usage: 'Usage: msgapi matrix [options]',
+  intro: `Proves the suite: runs it against the reference server with each seeded fault switched on (the
 suite must fail every one) and with each valid variant (other choices the spec leaves open; the
-suite must pass every one). Writes sensitivity.json and sensitivity.md.
+suite must pass every one). Writes sensitivity.json and sensitivity.md in REPORTS_DIR.`,
+});
 
-Options:
-  --only NAMES             Comma-separated fault and variant names to run (default: all).
-  --reports-dir DIR        Where to write the reports (default: reports).
-  --seed N                 Seed handed to the suites (default: 1).
-  -h, --help               Show this help.
-
-Exit codes: 0 every fault caught and every variant passed; 1 otherwise; 2 harness error.`;
-
-function selection(only: string | undefined): { faults: FaultName[]; variants: VariantName[] } {
-  if (only === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
-  const names = only.split(',').map((name) => name.trim()).filter(Boolean);
+function selection(names: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
+  if (names === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
   const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name));
   if (unknown.length > 0) throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`);
   return { faults: names.filter(isFaultName), variants: names.filter(isVariantName) };
 }
 
 export async function runMatrix(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv, {
-    only: { type: 'string' },
-    'reports-dir': { type: 'string' },
-    seed: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (flags.help) {
+  const parsed = parseCommand('matrix', argv);
+  if (parsed.help) {
     console.log(matrixHelp);
     return 0;
   }
-  const seed = Number(flags.seed ?? 1);
-  if (!Number.isSafeInteger(seed)) throw new HarnessError('MSGAPI_USAGE', `--seed ${String(flags.seed)} must be a whole number.`);
-  const chosen = selection(flags.only as string | undefined);
+  const { seed, reportsDir: dir, only } = parsed.values;
+  const chosen = selection(only);
   const started = Date.now();
   const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed);
   try {
     const runs = entries.flatMap((entry) => entry.runs);
-    console.log(`msgapi matrix: ${chosen.faults.length} faults and ${chosen.variants.length} variants, ${runs.length} runs of the suite in one vitest process.`);
+    console.log(
+      `msgapi matrix: ${chosen.faults.length} faults and ${chosen.variants.length} variants, ${runs.length} runs of the suite in one vitest process, ` +
+        `seed ${seed} (replay with SEED=${seed}).`,
+    );
     // No vitest reporter: against a fault most checks are meant to fail, and the report says which.
     const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [] });
     if (outcome.harnessErrors.length > 0) {
@@ -66,7 +56,6 @@ export async function runMatrix(argv: string[]): Promise<number> {
       requests: [...outcome.results.values()].flat().reduce((sum, check) => sum + check.requests, 0),
       ...concluded,
     };
-    const dir = resolve(String(flags['reports-dir'] ?? 'reports'));
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'sensitivity.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(dir, 'sensitivity.md'), renderSensitivityMarkdown(report));

@@ -6,22 +6,25 @@ import { runFailed } from '../../report/build-report.ts';
 import { MergeError, mergeConformanceReports } from '../../report/merge-reports.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
-import { filesAndOptions, readConformanceReport } from './report-files.ts';
+import { readConformanceReport } from './report-files.ts';
+import { renderHelp } from '../help.ts';
+import { parseCommand } from '../options/index.ts';
 
-export const mergeHelp = `Usage: msgapi merge REPORT.json REPORT.json ... [--out FILE]
-
-Joins the conformance reports of one run split across machines with 'msgapi check --shard I/N'
+export const mergeHelp = renderHelp('merge', {
+  usage: 'Usage: msgapi merge REPORT.json REPORT.json ... [options]',
+  intro: `Joins the conformance reports of one run split across machines with 'msgapi check --shard I/N'
 into one report, as if the run had not been split: every part must be there, of the same target,
-and no check may be in two parts. Writes FILE (default reports/conformance.json) and index.html
-beside it, prints the summary, and exits as 'msgapi check' would: 0 passed, 1 a gating failure.
-(Load reports merge with 'msgapi load merge'.)`;
+and no check may be in two parts. Writes the merged conformance.json and index.html beside it,
+prints the summary, and exits as 'msgapi check' would. (Load reports merge with 'msgapi load merge'.)`,
+});
 
 export async function runMerge(argv: string[]): Promise<number> {
-  const { files, options } = filesAndOptions(argv, ['out'], [], 'merge');
-  if (options.help) {
+  const parsed = parseCommand('merge', argv, { positionals: 'REPORT.json' });
+  if (parsed.help) {
     console.log(mergeHelp);
     return 0;
   }
+  const { values: options, positionals: files } = parsed;
   if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi merge needs the reports of at least two shards.');
   const reports = files.map(readConformanceReport);
   let merged;
@@ -31,7 +34,7 @@ export async function runMerge(argv: string[]): Promise<number> {
     if (error instanceof MergeError) throw new HarnessError('MSGAPI_USAGE', `Cannot merge: ${error.message}`);
     throw error;
   }
-  const out = typeof options.out === 'string' ? options.out : join('reports', 'conformance.json');
+  const out = options.out ?? join(options.reportsDir, 'conformance.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`);
   const index = writeIndexReport(dirname(out), { conformance: merged });

@@ -3,30 +3,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
-import { HarnessError } from '../../core/errors.ts';
 import { buildOpenApi } from '../../openapi/build-openapi.ts';
-import { parseFlags } from '../flags.ts';
+import { renderHelp } from '../help.ts';
+import { parseCommand } from '../options/index.ts';
 
-export const openapiHelp = `Usage: msgapi openapi [--out FILE] [--format json|yaml]
-
-Writes an OpenAPI 3.1 document of the Messaging Service API v1: the ten operations of
+export const openapiHelp = renderHelp('openapi', {
+  usage: 'Usage: msgapi openapi [--out FILE] [--format json|yaml]',
+  intro: `Writes an OpenAPI 3.1 document of the Messaging Service API v1: the ten operations of
 src/api/operations.ts, with the JSON Schemas of schemas/ (JSON Schema 2020-12) as its components.
 Where the spec leaves a behaviour open (success status codes, errors, pagination beyond limit and
-has_more), the document says so rather than inventing it.
-
-Options:
-  --out FILE               Where to write it (default: reports/openapi.json, or reports/openapi.yaml
-                           with --format yaml); '-' writes it to standard output.
-  --format json|yaml       The document's format (default: json, or yaml when FILE ends in .yaml/.yml).
-  -h, --help               Show this help.`;
+has_more), the document says so rather than inventing it.`,
+});
 
 type Format = 'json' | 'yaml';
-
-function formatFrom(raw: string | undefined, out: string | undefined): Format {
-  if (raw === undefined) return out !== undefined && /\.ya?ml$/i.test(out) ? 'yaml' : 'json';
-  if (raw === 'json' || raw === 'yaml') return raw;
-  throw new HarnessError('MSGAPI_USAGE', `--format ${raw} is not one of json, yaml.`);
-}
 
 export function serializeDocument(document: object, format: Format): string {
   // No anchors and aliases: several tools that read OpenAPI documents do not resolve them.
@@ -34,14 +23,13 @@ export function serializeDocument(document: object, format: Format): string {
 }
 
 export async function runOpenapi(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv, { out: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
-  if (flags.help) {
+  const parsed = parseCommand('openapi', argv);
+  if (parsed.help) {
     console.log(openapiHelp);
     return 0;
   }
-  const given = typeof flags.out === 'string' ? flags.out : undefined;
-  if (given === '') throw new HarnessError('MSGAPI_USAGE', "--out needs a file name, or '-' for standard output.");
-  const format = formatFrom(typeof flags.format === 'string' ? flags.format : undefined, given);
+  const given = parsed.values.out;
+  const format: Format = parsed.values.format ?? (given !== undefined && /\.ya?ml$/i.test(given) ? 'yaml' : 'json');
   const out = given ?? `reports/openapi.${format}`;
   const text = serializeDocument(buildOpenApi(), format);
 

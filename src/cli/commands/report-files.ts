@@ -19,21 +19,3 @@ export function readConformanceReport(file: string): ConformanceReport {
   return report as ConformanceReport;
 }
 
-/** Positional file arguments and --out / --from style options, for the report commands. */
-export function filesAndOptions(argv: string[], valued: readonly string[], switches: readonly string[], command: string): { files: string[]; options: Record<string, string | true> } {
-  const files: string[] = [];
-  const options: Record<string, string | true> = {};
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
-    const name = arg.replace(/^--/, '');
-    if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg.startsWith('--') && valued.includes(name)) {
-      const value = argv[++index];
-      if (value === undefined) throw new HarnessError('MSGAPI_USAGE', `${arg} needs a value (see msgapi ${command} --help).`);
-      options[name] = value;
-    } else if (arg.startsWith('--') && switches.includes(name)) options[name] = true;
-    else if (arg.startsWith('-')) throw new HarnessError('MSGAPI_USAGE', `msgapi ${command} does not take ${arg} (see msgapi ${command} --help).`);
-    else files.push(arg);
-  }
-  return { files, options };
-}

@@ -2,6 +2,7 @@
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectThat } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
+import { hasAll } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const deletedIsNotRetrievable = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -14,4 +15,15 @@ export const deletedIsNotRetrievable = <T extends ResourceItem>(resource: Resour
     `§3: a deleted ${resource.kind} is removed permanently, so retrieving it gets a 4xx`,
     `status ${response.status}`,
   );
+};
+
+export const deletedIsNotListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  const item = await resource.create(context, 'not-listed');
+  // Into a narrow list first: one short enough to read whole, so that absence can be proven.
+  await resource.narrowList.apply(context, item);
+  await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
+  const walk = await resource.walk(context, resource.narrowList.filters, { stopWhen: hasAll([item.id]) });
+  const listed = walk.items.some((listedItem) => listedItem.id === item.id);
+  expectThat(!listed, walk.pages.at(-1)!, `the deleted ${resource.kind} ${item.id} no longer listed among ${resource.narrowList.described} (§3: removed permanently)`, 'still listed');
+  if (!walk.complete) context.skip(`the whole list of ${resource.narrowList.described} could not be read, so absence is unproven: ${walk.stoppedBecause}`);
 };

@@ -2,6 +2,7 @@
 // and what a bad limit gets. Both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
@@ -73,4 +74,17 @@ export const archivedFilter = <T extends ResourceItem>(resource: ResourceUnderTe
   const [archived] = await resource.createMany(context, 2, 'archived-filter');
   const own = await resource.archive(context, archived!);
   await expectFilter(context, resource, { archived: true }, (item) => item.archived_at !== null, [own], 'archived');
+};
+
+/** Walking every page returns each of the suite's items exactly once and ends with has_more false. */
+export const pagesReturnEachOnce = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  requirePagination(context);
+  const own = await resource.createMany(context, 5, 'pages');
+  for (const item of own) await resource.narrowList.apply(context, item);
+  await expectEachOnceAcrossPages(
+    context,
+    () => resource.walk(context, resource.narrowList.filters, { limit: 2 }),
+    own.map((item) => item.id),
+    `${resource.narrowList.described} (limit=2)`,
+  );
 };

@@ -1,5 +1,6 @@
 // How a check says a server did not conform: what was expected, what came back, and the curl
 // command that shows it again. Written for a person reading it at 2 a.m.
+import type { CheckId } from './check-ids.ts';
 import { renderCurl } from '../../core/client/curl.ts';
 import { describeExchange, type Exchange } from '../../core/client/exchange.ts';
 
@@ -32,7 +33,7 @@ export class PrerequisiteFailure extends CheckFailure {
   constructor(
     details: FailureDetails,
     /** The check whose subject the failed step is, e.g. conversations.create.defaults. */
-    readonly blamed: string,
+    readonly blamed: CheckId,
   ) {
     super(details);
   }

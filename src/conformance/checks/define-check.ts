@@ -1,97 +1,41 @@
-// `check(id, body)`: one vitest test per check, titled `id — sentence`, carrying its id in
-// task.meta for the reporters, turning whatever went wrong into a failure with a reproduction,
-// and deleting what the check created whether it passed or not.
-import { inject, test, type TestContext } from 'vitest';
-import { renderCurl } from '../../core/client/curl.ts';
-import { LedgerRefusal } from '../../core/client/ledger.ts';
-import { TransportError } from '../../core/client/transport-error.ts';
-import { catalogue, type CheckId } from './catalogue.ts';
-import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
-import { createCheckContext, type CheckContext } from './check-context.ts';
-import type { Leftover } from '../../core/safety/created-resources.ts';
-import type { ProvidedTarget } from '../../core/target/target.ts';
-
-export interface CheckTaskMeta {
-  id: CheckId;
-  /** The name of the target it ran against ('' for the single target of msgapi check). */
-  target: string;
-  requests: number;
-  reproduction?: string;
-  leftovers?: Leftover[];
-  /** Why the check could not test its behaviour: a prerequisite step failed. */
-  blocked?: string;
-  /** The check itself broke (a bug in the suite, not a failure of the server). */
-  harnessError?: string;
-}
-
-declare module 'vitest' {
-  interface TaskMeta {
-    check?: CheckTaskMeta;
-  }
-}
-
-const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';
+// A check is declared once, beside its body: `defineCheck({ id, title, level, tags, readOnly }, body)`
+// returns a plain definition and registers nothing, so the registry (suites/registry.ts), the docs
+// and the command line can read every suite file's checks. Registering them as vitest tests is a
+// separate step (register-checks.ts), taken only when vitest runs the file.
+import type { CheckContext } from './check-context.ts';
 
 /**
- * Registers the check once per target: one module graph then serves every target of a run (the
- * matrix runs the suite against dozens of servers in one vitest process).
+ * spec: the spec states it. security: authentication, and one user's data kept from another.
+ * robustness: no 5xx, no hang, well-formed JSON. convention: a common choice the spec leaves
+ * open; reported, gating only when declared (CONVENTIONS) or with --strict.
  */
-export function check(id: CheckId, body: (context: CheckContext) => Promise<void>): void {
-  const { title } = catalogue[id];
-  for (const { name, target } of inject('targets')) {
-    test(`${name ? `[${name}] ` : ''}${id} — ${title}`, (testContext) => runCheck(id, name, target, body, testContext));
-  }
+export type CheckLevel = 'spec' | 'security' | 'robustness' | 'convention';
+
+export const gatingLevels: ReadonlySet<CheckLevel> = new Set(['spec', 'security', 'robustness']);
+
+/**
+ * What a check can be selected by besides its id (`--only conversations`). The first part of the id
+ * is always one of its tags; `tags` adds the resources a check exercises when its id does not say.
+ */
+export type CheckTag = 'conversations' | 'groups';
+
+export interface CheckMeta<Id extends string = string> {
+  /** `<resource>.<operation>.<behaviour>`: names the file, suites/<resource>/<operation>.check.ts. */
+  id: Id;
+  /** One sentence: what a server must do for the check to pass. */
+  title: string;
+  level: CheckLevel;
+  tags?: readonly CheckTag[];
+  /** It sends nothing but GETs, so it runs under --read-only too. */
+  readOnly?: true;
 }
 
-async function runCheck(
-  id: CheckId,
-  targetName: string,
-  target: ProvidedTarget,
-  body: (context: CheckContext) => Promise<void>,
-  { task, skip }: TestContext,
-): Promise<void> {
-  const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
-  task.meta.check = meta;
-  const context = createCheckContext(target, (reason) => skip(reason) as never);
-  try {
-    await body(context);
-  } catch (error) {
-    if (isSkip(error)) throw error;
-    if (error instanceof PrerequisiteFailure) {
-      meta.blocked = `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
-      meta.reproduction = error.reproduction;
-      skip(meta.blocked);
-    }
-    if (error instanceof TransportError) {
-      // No answer at all (a hang, a reset) is the server's failure, shown like any other.
-      const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
-      meta.reproduction = failure.reproduction;
-      throw failure;
-    }
-    if (error instanceof CheckFailure) {
-      meta.reproduction = error.reproduction;
-      throw error;
-    }
-    if (error instanceof LedgerRefusal) {
-      // The ids a check changes come from the server's answers: an answer that named an object the
-      // run did not make led here. Nothing was sent; the server's answer is what failed.
-      const last = context.client.journal.at(-1);
-      const failure = new CheckFailure({
-        expected: 'answers that name the objects this check created (it changes nothing else)',
-        received: error.message,
-        ...(last ? { exchange: last } : {}),
-      });
-      meta.reproduction = failure.reproduction;
-      throw failure;
-    }
-    // Anything else is a bug of the suite, never the server's failure: the run ends with exit 2.
-    meta.harnessError = (error as Error)?.stack ?? String(error);
-    const last = context.client.journal.at(-1);
-    if (last) meta.reproduction = renderCurl(last);
-    throw error;
-  } finally {
-    const leftovers = await context.created.deleteAll(context.client);
-    if (leftovers.length > 0) meta.leftovers = leftovers;
-    meta.requests = context.client.journal.length;
-  }
+export type CheckBody = (context: CheckContext) => Promise<void>;
+
+export interface CheckDefinition<Id extends string = string> extends CheckMeta<Id> {
+  readonly body: CheckBody;
+}
+
+export function defineCheck<const Id extends string>(meta: CheckMeta<Id>, body: CheckBody): CheckDefinition<Id> {
+  return Object.freeze({ ...meta, body });
 }

@@ -1,6 +1,7 @@
 // Creating and changing what a check needs. Each helper goes through the API and insists the step
 // worked; when it did not, the check is blocked (the step's own check carries the failure), and
 // whatever was created is recorded for deletion after the check.
+import type { CheckId } from './check-ids.ts';
 import type {
   Conversation, ConversationCreateParams, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams,
 } from '../../api/resources.ts';
@@ -22,7 +23,7 @@ export function recordCreated(context: CheckContext, kind: ResourceKind, body: u
 }
 
 /** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
-export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: string): SchemaTypes[N] {
+export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: CheckId): SchemaTypes[N] {
   if (response.status < 200 || response.status >= 300) {
     throw new PrerequisiteFailure(
       { expected: `a 2xx status for ${step}`, received: `status ${response.status} ${(response.exchange.responseBody ?? '').slice(0, 300)}`, exchange: response.exchange },
@@ -81,18 +82,18 @@ export async function createGroups(context: CheckContext, count: number, label =
 }
 
 /** A PUT that the check needs to have worked (to mute, pin or archive what it then lists). */
-export async function updateConversation(context: CheckContext, id: string, params: ConversationUpdateParams, blamed: string): Promise<Conversation> {
+export async function updateConversation(context: CheckContext, id: string, params: ConversationUpdateParams, blamed: CheckId): Promise<Conversation> {
   const response = await context.client.updateConversation(id, params);
   return prerequisite(response, 'conversation', `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`, blamed);
 }
 
-export async function updateGroup(context: CheckContext, id: string, params: GroupUpdateParams, blamed: string): Promise<Group> {
+export async function updateGroup(context: CheckContext, id: string, params: GroupUpdateParams, blamed: CheckId): Promise<Group> {
   const response = await context.client.updateGroup(id, params);
   return prerequisite(response, 'group', `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`, blamed);
 }
 
 /** Deletes through the API and forgets the id; the check then tests what deletion did. */
-export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: string): Promise<ApiResponse> {
+export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: CheckId): Promise<ApiResponse> {
   const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
   if (response.status < 200 || response.status >= 300) {
     throw new PrerequisiteFailure(

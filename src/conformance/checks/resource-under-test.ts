@@ -34,6 +34,11 @@ export interface ResourceUnderTest<T extends ResourceItem> {
   walk(context: CheckContext, filters: Record<string, string | boolean>, options?: WalkOptions<T>): Promise<Walk<T>>;
   /** What two copies of one object must agree on. */
   comparable(item: T): Record<string, unknown>;
+  /**
+   * A filtered list that few other checks write to, short enough to walk whole, and how to make an
+   * item match it: where a check must see all of a list (page walks, absence after delete).
+   */
+  narrowList: { filters: Record<string, boolean>; described: string; apply(context: CheckContext, item: T): Promise<unknown> };
 }
 
 export const conversations: ResourceUnderTest<Conversation> = {
@@ -54,6 +59,12 @@ export const conversations: ResourceUnderTest<Conversation> = {
   archive: (context, item) => updateConversation(context, item.id, { archived_at: item.created_at }, 'conversations.archive.sets-timestamp'),
   walk: (context, filters, options) => walkConversations(context, filters, options),
   comparable: comparableConversation,
+  narrowList: {
+    filters: { muted: true, pinned: true, archived: true },
+    described: 'muted, pinned, archived conversations',
+    apply: (context, item) =>
+      updateConversation(context, item.id, { is_muted: true, is_pinned: true, archived_at: item.created_at }, 'conversations.update.is-muted'),
+  },
 };
 
 export const groups: ResourceUnderTest<Group> = {
@@ -74,6 +85,11 @@ export const groups: ResourceUnderTest<Group> = {
   archive: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
   walk: (context, filters, options) => walkGroups(context, filters, options),
   comparable: comparableGroup,
+  narrowList: {
+    filters: { archived: true },
+    described: 'archived groups',
+    apply: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
+  },
 };
 
 /** "/v1/groups" and the like, for messages. */

@@ -2,12 +2,15 @@
 // valid variant (the suite must pass it), each with the reference server it runs against.
 import { randomBytes } from 'node:crypto';
 import { faultModifiers, faults, type FaultName } from '../../../reference/faults/registry.ts';
-import { startReferenceServer, type StartReferenceServerOptions } from '../../../reference/listen.ts';
+import type { StartReferenceServerOptions } from '../../../reference/listen.ts';
 import { variantServerOptions, variants, type VariantName } from '../../../reference/variants/registry.ts';
-import { loadConfig } from '../../core/config/load.ts';
-import { gatingPolicy } from '../../report/build-report.ts';
+import { propertyTimeBudgetMs, targetSettings } from '../../core/config/settings.ts';
+import { openTarget } from '../../core/target/open-target.ts';
+import type { TargetChoices } from '../../core/target/target.ts';
+import { gatingPolicy } from '../run/gating.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
 import type { SuiteRun } from '../run/run-suites.ts';
+import { declaredChoices } from './declared-choices.ts';
 import { changedForeignRecords, ownerClient, seedForeignData, type ForeignRecord } from './foreign-data.ts';
 
 export interface MatrixEntry {
@@ -26,29 +29,43 @@ interface ServerSetup {
   kind: MatrixEntry['kind'];
   name: FaultName | VariantName;
   server: Omit<StartReferenceServerOptions, 'users'>;
-  /** Settings the user declares for this server (PAGINATION, BODY_ENCODING, GROUP_CONTACTS). */
-  declares: Record<string, string>;
+  /** The choices the user declares for this server (PAGINATION, BODY_ENCODING, GROUP_CONTACTS). */
+  declares: Partial<TargetChoices>;
   setup?: 'foreign-data' | 'concurrent-run';
 }
 
 async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> {
-  const tokens = [randomBytes(12).toString('hex'), randomBytes(12).toString('hex')] as const;
-  const server = await startReferenceServer({ ...setup.server, users: [{ token: tokens[0], name: 'first' }, { token: tokens[1], name: 'second' }] });
-  // The reference server replaces contacts unless the entry declares otherwise. Few property runs:
-  // the matrix is about which checks catch a fault, and a hundred targets share the machine.
-  const config = loadConfig({ env: { GROUP_CONTACTS: 'replace', PROPERTY_RUNS: '3', ...setup.declares, SEED: String(seed) }, envFile: false });
-  const address = { url: server.url, accessToken: tokens[0], secondAccessToken: tokens[1], groupContacts: config.groupContacts };
+  const target = await openTarget(
+    {
+      baseUrl: undefined,
+      accessToken: randomBytes(12).toString('hex'),
+      secondAccessToken: randomBytes(12).toString('hex'),
+      bodyEncoding: targetSettings.bodyEncoding.defaultValue(),
+      pagination: targetSettings.pagination.defaultValue(),
+      ...setup.declares,
+    },
+    { process: 'in-process', server: setup.server },
+  );
+  const { accessToken, secondAccessToken } = target.users;
   let foreign: ForeignRecord[] = [];
   if (setup.setup === 'foreign-data') {
     foreign = [
-      ...(await seedForeignData(ownerClient(server.url, tokens[0]), 'foreign-first')),
-      ...(await seedForeignData(ownerClient(server.url, tokens[1]), 'foreign-second')),
+      ...(await seedForeignData(ownerClient(target.url, accessToken), 'foreign-first')),
+      ...(await seedForeignData(ownerClient(target.url, secondAccessToken!), 'foreign-second')),
     ];
   }
   const copies = setup.setup === 'concurrent-run' ? 2 : 1;
   const runs = Array.from({ length: copies }, (_, index) => ({
     name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
-    target: providedTarget(config, address),
+    // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
+    target: providedTarget(target, {
+      requestTimeoutMs: targetSettings.requestTimeoutMs.defaultValue(),
+      seed,
+      readOnly: false,
+      maxRps: undefined,
+      propertyRuns: 3,
+      propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
+    }),
     gates: defaultGates,
   }));
   return {
@@ -56,7 +73,7 @@ async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> 
     name: setup.name,
     runs,
     afterRuns: async () => (await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
-    close: () => server.close(),
+    close: () => target.close(),
   };
 }
 
@@ -71,7 +88,7 @@ export function variantSetups(names: readonly VariantName[]): ServerSetup[] {
       kind: 'variant',
       name,
       server: variantServerOptions(variant),
-      declares: variant.declares ?? {},
+      declares: declaredChoices(variant.declares ?? {}, `The variant ${name}`),
       ...(variant.setup ? { setup: variant.setup } : {}),
     };
   });

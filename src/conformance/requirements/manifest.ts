@@ -5,7 +5,7 @@ export interface RequirementEntry {
   section: string;
   /** The unit's text exactly as the extractor yields it (src/conformance/requirements/extract.ts). */
   text: string;
-  /** Ids of catalogue checks that enforce the unit. */
+  /** Ids of the checks that enforce the unit; a check's spec sections are derived from these. */
   checks?: string[];
   /** Why no check enforces the unit: "not shown: ...", "informative: ...". */
   excluded?: string;

@@ -1,5 +1,5 @@
 // The shape of reports/conformance.json: one entry per check, and the run around them.
-import type { CheckLevel } from '../checks/catalogue.ts';
+import type { CheckLevel } from '../checks/define-check.ts';
 import type { Leftover } from '../../core/safety/created-resources.ts';
 
 /**
@@ -13,8 +13,8 @@ export type StatusCounts = Record<CheckStatus, number>;
 export interface CheckResult {
   id: string;
   title: string;
-  /** The spec sections the check enforces, e.g. "§2.1, §4.1". */
-  spec: string;
+  /** The spec sections the check enforces, e.g. ["§2.1", "§4.1"]: those whose sentences cite it. */
+  spec: string[];
   level: CheckLevel;
   status: CheckStatus;
   /** Whether a failure of this check fails the run (spec, security, robustness; conventions when declared or strict). */

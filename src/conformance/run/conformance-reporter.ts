@@ -1,8 +1,9 @@
 // A vitest reporter that collects one CheckResult per check from the tests' results and task.meta.
 // It runs in the check command's own process; it writes nothing itself.
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
-import { catalogue, isCheckId, type CheckId } from '../checks/catalogue.ts';
-import type {} from '../checks/define-check.ts';
+import type {} from '../checks/register-checks.ts';
+import type { CheckRegistry } from '../registry.ts';
+import type { GatingPolicy } from './gating.ts';
 import type { CheckResult, CheckStatus } from './check-result.ts';
 
 /**
@@ -15,7 +16,10 @@ export class ConformanceReporter implements Reporter {
   readonly harnessErrors: string[] = [];
 
   /** `gatesFor(target)(id)`: whether a failure of that check fails the run against that target. */
-  constructor(private readonly gatesFor: (target: string) => (id: CheckId) => boolean) {}
+  constructor(
+    private readonly registry: CheckRegistry,
+    private readonly gatesFor: (target: string) => GatingPolicy,
+  ) {}
 
   resultsOf(target: string): CheckResult[] {
     return this.results.get(target) ?? [];
@@ -26,11 +30,12 @@ export class ConformanceReporter implements Reporter {
     // A check left out by --only, or not started before an interruption, never ran and carries no
     // meta: not a result at all. One that failed without meta broke before check() could run.
     if (!meta && testCase.result().state !== 'failed') return;
-    if (!meta || !isCheckId(meta.id)) {
-      this.harnessErrors.push(`the test "${testCase.fullName}" is not a registered check (use check() from src/checks/define-check.ts)`);
+    if (!meta || !this.registry.has(meta.id)) {
+      this.harnessErrors.push(`the test "${testCase.fullName}" is not a registered check (define it with defineCheck() in a suite file's \`checks\`)`);
       return;
     }
-    const { title, spec, level } = catalogue[meta.id];
+    const check = this.registry.get(meta.id);
+    const { title, level } = check;
     const target = meta.target;
     if (meta.harnessError) this.harnessErrors.push(`the check ${meta.id}${target ? ` (${target})` : ''} broke: ${meta.harnessError.split('\n')[0]}`);
     const result = testCase.result();
@@ -50,10 +55,10 @@ export class ConformanceReporter implements Reporter {
     this.results.get(target)!.push({
       id: meta.id,
       title,
-      spec: spec.join(', '),
+      spec: [...check.sections],
       level,
       status,
-      gating: this.gatesFor(target)(meta.id) && !meta.harnessError,
+      gating: this.gatesFor(target)(check) && !meta.harnessError,
       message,
       reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
       requests: meta.requests,

@@ -1,9 +1,10 @@
 // Runs the conformance suites with vitest against one target or many at once. Every check is
-// registered once per target (define-check.ts), so one vitest process, its workers and one module
+// registered once per target (register-checks.ts), so one vitest process, its workers and one module
 // graph serve all the targets of the sensitivity matrix.
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import type { CheckId } from '../checks/catalogue.ts';
+import { loadRegistry } from '../registry.ts';
+import type { GatingPolicy } from './gating.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import type { CheckResult } from './check-result.ts';
@@ -14,7 +15,7 @@ export interface SuiteRun {
   /** Unique among the runs of one call; names the vitest project. */
   name: string;
   target: ProvidedTarget;
-  gates: (id: CheckId) => boolean;
+  gates: GatingPolicy;
 }
 
 export interface SuitesOutcome {
@@ -27,7 +28,7 @@ type ReporterEntry = string | [string, Record<string, unknown>];
 export interface RunSuitesOptions {
   /** Aborting it stops the run: checks under way finish (and clean up), the rest are not started. */
   cancel?: AbortSignal;
-  /** Only the checks whose id is one of these, or starts with one that ends in a dot ("model."). */
+  /** Only the checks with these ids (resolved from --only and --read-only by selection.ts). */
   only?: readonly string[];
   /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
   reporters?: ReporterEntry[];
@@ -41,16 +42,15 @@ export interface RunSuitesOptions {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Test titles read `[target] id — title` (the target only when there are several). */
-function onlyPattern(only: readonly string[]): RegExp {
-  const alternatives = only.map((item) => (item.endsWith('.') ? escape(item) : `${escape(item)} — `));
-  return new RegExp(`^(?:\\[[^\\]]*\\] )?(?:${alternatives.join('|')})`);
+function onlyPattern(ids: readonly string[]): RegExp {
+  return new RegExp(`^(?:\\[[^\\]]*\\] )?(?:${ids.map(escape).join('|')}) — `);
 }
 
 export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
   // A single target needs no name: its test titles are then just `id — title`.
   const named = runs.map((run) => ({ run, name: runs.length === 1 ? '' : run.name }));
   const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
-  const reporter = new ConformanceReporter((target) => gates.get(target) ?? (() => true));
+  const reporter = new ConformanceReporter(await loadRegistry(), (target) => gates.get(target) ?? (() => true));
   // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
   const timeout = Math.max(30_000, options.requestTimeoutMs * 10);
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };

@@ -1,117 +1,147 @@
-// The one configuration loader: .env, then the environment, then command-line flags (flags win).
-// Everything is validated here, once, before any request; every problem is one sentence.
+// The one configuration loader: every command reads its options through its table here. A setting
+// comes from .env, then the environment, then its flag (flags win); a flag-only option from argv.
+// Everything is validated here, once, before any request; every problem is one sentence, and a
+// secret's value is never part of one.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { ConfigError } from '../errors.ts';
-import { catalogue, isCheckId, type CheckId } from '../../conformance/checks/catalogue.ts';
-import {
-  parseBaseUrl, parseBodyEncoding, parseBoolean, parseGroupContacts, parseIdList, parseInteger, parsePagination,
-  parseToken, type Parsed,
-} from './parse-values.ts';
-import {
-  settings, type BodyEncoding, type GroupContactsSemantics, type PaginationStyle, type SettingName,
-} from './settings.ts';
+import { ConfigError, HarnessError } from '../errors.ts';
+import { optionName, type OptionDef, type OptionValues } from './option.ts';
 
-export interface HarnessConfig {
-  /** Undefined: the embedded reference server is the target. */
-  baseUrl: string | undefined;
-  accessToken: string | undefined;
-  secondAccessToken: string | undefined;
-  bodyEncoding: BodyEncoding;
-  pagination: PaginationStyle;
-  requestTimeoutMs: number;
-  seed: number;
-  groupContacts: GroupContactsSemantics | undefined;
-  /** Requests per second at most; undefined: no cap. */
-  maxRps: number | undefined;
-  /** Cases per property or model-based check (fast-check numRuns). */
-  propertyRuns: number;
-  propertyTimeBudgetMs: number;
-  /** Convention checks the user declares the server follows: they gate. */
-  conventions: CheckId[];
-  /** Every convention check gates. */
-  strict: boolean;
-  /** Only the checks that send nothing but GETs. */
-  readOnly: boolean;
-  reportsDir: string;
+export type OptionTable = Record<string, OptionDef<any>>;
+
+export interface CommandOptions<Table extends OptionTable> {
+  /** As typed after msgapi: 'check', 'load merge'. */
+  name: string;
+  options: Table;
+  /** What positional arguments are (REPORT.json); undefined: the command takes none. */
+  positionals?: string;
+  /** Rules across options, one sentence per broken rule; `raw` is the text given for an option, if any. */
+  rules?: (values: OptionValues<Table>, raw: (key: string) => string | undefined) => string[];
 }
 
-export interface ConfigSources {
-  /** Values given as flags, keyed by setting name (BASE_URL ...). */
-  flags?: Partial<Record<SettingName, string>>;
+export interface OptionSources {
+  /** The environment; process.env by default. */
   env?: NodeJS.ProcessEnv;
-  /** The .env file to read; by default .env in cwd, if there is one; false: none. */
-  envFile?: string | false;
+  /** Where .env and relative paths are looked for; process.cwd() by default. */
   cwd?: string;
+  /** The other commands that have a flag, to name them when this command refuses it. */
+  ownersOf?: (flag: string) => string[];
 }
 
-const SEED_RANGE = [-(2 ** 31), 2 ** 31 - 1] as const;
+export type ReadOptions<Table extends OptionTable> =
+  | { help: true }
+  | { help: false; values: OptionValues<Table>; positionals: string[]; /** Whether an option was given at all (flag, environment or .env). */ given(key: keyof Table): boolean };
 
-function gatherRaw(sources: ConfigSources): Partial<Record<SettingName, string>> {
-  const cwd = sources.cwd ?? process.cwd();
-  const envFile = sources.envFile ? resolve(cwd, sources.envFile) : resolve(cwd, '.env');
-  if (sources.envFile && !existsSync(envFile)) {
-    throw new ConfigError([`The env file ${envFile} does not exist.`]);
+const usage = (message: string) => new HarnessError('MSGAPI_USAGE', message);
+
+function refusal(command: string, flag: string, ownersOf: OptionSources['ownersOf']): HarnessError {
+  const owners = (ownersOf?.(flag) ?? []).filter((owner) => owner !== command).map((owner) => `msgapi ${owner}`);
+  const belongs = owners.length === 0 ? '' : ` (it belongs to ${owners.length === 1 ? owners[0] : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`})`;
+  return usage(`${flag} is not an option of msgapi ${command}${belongs}; see msgapi ${command} --help.`);
+}
+
+/** The flags given, by option key, each with every text given for it. */
+function readArgv<Table extends OptionTable>(command: CommandOptions<Table>, argv: readonly string[], ownersOf: OptionSources['ownersOf']) {
+  const entries = Object.entries(command.options);
+  const byFlag = new Map(entries.map(([key, option]) => [`--${option.flag}`, key]));
+  for (const [key, option] of entries) if (option.short) byFlag.set(`-${option.short}`, key);
+  const given = new Map<string, string[]>();
+  const positionals: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(index + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    // --flag=value; what follows = is never echoed (it may be a token).
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = equals > 0 ? arg.slice(0, equals) : arg;
+    const key = byFlag.get(flag);
+    if (key === undefined) throw refusal(command.name, flag, ownersOf);
+    const option = command.options[key]!;
+    let value: string;
+    if (option.switch) {
+      if (equals > 0) throw usage(`${flag} takes no value; see msgapi ${command.name} --help.`);
+      value = 'true';
+    } else if (equals > 0) {
+      value = arg.slice(equals + 1);
+    } else {
+      const next = argv[index + 1];
+      if (next === undefined) throw usage(`${flag} needs a value (${option.metavar}); see msgapi ${command.name} --help.`);
+      value = next;
+      index++;
+    }
+    given.set(key, [...(given.get(key) ?? []), value]);
   }
-  const fromFile = sources.envFile !== false && existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {};
+  return { given, positionals };
+}
+
+function readEnvFile(path: string | undefined, cwd: string): Record<string, string> {
+  const file = resolve(cwd, path ?? '.env');
+  if (path !== undefined && !existsSync(file)) throw new ConfigError([`The env file ${file} does not exist.`]);
+  return existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+}
+
+/** Reads argv, .env and the environment through a command's table: typed values, or exit 2 with one sentence per problem. */
+export function readOptions<Table extends OptionTable>(command: CommandOptions<Table>, argv: readonly string[], sources: OptionSources = {}): ReadOptions<Table> {
+  const { given, positionals } = readArgv(command, argv, sources.ownersOf);
+  if (given.has('help')) return { help: true };
+  if (positionals.length > 0 && command.positionals === undefined) {
+    // Not echoed: a stray word may be a token that lost its flag.
+    throw usage(`msgapi ${command.name} takes options only, no other arguments; see msgapi ${command.name} --help.`);
+  }
+
+  const entries = Object.entries(command.options) as Array<[keyof Table & string, OptionDef<unknown>]>;
+  const takesSettings = entries.some(([, option]) => option.env !== undefined);
+  const envFileKey = entries.find(([, option]) => option.flag === 'env-file')?.[0];
+  const fromFile = takesSettings ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd()) : {};
   const env = sources.env ?? process.env;
-  const raw: Partial<Record<SettingName, string>> = {};
-  for (const { env: name } of settings) {
+
+  const raws = new Map<string, string[]>();
+  for (const [key, option] of entries) {
+    const flagged = given.get(key);
+    if (option.env === undefined) {
+      if (flagged) raws.set(key, flagged);
+      continue;
+    }
     // An empty value means "not set", as a blank line in a copied .env.example should.
-    const value = [sources.flags?.[name], env[name], fromFile[name]].find((v) => v !== undefined && v !== '');
-    if (value !== undefined) raw[name] = value.trim();
+    const value = [flagged?.at(-1), env[option.env], fromFile[option.env]].find((text) => text !== undefined && text !== '');
+    if (value !== undefined) raws.set(key, option.repeatable && flagged ? flagged : [value.trim()]);
   }
-  return raw;
-}
 
-export function loadConfig(sources: ConfigSources = {}): HarnessConfig {
-  const raw = gatherRaw(sources);
   const problems: string[] = [];
-  function take<T>(name: SettingName, parse: (value: string) => Parsed<T>, fallback: T): T {
-    const value = raw[name];
-    if (value === undefined) return fallback;
-    const parsed = parse(value);
-    if (parsed.ok) return parsed.value;
-    problems.push(parsed.problem);
-    return fallback;
+  // A bad setting is a configuration error; a bad flag that is no setting, a usage error.
+  let settingProblem = false;
+  const values = {} as Record<string, unknown>;
+  for (const [key, option] of entries) {
+    const raw = raws.get(key);
+    if (raw === undefined) {
+      values[key] = option.defaultValue();
+      continue;
+    }
+    const parsed = option.parse(raw, optionName(option));
+    if (parsed.ok) {
+      values[key] = parsed.value;
+    } else {
+      problems.push(option.secret ? hideSecret(parsed.problem, raw) : parsed.problem);
+      settingProblem ||= option.env !== undefined;
+      values[key] = option.defaultValue();
+    }
   }
-
-  const baseUrl = take<string | undefined>('BASE_URL', parseBaseUrl, undefined);
-  const accessToken = take<string | undefined>('ACCESS_TOKEN', (v) => parseToken('ACCESS_TOKEN', v), undefined);
-  const secondAccessToken = take<string | undefined>('SECOND_ACCESS_TOKEN', (v) => parseToken('SECOND_ACCESS_TOKEN', v), undefined);
-  const config: HarnessConfig = {
-    baseUrl,
-    accessToken,
-    secondAccessToken,
-    bodyEncoding: take('BODY_ENCODING', parseBodyEncoding, 'form'),
-    pagination: take<PaginationStyle>('PAGINATION', parsePagination, { kind: 'starting_after' }),
-    requestTimeoutMs: take('REQUEST_TIMEOUT_MS', (v) => parseInteger('REQUEST_TIMEOUT_MS', v, 1, 600_000), 10_000),
-    seed: take('SEED', (v) => parseInteger('SEED', v, ...SEED_RANGE), randomSeed()),
-    groupContacts: take<GroupContactsSemantics | undefined>('GROUP_CONTACTS', parseGroupContacts, undefined),
-    maxRps: take<number | undefined>('MAX_RPS', (v) => parseInteger('MAX_RPS', v, 1, 100_000), undefined),
-    propertyRuns: take('PROPERTY_RUNS', (v) => parseInteger('PROPERTY_RUNS', v, 1, 100_000), 10),
-    propertyTimeBudgetMs: take('PROPERTY_TIME_BUDGET_MS', (v) => parseInteger('PROPERTY_TIME_BUDGET_MS', v, 1_000, 3_600_000), 60_000),
-    conventions: take('CONVENTIONS', (v) => parseIdList('CONVENTIONS', v, isConventionCheck, 'a convention check (see docs/checks.md)'), []) as CheckId[],
-    strict: take('STRICT', (v) => parseBoolean('STRICT', v), false),
-    readOnly: take('READ_ONLY', (v) => parseBoolean('READ_ONLY', v), false),
-    reportsDir: resolve(sources.cwd ?? process.cwd(), raw.REPORTS_DIR ?? 'reports'),
-  };
-
-  if (raw.BASE_URL !== undefined && raw.ACCESS_TOKEN === undefined) {
-    problems.push('ACCESS_TOKEN is required when BASE_URL is set (spec §5: every request carries a Bearer token).');
-  }
-  if (raw.SECOND_ACCESS_TOKEN !== undefined && raw.SECOND_ACCESS_TOKEN === raw.ACCESS_TOKEN) {
-    problems.push('SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.');
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  const typed = values as OptionValues<Table>;
+  const broken = command.rules?.(typed, (key) => raws.get(key)?.at(-1)) ?? [];
+  problems.push(...broken);
+  if (problems.length > 0 && (settingProblem || broken.length > 0)) throw new ConfigError(problems);
+  if (problems.length > 0) throw usage(problems.join(' '));
+  return { help: false, values: typed, positionals, given: (key) => raws.has(key as string) };
 }
 
-function isConventionCheck(id: string): boolean {
-  return isCheckId(id) && catalogue[id].level === 'convention';
-}
-
-function randomSeed(): number {
-  return Math.floor(Math.random() * 2 ** 31);
+/** A parser of a secret should not quote it; should one ever do, the value is cut out here. */
+function hideSecret(problem: string, raws: readonly string[]): string {
+  return raws.reduce((text, raw) => (raw.length > 0 ? text.split(raw).join('(hidden)') : text), problem);
 }

@@ -1,5 +1,6 @@
-// One parser per kind of setting value. Each returns the value or one sentence saying what is wrong.
-import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './settings.ts';
+// One parser per kind of setting value, each with its formatter beside it (value → the text that
+// parses back to it). A parser returns the value or one sentence saying what is wrong.
+import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './value-types.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
@@ -74,11 +75,37 @@ export function parsePagination(raw: string): Parsed<PaginationStyle> {
   return bad(`PAGINATION "${raw}" is not a known style; ${usage}.`);
 }
 
+/** The text PAGINATION takes for a style: parsePagination(formatPagination(style)) is style. */
+export function formatPagination(style: PaginationStyle): string {
+  switch (style.kind) {
+    case 'cursor':
+      return `${style.kind}:${style.param}:${style.field}`;
+    case 'page':
+    case 'offset':
+      return `${style.kind}:${style.param}`;
+    default:
+      return style.kind;
+  }
+}
+
+export const formatBodyEncoding = (encoding: BodyEncoding): string => encoding;
+
 export function parseInteger(name: string, raw: string, min: number, max: number): Parsed<number> {
   if (!/^-?\d+$/.test(raw)) return bad(`${name} "${raw}" must be a whole number.`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     return bad(`${name} ${raw} must be between ${min} and ${max}.`);
+  }
+  return ok(value);
+}
+
+export const formatInteger = (value: number): string => String(value);
+
+/** A number from min to max; `integer`: a whole one. */
+export function parseNumber(name: string, raw: string, min: number, max: number, integer: boolean): Parsed<number> {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+    return bad(`${name} ${raw} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}.`);
   }
   return ok(value);
 }
@@ -89,15 +116,46 @@ export function parseBoolean(name: string, raw: string): Parsed<boolean> {
   return bad(`${name} "${raw}" must be true or false.`);
 }
 
+export const formatBoolean = (value: boolean): string => String(value);
+
 export function parseGroupContacts(raw: string): Parsed<GroupContactsSemantics> {
   if (raw === 'replace' || raw === 'merge') return ok(raw);
   return bad(`GROUP_CONTACTS "${raw}" is not known; use replace or merge.`);
 }
 
-/** A comma-separated list of ids, each of which `known` must accept. */
-export function parseIdList(name: string, raw: string, known: (id: string) => boolean, what: string): Parsed<string[]> {
-  const ids = raw.split(',').map((id) => id.trim()).filter((id) => id !== '');
+export const formatGroupContacts = (semantics: GroupContactsSemantics): string => semantics;
+
+/** A comma-separated list of ids (what they must name is for the command that uses them to say). */
+export function parseIdList(_name: string, raw: string): Parsed<string[]> {
+  return ok(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''));
+}
+
+export const formatIdList = (ids: readonly string[]): string => ids.join(',');
+
+/** One sentence when ids of a list are not among the known ones: `what` says what they should be. */
+export function unknownIdsProblem(name: string, ids: readonly string[], known: (id: string) => boolean, what: string): string | undefined {
   const unknown = ids.filter((id) => !known(id));
-  if (unknown.length > 0) return bad(`${name} names ${unknown.map((id) => `"${id}"`).join(', ')}, which ${unknown.length > 1 ? 'are not' : 'is not'} ${what}.`);
-  return ok(ids);
+  if (unknown.length === 0) return undefined;
+  return `${name} names ${unknown.map((id) => `"${id}"`).join(', ')}, which ${unknown.length > 1 ? 'are not' : 'is not'} ${what}.`;
+}
+
+/** Any text that is not empty (file names, host names). */
+export function parseText(name: string, raw: string): Parsed<string> {
+  return raw === '' ? bad(`${name} needs a value.`) : ok(raw);
+}
+
+/** One of a closed list of words. */
+export function parseChoice<W extends string>(name: string, raw: string, words: readonly W[]): Parsed<W> {
+  return (words as readonly string[]).includes(raw) ? ok(raw as W) : bad(`${name} ${raw} is not one of ${words.join(', ')}.`);
+}
+
+/** An http or https address, without a trailing slash. */
+export function parseHttpUrl(name: string, raw: string): Parsed<string> {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return ok(raw.replace(/\/+$/, ''));
+  } catch {
+    // told below
+  }
+  return bad(`${name} ${raw} is not an http or https URL.`);
 }

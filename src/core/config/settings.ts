@@ -1,126 +1,227 @@
-// Every setting the harness reads: its environment name, its flag, what it means and how it is
-// checked. The .env.example file and `msgapi --help` are generated from this list, so they cannot drift.
+// Every setting the harness reads, defined once: its environment name, its flag, what it means, its
+// default and its parser. The commands' option tables (src/cli/options/) include the ones they take;
+// .env.example and every command's --help are generated from them, so they cannot drift.
+import { resolve } from 'node:path';
+import { optionName, switchOption, valueOption, type OptionDef } from './option.ts';
+import {
+  formatBodyEncoding, formatGroupContacts, formatIdList, formatInteger, formatPagination, parseBaseUrl, parseBodyEncoding,
+  parseGroupContacts, parseIdList, parseInteger, parsePagination, parseText, parseToken,
+} from './parse-values.ts';
+import type { BodyEncoding, PaginationStyle } from './value-types.ts';
 
-export type PaginationStyle =
-  | { kind: 'starting_after' }
-  | { kind: 'cursor'; param: string; field: string }
-  | { kind: 'page'; param: string }
-  | { kind: 'offset'; param: string }
-  | { kind: 'none' };
+export type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './value-types.ts';
 
-export type BodyEncoding = 'form' | 'json';
+const SEED_RANGE = [-(2 ** 31), 2 ** 31 - 1] as const;
+const randomSeed = (): number => Math.floor(Math.random() * 2 ** 31);
+const integer = (min: number, max: number) => (raw: string, name: string) => parseInteger(name, raw, min, max);
 
-/** §4.2: "Whether contacts replaces the membership list or merges into it: not shown." */
-export type GroupContactsSemantics = 'replace' | 'merge';
-
-export interface SettingSpec {
-  env: string;
-  flag: string;
-  /** Shown in .env.example and --help. */
-  help: string;
-  /** Written in .env.example, commented out. */
-  example: string;
-  /** A secret is never echoed back, not even in an error about its own value. */
-  secret?: boolean;
-  /** A switch: the flag takes no value (--strict); the variable takes true or false. */
-  boolean?: boolean;
-}
-
-export const settings = [
-  {
+/** Where the target is and how to talk to it: every command that sends requests takes these. */
+export const targetSettings = {
+  baseUrl: valueOption({
     env: 'BASE_URL',
     flag: 'base-url',
+    metavar: 'URL',
     help: 'The server under test, without /v1 (the suite adds it). Unset: the embedded reference server is started and used.',
     example: 'https://api.example.com',
-  },
-  {
+    parse: (raw) => parseBaseUrl(raw),
+    defaultText: 'the embedded reference server',
+  }),
+  accessToken: valueOption({
     env: 'ACCESS_TOKEN',
     flag: 'access-token',
+    metavar: 'TOKEN',
     help: 'Bearer token of the user the suite acts as (spec §5). Required with BASE_URL. Never printed; prefer the environment or .env to the flag, which other users of the machine can see.',
     example: 'replace-with-your-token',
     secret: true,
-  },
-  {
-    env: 'SECOND_ACCESS_TOKEN',
-    flag: 'second-access-token',
-    help: "Optional token of a second user: enables the checks that one user cannot see or change another's data.",
-    example: 'replace-with-a-second-users-token',
-    secret: true,
-  },
-  {
+    parse: (raw, name) => parseToken(name, raw),
+  }),
+  bodyEncoding: valueOption({
     env: 'BODY_ENCODING',
     flag: 'body-encoding',
+    metavar: 'ENC',
     help: 'How request bodies are sent: form (named form parameters as in the spec, arrays as contacts[0][username]=alice) or json.',
     example: 'form',
-  },
-  {
+    parse: (raw) => parseBodyEncoding(raw),
+    format: formatBodyEncoding,
+    default: 'form' as BodyEncoding,
+  }),
+  pagination: valueOption({
     env: 'PAGINATION',
     flag: 'pagination',
+    metavar: 'STYLE',
     help: 'How to ask for the next page, which the spec leaves open: starting_after (the last id of the page), cursor:<param>:<field> (opaque cursor from the envelope field), page:<param> (1-based page numbers), offset:<param>, or none (page-walking checks are skipped).',
     example: 'starting_after',
-  },
-  {
+    parse: (raw) => parsePagination(raw),
+    format: formatPagination,
+    default: { kind: 'starting_after' } as PaginationStyle,
+  }),
+  requestTimeoutMs: valueOption({
     env: 'REQUEST_TIMEOUT_MS',
     flag: 'request-timeout-ms',
+    metavar: 'MS',
     help: 'How long one request may take, in milliseconds, before it counts as a hang.',
     example: '10000',
-  },
-  {
-    env: 'SEED',
-    flag: 'seed',
-    help: 'Seed for everything the suite generates; printed at the start of each run so a run can be replayed. Unset: a new seed each run.',
-    example: '42',
-  },
-  {
-    env: 'MAX_RPS',
-    flag: 'max-rps',
-    help: 'Most requests per second the suite sends to the target (the checks then run in one worker). Unset: no cap.',
-    example: '20',
-  },
-  {
-    env: 'PROPERTY_RUNS',
-    flag: 'property-runs',
-    help: 'How many generated cases each property and model-based check tries (fast-check numRuns). More finds more; each run costs requests.',
-    example: '10',
-  },
-  {
-    env: 'PROPERTY_TIME_BUDGET_MS',
-    flag: 'property-time-budget-ms',
-    help: 'Time one property or model-based check may take, shrinking included, before it stops and reports what it has.',
-    example: '60000',
-  },
-  {
-    env: 'GROUP_CONTACTS',
-    flag: 'group-contacts',
-    help: 'Declares what PUT /v1/groups/:id with contacts does, which the spec leaves open: replace (the list replaces the members) or merge (it adds to them). Unset: only that added members are present is checked.',
-    example: 'replace',
-  },
-  {
-    env: 'CONVENTIONS',
-    flag: 'conventions',
-    help: 'Comma-separated ids of convention checks your server declares it follows (such as conversations.retrieve.unknown-id-404); their failures then gate like spec failures.',
-    example: 'conversations.retrieve.unknown-id-404,groups.retrieve.unknown-id-404',
-  },
-  {
-    env: 'READ_ONLY',
-    flag: 'read-only',
-    help: 'true: run only the checks that send nothing but GETs (shapes, lists and filters over the data already there, auth rejections), for targets where writing is not allowed. The client then refuses to send anything else.',
-    example: 'false',
-    boolean: true,
-  },
-  {
-    env: 'STRICT',
-    flag: 'strict',
-    help: 'true: every convention check gates (exit 1 on failure), not only the declared ones.',
-    example: 'false',
-    boolean: true,
-  },
-  {
-    env: 'REPORTS_DIR',
-    flag: 'reports-dir',
-    help: 'Where the reports (conformance.json, junit.xml) are written.',
-    example: 'reports',
-  },
-] as const satisfies readonly SettingSpec[];
+    parse: integer(1, 600_000),
+    format: formatInteger,
+    default: 10_000,
+  }),
+} as const;
 
-export type SettingName = (typeof settings)[number]['env'];
+export const secondAccessToken = valueOption({
+  env: 'SECOND_ACCESS_TOKEN',
+  flag: 'second-access-token',
+  metavar: 'TOKEN',
+  help: "Optional token of a second user: enables the checks that one user cannot see or change another's data.",
+  example: 'replace-with-a-second-users-token',
+  secret: true,
+  parse: (raw, name) => parseToken(name, raw),
+});
+
+export const seed = valueOption({
+  env: 'SEED',
+  flag: 'seed',
+  metavar: 'N',
+  help: 'Seed for everything the suite generates; printed at the start of each run so a run can be replayed. Unset: a new seed each run.',
+  example: '42',
+  parse: integer(...SEED_RANGE),
+  default: randomSeed,
+  defaultText: 'a new seed each run',
+});
+
+export const maxRps = valueOption({
+  env: 'MAX_RPS',
+  flag: 'max-rps',
+  metavar: 'N',
+  help: 'Most requests per second the suite sends to the target (the checks then run in one worker). Unset: no cap.',
+  example: '20',
+  parse: integer(1, 100_000),
+});
+
+export const propertyRuns = valueOption({
+  env: 'PROPERTY_RUNS',
+  flag: 'property-runs',
+  metavar: 'N',
+  help: 'How many generated cases each property and model-based check tries (fast-check numRuns). More finds more; each run costs requests.',
+  example: '10',
+  parse: integer(1, 100_000),
+  format: formatInteger,
+  default: 10,
+});
+
+export const propertyTimeBudgetMs = valueOption({
+  env: 'PROPERTY_TIME_BUDGET_MS',
+  flag: 'property-time-budget-ms',
+  metavar: 'MS',
+  help: 'Time one property or model-based check may take, shrinking included, before it stops and reports what it has.',
+  example: '60000',
+  parse: integer(1_000, 3_600_000),
+  format: formatInteger,
+  default: 60_000,
+});
+
+export const groupContacts = valueOption({
+  env: 'GROUP_CONTACTS',
+  flag: 'group-contacts',
+  metavar: 'MODE',
+  help: 'Declares what PUT /v1/groups/:id with contacts does, which the spec leaves open: replace (the list replaces the members) or merge (it adds to them). Unset: only that added members are present is checked.',
+  example: 'replace',
+  parse: (raw) => parseGroupContacts(raw),
+  format: formatGroupContacts,
+});
+
+export const conventions = valueOption({
+  env: 'CONVENTIONS',
+  flag: 'conventions',
+  metavar: 'IDS',
+  help: 'Comma-separated ids of convention checks your server declares it follows (such as conversations.retrieve.unknown-id-404); their failures then gate like spec failures.',
+  example: 'conversations.retrieve.unknown-id-404,groups.retrieve.unknown-id-404',
+  parse: (raw, name) => parseIdList(name, raw),
+  format: formatIdList,
+  default: [] as string[],
+  defaultText: 'none',
+});
+
+export const readOnly = switchOption({
+  env: 'READ_ONLY',
+  flag: 'read-only',
+  help: 'true: run only the checks that send nothing but GETs (shapes, lists and filters over the data already there, auth rejections), for targets where writing is not allowed. The client then refuses to send anything else.',
+  example: 'false',
+});
+
+export const strict = switchOption({
+  env: 'STRICT',
+  flag: 'strict',
+  help: 'true: every convention check gates (exit 1 on failure), not only the declared ones.',
+  example: 'false',
+});
+
+export const reportsDir = valueOption({
+  env: 'REPORTS_DIR',
+  flag: 'reports-dir',
+  metavar: 'DIR',
+  help: 'Where the reports (conformance.json, junit.xml, load.json, index.html ...) are written and read.',
+  example: 'reports',
+  // Resolved once, here, against the folder msgapi runs in.
+  parse: (raw, name) => {
+    const parsed = parseText(name, raw);
+    return parsed.ok ? { ok: true, value: resolve(parsed.value) } : parsed;
+  },
+  default: () => resolve('reports'),
+  defaultText: 'reports',
+});
+
+export const abAccessToken = valueOption({
+  env: 'AB_ACCESS_TOKEN',
+  flag: 'ab-access-token',
+  metavar: 'TOKEN',
+  help: "msgapi load --ab: Bearer token for the baseline server the target is compared with. Unset: ACCESS_TOKEN. Never printed.",
+  example: 'replace-with-the-baseline-servers-token',
+  secret: true,
+  parse: (raw, name) => parseToken(name, raw),
+  defaultText: 'ACCESS_TOKEN',
+});
+
+/** Options every command has. */
+export const helpOption = switchOption({ flag: 'help', short: 'h', help: 'Show this help.' });
+
+export const envFileOption = valueOption({
+  flag: 'env-file',
+  metavar: 'PATH',
+  help: 'Read settings from this file instead of ./.env.',
+  parse: (raw, name) => parseText(name, raw),
+  defaultText: '.env, if there is one',
+});
+
+/** Every setting, in the order .env.example lists them. */
+export const settings = [
+  targetSettings.baseUrl,
+  targetSettings.accessToken,
+  secondAccessToken,
+  targetSettings.bodyEncoding,
+  targetSettings.pagination,
+  targetSettings.requestTimeoutMs,
+  seed,
+  maxRps,
+  propertyRuns,
+  propertyTimeBudgetMs,
+  groupContacts,
+  conventions,
+  readOnly,
+  strict,
+  reportsDir,
+  abAccessToken,
+] as ReadonlyArray<OptionDef<unknown> & { env: string }>;
+
+/** Rules across the target settings, each one sentence when broken, judged on the texts given (a
+ * malformed token has its own sentence already). Commands that take these settings run them. */
+export function targetSettingProblems(_values: unknown, raw: (key: string) => string | undefined): string[] {
+  const problems: string[] = [];
+  if (raw('baseUrl') !== undefined && raw('accessToken') === undefined) {
+    problems.push(`${optionName(targetSettings.accessToken)} is required when BASE_URL is set (spec §5: every request carries a Bearer token).`);
+  }
+  const second = raw('secondAccessToken');
+  if (second !== undefined && second === raw('accessToken')) {
+    problems.push('SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.');
+  }
+  return problems;
+}

@@ -1,8 +1,9 @@
-// With no BASE_URL, the load harness measures the embedded reference server, started as a process
-// of its own (msgapi serve; see server-process.ts for why).
+// The embedded reference server started as a process of its own (msgapi serve; see
+// server-process.ts for why): what openTarget does for the load harness with no BASE_URL.
 import { fileURLToPath } from 'node:url';
-import { newToken } from './open-target.ts';
 import { startServerProcess } from './server-process.ts';
+import { newToken } from './new-token.ts';
+import type { TargetUsers } from './target.ts';
 
 export interface EmbeddedServer {
   url: string;
@@ -13,8 +14,8 @@ export interface EmbeddedServer {
 
 const msgapiBin = fileURLToPath(new URL('../../../bin/msgapi.mjs', import.meta.url));
 
-export async function startEmbeddedServer(): Promise<EmbeddedServer> {
-  const accessToken = newToken();
-  const server = await startServerProcess('embedded reference server', [msgapiBin, 'serve', '--token', accessToken], /^BASE_URL=(\S+)$/m);
-  return { url: server.ready[1]!, accessToken, pid: server.pid, close: server.close };
+export async function startEmbeddedServer(users: TargetUsers = { accessToken: newToken(), secondAccessToken: undefined }): Promise<EmbeddedServer> {
+  const args = [msgapiBin, 'serve', '--token', users.accessToken, ...(users.secondAccessToken ? ['--second-token', users.secondAccessToken] : [])];
+  const server = await startServerProcess('embedded reference server', args, /^BASE_URL=(\S+)$/m);
+  return { url: server.ready[1]!, accessToken: users.accessToken, pid: server.pid, close: server.close };
 }

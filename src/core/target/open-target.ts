@@ -1,49 +1,56 @@
-// The server the suites run against: the one BASE_URL names, or, with no BASE_URL, the embedded
-// reference server, started here for two users so that isolation checks run too.
-import { randomBytes } from 'node:crypto';
-import type { HarnessConfig } from '../config/load.ts';
-import type { GroupContactsSemantics } from '../config/settings.ts';
-import { startReferenceServer } from '../../../reference/listen.ts';
+// Opening a target: the server BASE_URL names, or, with no BASE_URL, the embedded reference server,
+// started here (in this process, or in a child process of its own for load) for two users so that
+// isolation checks run too. Every way returns the one Target shape.
+import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
+import { startReferenceServer, type StartReferenceServerOptions } from '../../../reference/listen.ts';
+import { startEmbeddedServer } from './embedded-process.ts';
+import { newToken } from './new-token.ts';
+import type { Target, TargetChoices } from './target.ts';
 
-export interface OpenTarget {
-  url: string;
-  embedded: boolean;
-  accessToken: string;
-  secondAccessToken: string | undefined;
-  /** What the target is known to do where the spec is open, when the user did not declare it. */
-  groupContacts: GroupContactsSemantics | undefined;
-  close(): Promise<void>;
+/** The settings that say which target and how to talk to it (src/core/config/settings.ts). */
+export interface TargetSettings {
+  /** Undefined: the embedded reference server. */
+  baseUrl: string | undefined;
+  accessToken: string | undefined;
+  secondAccessToken?: string | undefined;
+  bodyEncoding: BodyEncoding;
+  pagination: PaginationStyle;
+  groupContacts?: GroupContactsSemantics | undefined;
 }
 
-export const newToken = (): string => `ref_${randomBytes(18).toString('base64url')}`;
+/** Where the embedded reference server runs when there is no BASE_URL. */
+export type Embedding =
+  /** In this process; `server`: the faults and variant choices to start it with (the matrix). */
+  | { process: 'in-process'; server?: Omit<StartReferenceServerOptions, 'users'> }
+  /** In a child process (msgapi serve), so that its CPU share can be told from the generator's. */
+  | { process: 'child' };
 
-export async function openTarget(config: HarnessConfig): Promise<OpenTarget> {
-  if (config.baseUrl !== undefined) {
+export async function openTarget(settings: TargetSettings, embedding: Embedding = { process: 'in-process' }): Promise<Target> {
+  const choices: TargetChoices = { bodyEncoding: settings.bodyEncoding, pagination: settings.pagination, groupContacts: settings.groupContacts };
+  if (settings.baseUrl !== undefined) {
     return {
-      url: config.baseUrl,
+      url: settings.baseUrl,
+      // The option rules insist on ACCESS_TOKEN whenever BASE_URL is set.
+      users: { accessToken: settings.accessToken!, secondAccessToken: settings.secondAccessToken },
+      choices,
       embedded: false,
-      // loadConfig insists on ACCESS_TOKEN whenever BASE_URL is set.
-      accessToken: config.accessToken!,
-      secondAccessToken: config.secondAccessToken,
-      groupContacts: config.groupContacts,
+      pid: undefined,
       close: async () => {},
     };
   }
-  const accessToken = config.accessToken ?? newToken();
-  const secondAccessToken = config.secondAccessToken ?? newToken();
+  const users = { accessToken: settings.accessToken ?? newToken(), secondAccessToken: settings.secondAccessToken ?? newToken() };
+  // reference/README.md: PUT contacts replaces the member list, unless a variant declares otherwise.
+  const embeddedChoices = { ...choices, groupContacts: choices.groupContacts ?? 'replace' };
+  if (embedding.process === 'child') {
+    const server = await startEmbeddedServer(users);
+    return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: server.pid, close: server.close };
+  }
   const server = await startReferenceServer({
+    ...embedding.server,
     users: [
-      { token: accessToken, name: 'first' },
-      { token: secondAccessToken, name: 'second' },
+      { token: users.accessToken, name: 'first' },
+      { token: users.secondAccessToken, name: 'second' },
     ],
   });
-  return {
-    url: server.url,
-    embedded: true,
-    accessToken,
-    secondAccessToken,
-    // reference/README.md: PUT contacts replaces the member list.
-    groupContacts: config.groupContacts ?? 'replace',
-    close: () => server.close(),
-  };
+  return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: undefined, close: () => server.close() };
 }

@@ -4,9 +4,8 @@ import type { ApiClient } from '../client/api-client.ts';
 import type { SecretName } from '../client/credentials.ts';
 import { firstUserClient, secondUserClient } from '../client/user-clients.ts';
 import { TransportError } from '../client/transport-error.ts';
-import type { BodyEncoding } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
-import type { OpenTarget } from './open-target.ts';
+import type { Target } from './target.ts';
 
 async function probeAs(client: ApiClient, url: string, secretName: SecretName, consequence: string): Promise<void> {
   let status: number;
@@ -27,10 +26,10 @@ async function probeAs(client: ApiClient, url: string, secretName: SecretName, c
 }
 
 /** Returns how many requests it made. */
-export async function probeTarget(target: OpenTarget, encoding: BodyEncoding, timeoutMs: number): Promise<number> {
-  const client = firstUserClient(target, { baseUrl: target.url, encoding, timeoutMs });
+export async function probeTarget(target: Target, timeoutMs: number): Promise<number> {
+  const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs });
   await probeAs(client, target.url, 'ACCESS_TOKEN', 'check the token');
-  const second = secondUserClient(client, target);
+  const second = secondUserClient(client, target.users);
   if (second === undefined) return 1;
   // A second token the server refuses would make every isolation check pass for nothing.
   await probeAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks');

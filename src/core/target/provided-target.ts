@@ -1,31 +1,27 @@
-// What the suites are handed about a target: the configuration's settings and the target's own
-// address and tokens, with a fresh run id that marks everything this run creates.
+// What the suites are handed about a target: the Target's address, users and choices, the run's
+// settings, and a fresh run id that marks everything this run creates. The one place ProvidedTarget
+// is derived from a Target.
 import { randomBytes } from 'node:crypto';
-import type { ProvidedTarget } from './target.ts';
-import type { HarnessConfig } from '../config/load.ts';
-import type { GroupContactsSemantics } from '../config/settings.ts';
+import type { ProvidedTarget, RunSettings, Target } from './target.ts';
 
-export interface TargetAddress {
-  url: string;
-  accessToken: string;
-  secondAccessToken: string | undefined;
-  groupContacts: GroupContactsSemantics | undefined;
-}
+export type { RunSettings };
 
-export function providedTarget(config: HarnessConfig, target: TargetAddress): ProvidedTarget {
+export function providedTarget(target: Target, run: RunSettings): ProvidedTarget {
+  // Picked one by one: callers hand the whole configuration, and only these cross to the workers.
+  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs } = run;
   return {
     baseUrl: target.url,
-    accessToken: target.accessToken,
-    secondAccessToken: target.secondAccessToken,
-    bodyEncoding: config.bodyEncoding,
-    pagination: config.pagination,
-    requestTimeoutMs: config.requestTimeoutMs,
-    seed: config.seed,
-    readOnly: config.readOnly,
-    maxRps: config.maxRps,
-    propertyRuns: config.propertyRuns,
-    propertyTimeBudgetMs: config.propertyTimeBudgetMs,
-    groupContacts: target.groupContacts,
+    accessToken: target.users.accessToken,
+    secondAccessToken: target.users.secondAccessToken,
+    bodyEncoding: target.choices.bodyEncoding,
+    pagination: target.choices.pagination,
+    groupContacts: target.choices.groupContacts,
+    requestTimeoutMs,
+    seed,
+    readOnly,
+    maxRps,
+    propertyRuns,
+    propertyTimeBudgetMs,
     runId: randomBytes(4).toString('hex'),
   };
 }

@@ -1,12 +1,37 @@
-// What the check command hands to the suites running in vitest's workers (vitest provide/inject).
+// A target: the server a run talks to, opened once (open-target.ts) whether it is remote, the
+// embedded reference server in this process, or the embedded server in a child process. Check,
+// load and the matrix all hold this one shape; ProvidedTarget is its serialisable projection for
+// vitest's workers, derived from it in one place (provided-target.ts).
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
-export interface ProvidedTarget {
-  baseUrl: string;
-  accessToken: string;
-  secondAccessToken: string | undefined;
+/** The choices the spec leaves open that the user declares (or that the embedded server is known to make). */
+export interface TargetChoices {
   bodyEncoding: BodyEncoding;
   pagination: PaginationStyle;
+  /** Declared by the user (GROUP_CONTACTS), or known of the embedded server; undefined: left open. */
+  groupContacts: GroupContactsSemantics | undefined;
+}
+
+/** The users the harness acts as: ACCESS_TOKEN and, for the isolation checks, SECOND_ACCESS_TOKEN. */
+export interface TargetUsers {
+  accessToken: string;
+  secondAccessToken: string | undefined;
+}
+
+export interface Target {
+  /** Base URL without /v1. */
+  url: string;
+  users: TargetUsers;
+  choices: TargetChoices;
+  /** The embedded reference server (started for this run), not one the user named. */
+  embedded: boolean;
+  /** The server's process when it was started in a child process (load measures its CPU share). */
+  pid: number | undefined;
+  close(): Promise<void>;
+}
+
+/** The settings of a conformance run that are not about the target. */
+export interface RunSettings {
   requestTimeoutMs: number;
   seed: number;
   /** --read-only: the client refuses to send anything but GET. */
@@ -15,6 +40,15 @@ export interface ProvidedTarget {
   maxRps: number | undefined;
   propertyRuns: number;
   propertyTimeBudgetMs: number;
+}
+
+/** What the check command hands to the suites running in vitest's workers (vitest provide/inject). */
+export interface ProvidedTarget extends RunSettings {
+  baseUrl: string;
+  accessToken: string;
+  secondAccessToken: string | undefined;
+  bodyEncoding: BodyEncoding;
+  pagination: PaginationStyle;
   /** Declared by the user (GROUP_CONTACTS); undefined: left open. */
   groupContacts: GroupContactsSemantics | undefined;
   /** Marks everything this run creates as the suite's own: names, contact ids. */

@@ -8,7 +8,7 @@ import { levelBadge, statusBadge } from './status.ts';
 function row(entry: ComparisonRow): string {
   const cells = entry.statuses.map((status) => `<td>${status === null ? '<span class="status s-none">— not run</span>' : statusBadge(status)}</td>`).join('');
   const mark = entry.changed ? '<span class="changed-mark">changed</span>' : '';
-  return `<tr class="${entry.changed ? 'changed' : 'unchanged'}" data-check="${escapeHtml(entry.id)}" data-changed="${entry.changed}"><td class="mark">${mark}</td><td><code>${escapeHtml(entry.id)}</code><div class="check-title">${escapeHtml(entry.title)}</div></td><td class="spec">${escapeHtml(entry.spec)} ${levelBadge(entry.level)}</td>${cells}</tr>`;
+  return `<tr class="${entry.changed ? 'changed' : 'unchanged'}" data-check="${escapeHtml(entry.id)}" data-changed="${entry.changed}"><td class="mark">${mark}</td><td><code>${escapeHtml(entry.id)}</code><div class="check-title">${escapeHtml(entry.title)}</div></td><td class="spec">${escapeHtml(entry.spec.join(', '))} ${levelBadge(entry.level)}</td>${cells}</tr>`;
 }
 
 export function comparisonSection(grid: ComparisonGrid): string {

@@ -48,7 +48,7 @@ function counterexample(check: CheckResult): string | null {
   const shrunk = found.shrinks === null ? '' : `Shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} to this case. `;
   const replay = found.seed === null ? '' : `Replay with <code class="replay">SEED=${found.seed}</code>: the same seed generates and shrinks to the same case.`;
   return `<article class="counterexample" id="counterexample-${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}">
-<header>${statusBadge(check)}<h3><a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a></h3><span class="meta">${escapeHtml(check.spec)}</span></header>
+<header>${statusBadge(check)}<h3><a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a></h3><span class="meta">${escapeHtml(check.spec.join(', '))}</span></header>
 <p class="check-title">${escapeHtml(check.title)}</p>
 <p class="replay-line">${shrunk}${replay}</p>
 <div class="side-label">Generated case</div><pre class="value">${escapeHtml(found.value)}</pre>

@@ -55,7 +55,7 @@ function card(check: CheckResult, checks: ReadonlyMap<string, CheckResult>): str
     reproduction === null ? '' : copyBlock(`curl-${checkAnchor(check.id)}`, reproduction, 'Reproduce (export ACCESS_TOKEN first)'),
   ];
   return `<article class="check-card s-${check.status}${check.expected_failure !== undefined ? ' expected' : ''}" id="${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}" data-status="${check.status}">
-<header>${statusBadge(check)}<h3><code>${escapeHtml(check.id)}</code></h3><span class="meta">${escapeHtml(check.spec)} ${levelBadge(check.level)} ${gatingWords(check)}</span></header>
+<header>${statusBadge(check)}<h3><code>${escapeHtml(check.id)}</code></h3><span class="meta">${escapeHtml(check.spec.join(', '))} ${levelBadge(check.level)} ${gatingWords(check)}</span></header>
 <p class="check-title">${escapeHtml(check.title)}</p>
 ${parts.filter(Boolean).join('\n')}
 </article>`;

@@ -1,14 +1,16 @@
 // reports/index.html: one static page for whatever a run produced — the conformance result by
 // spec section with every failure in full, the load figures with their charts, and the comparison
-// of runs. It opens from disk with no server and no network: its Content-Security-Policy forbids
-// every fetch, and Chart.js is inlined only when there are load charts to draw.
+// of runs. It opens from disk with no server and no network: its head (page-kit/page-head.ts) has
+// the Content-Security-Policy that forbids every fetch, and Chart.js is inlined only when there
+// are load charts to draw.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 import type { ComparisonGrid } from '../comparison.ts';
 import type { LoadReport } from '../../../load/load-report.ts';
 import { chartJs, drawChartsScript } from '../page-kit/charts.ts';
-import { escapeHtml, jsonForScript, staticPageHead } from '../page-kit/format.ts';
+import { escapeHtml, jsonForScript } from '../page-kit/format.ts';
+import { staticPageHead } from '../page-kit/page-head.ts';
 import { comparisonSection } from './comparison-section.ts';
 import { copyScript } from './copy-block.ts';
 import { counterexamples } from './counterexamples.ts';

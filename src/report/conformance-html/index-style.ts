@@ -1,6 +1,8 @@
-// reports/index.html's stylesheet, on top of the load report's (same palette, fonts and tables,
-// so the two pages look like one tool). System fonts only: the page opens with no network.
-import { loadReportCss } from '../page-kit/base-style.ts';
+// reports/index.html's stylesheet, on top of the kit's base style (same palette, fonts and tables,
+// so the two pages look like one tool) and the load figures' style (for its load section).
+// System fonts only: the page opens with no network.
+import { loadCss } from '../load/load-style.ts';
+import { baseCss } from '../page-kit/base-style.ts';
 
 const indexCss = `
 :root { --flaky: #b45309; --flaky-bg: #fff7ed; --blocked: #6d28d9; --blocked-bg: #f5f3ff; --skip: #4b5563; --skip-bg: #f3f4f6;
@@ -171,4 +173,4 @@ section.load section.scenario h2 { font-size: 18px; }
 @media print { nav.toc { position: static; } pre { max-height: none; } }
 `;
 
-export const indexReportCss = loadReportCss + indexCss;
+export const indexReportCss = baseCss + loadCss + indexCss;

@@ -2,8 +2,9 @@
 // the same charts, so the figures read the same here as in reports/load.html.
 import { facts, gates, verdict } from '../load/load-html.ts';
 import { escapeHtml } from '../page-kit/format.ts';
-import { scenarioCharts, type ScenarioCharts } from '../page-kit/charts.ts';
-import { scenarioSection } from '../load/load-html-scenario.ts';
+import type { ScenarioCharts } from '../page-kit/charts.ts';
+import { scenarioCharts } from '../load/load-charts.ts';
+import { scenarioSection } from '../load/scenario-section.ts';
 import type { LoadReport } from '../../../load/load-report.ts';
 
 export interface LoadSection {

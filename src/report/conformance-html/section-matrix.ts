@@ -3,7 +3,7 @@
 // report's own section counts have it.
 import type { CheckResult, CheckStatus, StatusCounts } from '../../conformance/run/check-result.ts';
 import { escapeHtml, formatCount } from '../page-kit/format.ts';
-import { bySectionNumber, sectionsOf, sectionTitle } from './section-titles.ts';
+import { bySectionNumber, sectionTitle } from './section-titles.ts';
 import { checkAnchor, gatingWords, levelBadge, sectionAnchor, statusBadge, statusChip, statusOrder } from './status.ts';
 
 interface Section {
@@ -17,7 +17,7 @@ const troubled = (counts: StatusCounts) => counts.failed + counts.flaky + counts
 function groupBySection(checks: readonly CheckResult[]): Section[] {
   const sections = new Map<string, Section>();
   for (const check of checks) {
-    for (const name of sectionsOf(check.spec)) {
+    for (const name of check.spec) {
       const section = sections.get(name) ?? { name, checks: [], counts: { passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 } };
       section.checks.push(check);
       section.counts[check.status] += 1;

@@ -10,7 +10,4 @@ export function sectionTitle(section: string): string | undefined {
   return titles.get(section);
 }
 
-/** The sections a check cites: its spec field is written "§2.1, §4.1". */
-export const sectionsOf = (spec: string): string[] => spec.split(',').map((section) => section.trim()).filter(Boolean);
-
 export const bySectionNumber = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });

@@ -1,6 +1,6 @@
 // How a check's status reads on the page: a glyph and a word beside the colour, so that the
 // page reads the same to someone who cannot tell red from green, and when printed in grey.
-import type { CheckLevel } from '../../conformance/checks/catalogue.ts';
+import type { CheckLevel } from '../../conformance/checks/define-check.ts';
 import type { CheckResult, CheckStatus } from '../../conformance/run/check-result.ts';
 import { escapeHtml } from '../page-kit/format.ts';
 

@@ -1,15 +1,18 @@
 // reports/load.html: the load report as one static page that opens from disk with no server and no
 // network. Chart.js and the data are inlined; the curves are computed here from the histograms, so
 // the page holds no HDR decoder. The whole report is embedded too (#load-data), so the page alone
-// is enough to get reports/load.json back. Its Content-Security-Policy forbids every fetch, so a
-// report that tried to load anything would fail in the browser instead of quietly going online.
+// is enough to get reports/load.json back. Its head, with the Content-Security-Policy that forbids
+// every fetch, is the page kit's (page-kit/page-head.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LoadReport } from '../../../load/load-report.ts';
-import { chartJs, drawChartsScript, scenarioCharts } from '../page-kit/charts.ts';
-import { escapeHtml, formatDuration, jsonForScript, staticPageHead } from '../page-kit/format.ts';
-import { scenarioSection } from './load-html-scenario.ts';
-import { loadReportCss } from '../page-kit/base-style.ts';
+import { baseCss } from '../page-kit/base-style.ts';
+import { chartJs, drawChartsScript } from '../page-kit/charts.ts';
+import { escapeHtml, formatDuration, jsonForScript } from '../page-kit/format.ts';
+import { staticPageHead } from '../page-kit/page-head.ts';
+import { scenarioCharts } from './load-charts.ts';
+import { loadCss } from './load-style.ts';
+import { scenarioSection } from './scenario-section.ts';
 
 export function verdict(report: LoadReport): string {
   const { passed, failures } = report.verdict;
@@ -56,7 +59,7 @@ export function gates(report: LoadReport): string {
 export function renderLoadHtml(report: LoadReport): string {
   const target = `<code>${escapeHtml(report.target.url)}</code> — ${report.target.embedded ? 'the embedded reference server' : 'an external server'}`;
   const measured = report.scenarios.filter((s) => s.skipped === null);
-  return `${staticPageHead(`Load report — ${report.target.url} — ${report.started_at}`, loadReportCss)}
+  return `${staticPageHead(`Load report — ${report.target.url} — ${report.started_at}`, baseCss + loadCss)}
 <body>
 <main>
 <header>

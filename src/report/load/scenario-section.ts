@@ -1,17 +1,8 @@
-// One scenario's part of the HTML load report: its request, its charts and a table of figures with
+// One scenario's part of the HTML load report (and of the load section of reports/index.html): its request, its charts and a table of figures with
 // one column per model (closed, open), or only the reason when it was not measured.
 import type { ModelFigures, ScenarioReport } from '../../../load/load-report.ts';
-import {
-  bottleneckWords,
-  escapeHtml,
-  formatBytesPerSecond,
-  formatCount,
-  formatCpu,
-  formatDuration,
-  formatMs,
-  formatRate,
-  formatStatuses,
-} from '../page-kit/format.ts';
+import { escapeHtml, formatCount, formatDuration } from '../page-kit/format.ts';
+import { bottleneckWords, formatBytesPerSecond, formatCpu, formatMs, formatRate, formatStatuses } from './figure-text.ts';
 
 interface FigureRow {
   /** data-figure attribute, for tests and for anyone scripting the page. */

@@ -1,0 +1,46 @@
+// Every command's option table, by the name typed after msgapi; the one parser reads each command's
+// options through its table, and names the command a refused flag belongs to.
+import { targetSettingProblems } from '../../core/config/settings.ts';
+import { readOptions, type CommandOptions, type OptionTable, type OptionSources, type ReadOptions } from '../../core/config/load.ts';
+import { checkOptions, cleanupOptions, matrixOptions } from './check.ts';
+import { loadMergeOptions, loadOptions } from './load.ts';
+import { compareOptions, expectationsOptions, mergeOptions, openapiOptions } from './reports.ts';
+import { serveOptions } from './serve.ts';
+
+export const optionTables = {
+  check: checkOptions,
+  load: loadOptions,
+  'load merge': loadMergeOptions,
+  serve: serveOptions,
+  matrix: matrixOptions,
+  cleanup: cleanupOptions,
+  expectations: expectationsOptions,
+  compare: compareOptions,
+  merge: mergeOptions,
+  openapi: openapiOptions,
+} as const;
+
+export type CommandName = keyof typeof optionTables;
+
+/** The commands that have a flag (--strict → check). */
+export function ownersOf(flag: string): string[] {
+  return Object.entries(optionTables)
+    .filter(([, table]) => Object.values(table).some((option) => `--${option.flag}` === flag || (option.short !== undefined && `-${option.short}` === flag)))
+    .map(([name]) => name);
+}
+
+/** Reads a command's options through its table (src/core/config/load.ts); a command that takes the
+ * target settings also gets their rules (ACCESS_TOKEN with BASE_URL, two different users). */
+export function parseCommand<Name extends CommandName>(
+  name: Name,
+  argv: readonly string[],
+  extra: Omit<CommandOptions<(typeof optionTables)[Name]>, 'name' | 'options'> = {},
+  sources: OptionSources = {},
+): ReadOptions<(typeof optionTables)[Name]> {
+  const table = optionTables[name] as (typeof optionTables)[Name] & OptionTable;
+  const rules: CommandOptions<OptionTable>['rules'] = (values, raw) => [
+    ...('baseUrl' in table ? targetSettingProblems(values, raw) : []),
+    ...(extra.rules?.(values as never, raw) ?? []),
+  ];
+  return readOptions({ name, options: table, ...extra, rules }, argv, { ownersOf, ...sources });
+}
