@@ -14,6 +14,7 @@ import type { TargetSettings } from '../src/core/target/open-target.ts';
 import type { Target } from '../src/core/target/target.ts';
 import { watchForInterruption } from '../src/core/safety/interruption.ts';
 import { markedEntries, readLedgerFile, sweepClient } from '../src/core/safety/sweep.ts';
+import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../src/core/safety/snapshot.ts';
 import { version } from '../src/core/version.ts';
 import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
 import { runProblems } from './figures.ts';
@@ -56,15 +57,20 @@ export interface LoadOutcome {
   interrupted: NodeJS.Signals | undefined;
 }
 
-/** A target with its data set: seeded (recorded in a ledger file as it is made) and removed. */
+/**
+ * A target with its data set: seeded (recorded in a ledger file as it is made, never an id the user
+ * held before, which a snapshot taken first lists) and removed.
+ */
 class PreparedTarget {
-  readonly ledger: Ledger;
+  ledger: Ledger;
   groupIds: string[] = [];
 
   constructor(
     readonly target: Target,
+    /** Reads (the scenarios' group, the snapshot); seeding goes through a client carrying the ledger. */
     readonly client: ApiClient,
     readonly ledgerFile: string,
+    private readonly timeoutMs: number,
   ) {
     this.ledger = new Ledger(ledgerFile);
   }
@@ -73,12 +79,17 @@ class PreparedTarget {
     const target = await openLoadTarget(settings, options.timeoutMs);
     const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
     writeFileSync(ledgerFile, '');
-    const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs });
-    return new PreparedTarget(target, client, ledgerFile);
+    const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, readOnly: true });
+    return new PreparedTarget(target, client, ledgerFile, options.timeoutMs);
   }
 
   async seed(plan: DataSetPlan, runId: string, progress: Progress, signal: AbortSignal): Promise<void> {
-    const data = await seedDataSet(this.client, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
+    const snapshot = await takeSnapshot([this.client], this.target.choices.pagination);
+    writeSnapshot(snapshotFileFor(this.ledgerFile), snapshot);
+    this.ledger = new Ledger(this.ledgerFile, priorIds(snapshot));
+    const { target } = this;
+    const seeder = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: this.timeoutMs, ledger: this.ledger });
+    const data = await seedDataSet(seeder, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
       this.ledger.record(entry.kind, entry.id),
       signal,
     );
@@ -107,11 +118,15 @@ class PreparedTarget {
     const { choices } = this.target;
     const address = { url: this.target.url, accessToken: this.target.users.accessToken, encoding: choices.bodyEncoding, timeoutMs };
     const recorded = readLedgerFile(this.ledgerFile);
+    const prior = this.ledger.prior;
     // Creates under way when the run was stopped never reached the ledger; the marker finds them.
-    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, []), runId, choices.pagination))] : recorded;
+    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, [], prior), runId, choices.pagination, undefined, prior))] : recorded;
     if (entries.length > 0) progress.count(`Removing the data set (${entries.length} objects)`)(0, entries.length);
-    const { leftovers } = await removeDataSet(entries, sweepClient(address, entries));
-    if (leftovers.length === 0) rmSync(this.ledgerFile, { force: true });
+    const { leftovers } = await removeDataSet(entries, sweepClient(address, entries, prior));
+    if (leftovers.length === 0) {
+      rmSync(this.ledgerFile, { force: true });
+      rmSync(snapshotFileFor(this.ledgerFile), { force: true });
+    }
     return leftovers;
   }
 }

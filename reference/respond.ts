@@ -10,6 +10,8 @@ export type ErrorType =
   | 'not_found'
   | 'method_not_allowed'
   | 'unsupported_media_type'
+  | 'conflict'
+  | 'permission_error'
   | 'api_error';
 
 export interface ErrorBody {
@@ -22,6 +24,8 @@ export interface Reply {
   /** undefined: no body at all (a 204). */
   body: unknown;
   headers?: Readonly<Record<string, string>>;
+  /** A body that is not JSON, written as it is (error-body variants); its Content-Type is in headers. */
+  text?: string;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -81,6 +85,11 @@ export function sendJson(
 }
 
 export function sendReply(res: ServerResponse, reply: Reply): void {
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.text) });
+    res.end(reply.text);
+    return;
+  }
   if (reply.body === undefined) {
     res.writeHead(reply.status, { ...reply.headers });
     res.end();

@@ -1,6 +1,7 @@
 // npm run docs: rewrites the files that are generated from the code (tests fail when they drift).
 import { writeFileSync } from 'node:fs';
 import { loadRegistry } from '../src/conformance/registry.ts';
+import { renderAssumptionsList } from '../src/docs/assumptions-list.ts';
 import { checkIdsFile, renderCheckIds } from '../src/docs/check-ids.ts';
 import { renderChecksList } from '../src/docs/checks-list.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
@@ -12,4 +13,5 @@ const registry = await loadRegistry();
 writeFileSync(new URL(checkIdsFile, root), renderCheckIds(registry));
 writeFileSync(new URL('docs/checks.md', root), renderChecksList(registry));
 writeFileSync(new URL('docs/requirements.md', root), renderRequirementsList());
-console.log(`Wrote .env.example, ${checkIdsFile}, docs/checks.md and docs/requirements.md`);
+writeFileSync(new URL('docs/assumptions.md', root), renderAssumptionsList());
+console.log(`Wrote .env.example, ${checkIdsFile}, docs/checks.md, docs/requirements.md and docs/assumptions.md`);

@@ -36,7 +36,7 @@ describe('msgapi check', () => {
     const skipped = report.checks.filter((check) => check.status === 'skipped');
     expect(skipped.map((check) => check.id).filter((id) => id !== 'readonly.retrieve.listed-objects')).toEqual([]);
     for (const check of skipped) expect(check.message).toMatch(/^nothing listed could be retrieved to compare/);
-    expect(report.summary).toEqual({ passed: report.checks.length - skipped.length, failed: 0, skipped: skipped.length, blocked: 0, flaky: 0, gating_failed: 0 });
+    expect(report.summary).toEqual({ passed: report.checks.length - skipped.length, failed: 0, skipped: skipped.length, blocked: 0, flaky: 0, gating_failed: 0, gating_blocked: 0 });
     expect(report.checks.map((check) => check.id).sort()).toEqual([...(await loadRegistry()).ids].sort());
     expect(Object.keys(report.sections)).toContain('§2.1');
     expect(report.requests).toBeGreaterThan(report.checks.length);

@@ -3,8 +3,8 @@ import { ApiClient } from '../src/core/client/api-client.ts';
 import { renderCurl } from '../src/core/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../src/core/client/ledger.ts';
 import { Redactor } from '../src/core/client/redactor.ts';
-import { RateLimiter } from '../src/core/client/rate-limiter.ts';
-import { retryAfterMs } from '../src/core/client/retry-after.ts';
+import { parseRetryAfter } from '../src/core/client/retry-after.ts';
+import { createRateBucketBuffer, SharedRateBucket } from '../src/core/client/shared-rate-bucket.ts';
 import { TransportError } from '../src/core/client/transport-error.ts';
 import type { BodyEncoding } from '../src/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
@@ -132,11 +132,25 @@ describe('rate limits', () => {
   });
 
   it('reads Retry-After as seconds or as a date, within bounds', () => {
-    expect(retryAfterMs('2')).toBe(2_000);
-    expect(retryAfterMs(undefined)).toBe(1_000);
-    expect(retryAfterMs('Sat, 21 Nov 2026 10:00:05 GMT', Date.parse('Sat, 21 Nov 2026 10:00:00 GMT'))).toBe(5_000);
-    expect(retryAfterMs('3600')).toBe(30_000);
-    expect(retryAfterMs('soon')).toBe(1_000);
+    expect(parseRetryAfter('2')).toBe(2_000);
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+    expect(parseRetryAfter('Sat, 21 Nov 2026 10:00:05 GMT', Date.parse('Sat, 21 Nov 2026 10:00:00 GMT'))).toBe(5_000);
+    expect(parseRetryAfter('3600')).toBe(30_000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  it('gives up after five retries that all got 429: a transport failure that says so, every attempt in the journal', async () => {
+    const limited = await startCaptureServer(() => ({ status: 429, body: '{"error":"slow down"}', headers: { 'retry-after': '0' } }));
+    try {
+      const api = client('form', 5_000, limited.url);
+      const error = await api.listGroups().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).message).toMatch(/still answered 429 Too Many Requests after 5 retries over [\d.]+ s \(Retry-After: 0\)/);
+      expect(limited.requests).toHaveLength(6);
+      expect(api.journal.map((exchange) => exchange.status)).toEqual([429, 429, 429, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
@@ -153,7 +167,7 @@ describe('the ledger enforced in the client', () => {
     });
     const sentBefore = server.requests.length;
     await expect(api.deleteConversation('somebody-elses')).rejects.toThrow(
-      'refused to send DELETE /v1/conversations/:id for somebody-elses: the id is not in this run\'s ledger, so it may not be the suite\'s to change',
+      'refused to send DELETE /v1/conversations/:id for somebody-elses: somebody-elses is not in this run\'s ledger as a conversation, so it may not be the suite\'s to change',
     );
     await expect(api.updateGroup('somebody-elses', { name: 'x' })).rejects.toBeInstanceOf(LedgerRefusal);
     expect(server.requests.length).toBe(sentBefore);
@@ -171,7 +185,7 @@ describe('the rate limiter of --max-rps', () => {
     let now = 1_000;
     const waits: number[] = [];
     const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); } };
-    const limiter = new RateLimiter(4, clock);
+    const limiter = new SharedRateBucket(createRateBucketBuffer(4), clock);
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
     expect(waits).toEqual([250, 500]);
     now += 2_000;

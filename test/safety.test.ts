@@ -57,6 +57,25 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
   });
 });
 
+describe('a run stopped half-way against a target whose lists put the users\' own records in place of the run\'s', () => {
+  it('sweeps by its marker only what a retrieve shows is its own, and leaves foreign data unchanged', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }], modifiers: faultModifiers(['ownership.list-returns-foreign']) });
+    try {
+      const owners = [ownerClient(server.url, token), ownerClient(server.url, secondToken)];
+      const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
+      const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-lure-'));
+      const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
+      await run.reached('✓ suites/');
+      run.child.kill('SIGINT');
+      const code = await run.exited;
+      expect(code, run.stdout + run.stderr).toBe(130);
+      expect(await changedForeignRecords(foreign)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('msgapi cleanup', () => {
   it('deletes what a ledger file lists, verifies it, and removes the file; it touches nothing else', async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'first' }] });

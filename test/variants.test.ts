@@ -10,6 +10,14 @@ import { defaultChoices } from '../reference/choices.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
 import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';
 import { extraFields } from '../reference/variants/extra-fields.ts';
+import { profileEntries } from '../src/api/open-points.ts';
+import { declaredChoices } from '../src/conformance/matrix/declared-choices.ts';
+import {
+  readingEntries, readingsOf, serverReadings, type EntryReadings, type ReadingEntry, type ReadingVariantName,
+} from '../reference/variants/readings.ts';
+import {
+  COMBINED_COUNT, combinedVariantNames, drawPicks, drawProfiles, profileVariant, rulesApplied, type Pick,
+} from '../reference/variants/combined.ts';
 import {
   isVariantName, variantNames, variants, variantServerOptions, type VariantName,
 } from '../reference/variants/registry.ts';
@@ -24,11 +32,20 @@ function send<T = unknown>(base: string, method: string, path: string, options: 
   return sendRaw<T>(base, method, path, { ...options, token: options.token === undefined ? A : options.token });
 }
 
-/** A server of the variant for the tests of one describe block; `api()` talks to it as user A. */
+/** A server of the variant for the tests of one describe block; `send()` talks to it as user A. */
 function serveVariant(name: VariantName) {
+  return serveWith(() => variantServerOptions(variants.get(name)!));
+}
+
+/** The reference server with its default choices. */
+function serveDefault() {
+  return serveWith(() => ({}));
+}
+
+function serveWith(options: () => Partial<Parameters<typeof startReferenceServer>[0]>) {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ users: USERS, ...variantServerOptions(variants.get(name)!) });
+    server = await startReferenceServer({ users: USERS, ...options() });
   });
   afterAll(async () => {
     await server.close();
@@ -78,6 +95,34 @@ describe('the registry', () => {
     for (const name of [...Object.keys(defaultChoices), ...variantNames]) expect(readme, name).toContain(`| \`${name}\` |`);
   });
 
+  it('variants.readings-cover-the-register — every entry of the register has a variant of each non-default reading, named <entry>:<reading>, and each reading is an instance of one the register names', () => {
+    for (const entry of profileEntries) {
+      expect(variantNames.filter((name) => name.startsWith(`${entry.key}:`)).length, entry.key).toBeGreaterThan(0);
+    }
+    for (const entry of readingEntries) {
+      const { default: byDefault, others } = serverReadings[entry] as EntryReadings;
+      const registered = profileEntries.find((candidate) => candidate.key === entry);
+      for (const [name, reading] of Object.entries(others)) {
+        expect(variantNames, entry).toContain(`${entry}:${name}`);
+        expect(name, entry).not.toBe(byDefault.name);
+        if (registered) expect(Object.keys(registered.readings), `${entry}:${name}`).toContain(reading.takes);
+      }
+      // Every entry the server takes is in the register, with the sentence it rests on.
+      expect(registered, `${entry} is not in src/api/open-points.ts`).toBeDefined();
+      if (registered) expect(Object.keys(registered.readings), entry).toContain(byDefault.takes);
+    }
+  });
+
+  it('variants.declares-typed — a reading that needs a declaration carries it, and every declaration parses as the suite reads it', () => {
+    for (const name of variantNames) {
+      const variant = variants.get(name)!;
+      expect(() => declaredChoices(variant.declares ?? {}, name), name).not.toThrow();
+    }
+    expect(variants.get('pagination:offset')!.declares).toEqual({ PAGINATION: 'offset:offset' });
+    expect(variants.get('body-encoding:json')!.declares).toEqual({ BODY_ENCODING: 'json' });
+    expect(variants.get('group-contacts:merge')!.declares).toEqual({ GROUP_CONTACTS: 'merge' });
+  });
+
   it('variants.setup-only — the run-condition variants leave the server at its defaults', () => {
     for (const name of ['foreign-data', 'concurrent-run'] as const) {
       expect(variantServerOptions(variants.get(name)!)).toEqual({ choices: {}, modifiers: [], http10: false });
@@ -85,17 +130,17 @@ describe('the registry', () => {
   });
 });
 
-describe('delete-204-no-body', () => {
-  const api = serveVariant('delete-204-no-body');
+describe('delete-answer:204', () => {
+  const api = serveVariant('delete-answer:204');
 
-  it('delete-204-no-body.conversation — DELETE of a conversation answers 204 with an empty body and no Content-Type, and the id is gone', async () => {
+  it('delete-answer:204.conversation — DELETE of a conversation answers 204 with an empty body and no Content-Type, and the id is gone', async () => {
     const [id] = await createConversations(api, 1);
     const res = await api.send('DELETE', `/v1/conversations/${id}`);
     expect([res.status, res.text, res.headers['content-type'] ?? null]).toEqual([204, '', null]);
     expect((await api.send('GET', `/v1/conversations/${id}`)).status).toBe(404);
   });
 
-  it('delete-204-no-body.group — DELETE of a group answers 204 too; an unknown id is still 404 with a body', async () => {
+  it('delete-answer:204.group — DELETE of a group answers 204 too; an unknown id is still 404 with a body', async () => {
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
     expect((await api.send('DELETE', `/v1/groups/${group.body.id}`)).status).toBe(204);
     const unknown = await api.send('DELETE', `/v1/groups/${group.body.id}`);
@@ -103,37 +148,35 @@ describe('delete-204-no-body', () => {
   });
 });
 
-describe('status-422-and-403', () => {
-  const api = serveVariant('status-422-and-403');
+describe('refusal-status:422 and auth-refusal-status:403', () => {
+  const refusal = serveVariant('refusal-status:422');
+  const auth = serveVariant('auth-refusal-status:403');
 
-  it('status-422-and-403.bad-request — a bad request gets 422 with the usual error body', async () => {
-    const res = await api.send<{ error: { param?: string } }>('POST', '/v1/groups', { json: {} });
+  it('refusal-status:422.bad-request — a bad request gets 422 with the usual error body; an unknown id is still 404', async () => {
+    const res = await refusal.send<{ error: { param?: string } }>('POST', '/v1/groups', { json: {} });
     expect([res.status, res.body.error.param]).toEqual([422, 'name']);
+    expect((await refusal.send('GET', '/v1/conversations/nope')).status).toBe(404);
   });
 
-  it('status-422-and-403.auth — an unknown token and a missing header get 403, without WWW-Authenticate', async () => {
-    const unknown = await api.send('GET', '/v1/conversations', { token: 'tok-nobody' });
-    const missing = await api.send('GET', '/v1/conversations', { token: null });
+  it('auth-refusal-status:403.auth — an unknown token and a missing header get 403, without WWW-Authenticate', async () => {
+    const unknown = await auth.send('GET', '/v1/conversations', { token: 'tok-nobody' });
+    const missing = await auth.send('GET', '/v1/conversations', { token: null });
     expect([unknown.status, missing.status]).toEqual([403, 403]);
     expect(unknown.headers['www-authenticate'] ?? null).toBeNull();
   });
-
-  it('status-422-and-403.others-unchanged — other statuses are unchanged: an unknown id is still 404', async () => {
-    expect((await api.send('GET', '/v1/conversations/nope')).status).toBe(404);
-  });
 });
 
-describe('uuid-ids and prefixed-ids', () => {
-  const uuid = serveVariant('uuid-ids');
-  const prefixed = serveVariant('prefixed-ids');
+describe('id-format:uuid and the default', () => {
+  const uuid = serveVariant('id-format:uuid');
+  const prefixed = serveDefault();
 
-  it('uuid-ids.format — conversation ids, group ids and a group\'s conversation_id are UUIDs without a prefix', async () => {
+  it('id-format:uuid.format — conversation ids, group ids and a group\'s conversation_id are UUIDs without a prefix', async () => {
     const [conversationId] = await createConversations(uuid, 1);
     const group = await uuid.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
     for (const id of [conversationId, group.body.id, group.body.conversation_id]) expect(id).toMatch(UUID);
   });
 
-  it('prefixed-ids.format — conv_ and grp_ followed by 16 hex characters', async () => {
+  it('id-format.default — conv_ and grp_ followed by 16 hex characters', async () => {
     const [conversationId] = await createConversations(prefixed, 1);
     const group = await prefixed.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
     expect(conversationId).toMatch(/^conv_[0-9a-f]{16}$/);
@@ -142,10 +185,10 @@ describe('uuid-ids and prefixed-ids', () => {
   });
 });
 
-describe('timestamps-milliseconds', () => {
-  const api = serveVariant('timestamps-milliseconds');
+describe('timestamp-unit:milliseconds', () => {
+  const api = serveVariant('timestamp-unit:milliseconds');
 
-  it('timestamps-milliseconds.created-and-archived — created_at is the current time in milliseconds, and archived_at takes a millisecond timestamp as given', async () => {
+  it('timestamp-unit:milliseconds.created-and-archived — created_at is the current time in milliseconds, and archived_at takes a millisecond timestamp as given', async () => {
     const before = Date.now();
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
     expect(group.body.created_at).toBeGreaterThan(1e12);
@@ -156,10 +199,10 @@ describe('timestamps-milliseconds', () => {
   });
 });
 
-describe('oldest-first', () => {
-  const api = serveVariant('oldest-first');
+describe('list-order:oldest-first', () => {
+  const api = serveVariant('list-order:oldest-first');
 
-  it('oldest-first.order — lists are oldest first, and starting_after goes on towards newer items', async () => {
+  it('list-order:oldest-first.order — lists are oldest first, and starting_after goes on towards newer items', async () => {
     const created = await createConversations(api, 3);
     const first = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2');
     expect([ids(first.body.data), first.body.has_more]).toEqual([created.slice(0, 2), true]);
@@ -168,11 +211,11 @@ describe('oldest-first', () => {
   });
 });
 
-describe('extra-fields', () => {
-  const api = serveVariant('extra-fields');
+describe('extra-fields:everywhere', () => {
+  const api = serveVariant('extra-fields:everywhere');
   const extras = expect.objectContaining(extraFields);
 
-  it('extra-fields.everywhere — the envelope, each item, each contact, the delete confirmation and error bodies carry the extra fields', async () => {
+  it('extra-fields:everywhere.all-objects — the envelope, each item, each contact, the delete confirmation and error bodies carry the extra fields', async () => {
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al' }] } });
     expect(group.body).toEqual(extras);
     expect(group.body.contacts[0]).toEqual(extras);
@@ -183,16 +226,16 @@ describe('extra-fields', () => {
     expect((await api.send('DELETE', `/v1/groups/${group.body.id}`)).body).toEqual(expect.objectContaining({ ...extraFields, deleted: true }));
   });
 
-  it('extra-fields.documented-wins — a documented or echoed field is never overwritten by an extra one', async () => {
+  it('extra-fields:everywhere.documented-wins — a documented or echoed field is never overwritten by an extra one', async () => {
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al', x_note: 'mine' }] } });
     expect([group.body.name, group.body.contacts[0]?.username, group.body.contacts[0]?.x_note]).toEqual(['g', 'al', 'mine']);
   });
 });
 
-describe('contacts-merge', () => {
-  const api = serveVariant('contacts-merge');
+describe('group-contacts:merge', () => {
+  const api = serveVariant('group-contacts:merge');
 
-  it('contacts-merge.adds-and-keeps — PUT contacts adds to the members and keeps the old ones; a known username is updated in place', async () => {
+  it('group-contacts:merge.adds-and-keeps — PUT contacts adds to the members and keeps the old ones; a known username is updated in place', async () => {
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al' }, { username: 'bo' }] } });
     const path = `/v1/groups/${group.body.id}`;
     const added = await api.send<Group>('PUT', path, { json: { contacts: [{ username: 'cy' }] } });
@@ -202,30 +245,30 @@ describe('contacts-merge', () => {
   });
 });
 
-describe('limit-max-50-rejected', () => {
-  const api = serveVariant('limit-max-50-rejected');
+describe('largest-limit:refused-50', () => {
+  const api = serveVariant('largest-limit:refused-50');
 
-  it('limit-max-50-rejected.boundary — limit=50 is served and limit=51 is a 400 naming limit', async () => {
+  it('largest-limit:refused-50.boundary — limit=50 is served and limit=51 is a 400 naming limit', async () => {
     expect((await api.send('GET', '/v1/conversations?limit=50')).status).toBe(200);
     const refused = await api.send<{ error: { param?: string } }>('GET', '/v1/groups?limit=51');
     expect([refused.status, refused.body.error.param]).toEqual([400, 'limit']);
   });
 });
 
-describe('json-only-bodies', () => {
-  const api = serveVariant('json-only-bodies');
+describe('body-encoding:json', () => {
+  const api = serveVariant('body-encoding:json');
 
-  it('json-only-bodies.form-refused — a form body gets 415 and the same parameters as JSON are accepted', async () => {
+  it('body-encoding:json.form-refused — a form body gets 415 and the same parameters as JSON are accepted', async () => {
     expect((await api.send('POST', '/v1/conversations', { form: 'contact_id=c1' })).status).toBe(415);
     expect((await api.send('POST', '/v1/conversations', { json: { contact_id: 'c1' } })).status).toBe(201);
   });
 });
 
-describe('cursor-pagination', () => {
-  const api = serveVariant('cursor-pagination');
+describe('pagination:cursor', () => {
+  const api = serveVariant('pagination:cursor');
   type CursorPage = ListEnvelope<Conversation> & { next_cursor: string | null };
 
-  it('cursor-pagination.walk — next_cursor leads through every item once, newest first, and is null on the last page', async () => {
+  it('pagination:cursor.walk — next_cursor leads through every item once, newest first, and is null on the last page', async () => {
     const newestFirst = (await createConversations(api, 5)).reverse();
     const seen: string[] = [];
     const cursors: Array<string | null> = [];
@@ -241,7 +284,7 @@ describe('cursor-pagination', () => {
     expect(cursors.map((cursor) => typeof cursor)).toEqual(['string', 'string', 'object']);
   });
 
-  it('cursor-pagination.robust-and-checked — a cursor stays valid when the item it came from is deleted, and a made-up cursor is a 400 naming cursor', async () => {
+  it('pagination:cursor.robust-and-checked — a cursor stays valid when the item it came from is deleted, and a made-up cursor is a 400 naming cursor', async () => {
     const newestFirst = (await createConversations(api, 3)).reverse();
     const first = await api.send<CursorPage>('GET', '/v1/conversations?limit=1');
     await api.send('DELETE', `/v1/conversations/${newestFirst[0]}`);
@@ -252,10 +295,10 @@ describe('cursor-pagination', () => {
   });
 });
 
-describe('page-pagination', () => {
-  const api = serveVariant('page-pagination');
+describe('pagination:page', () => {
+  const api = serveVariant('pagination:page');
 
-  it('page-pagination.walk — page=1, 2, 3 hold the items in list order, limit at a time; a page past the end is empty', async () => {
+  it('pagination:page.walk — page=1, 2, 3 hold the items in list order, limit at a time; a page past the end is empty', async () => {
     const newestFirst = (await createConversations(api, 5)).reverse();
     const pages: Array<[string[], boolean]> = [];
     for (const page of [1, 2, 3, 4]) {
@@ -267,7 +310,7 @@ describe('page-pagination', () => {
     ]);
   });
 
-  it('page-pagination.page-zero — page=0 is a 400 naming page', async () => {
+  it('pagination:page.page-zero — page=0 is a 400 naming page', async () => {
     const res = await api.send<{ error: { param?: string } }>('GET', '/v1/groups?page=0');
     expect([res.status, res.body.error.param]).toEqual([400, 'page']);
   });
@@ -319,5 +362,329 @@ describe('http10-close', () => {
     await server.close();
     await closed;
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+type Api = ReturnType<typeof serveVariant>;
+type ErrorAnswer = { error: { param?: string } };
+
+async function newGroup(api: Api, body: Record<string, unknown> = {}): Promise<Group> {
+  const res = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', ...body } });
+  expect(res.status, res.text).toBeLessThan(300);
+  return res.body;
+}
+
+async function newConversation(api: Api, contact = `c-${Math.random()}`): Promise<Conversation> {
+  const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { contact_id: contact } });
+  expect(res.status, res.text).toBeLessThan(300);
+  return res.body;
+}
+
+const unknownIdIs = (status: number) => async (api: Api) => {
+  expect((await api.send('GET', '/v1/conversations/nope')).status).toBe(status);
+  expect((await api.send('DELETE', '/v1/groups/nope')).status).toBe(status);
+  expect((await api.send('GET', '/v1/nothing/nope')).status).toBe(404);
+};
+
+const groupCreateRefused = (status: number) => async (api: Api) => {
+  const group = await newGroup(api);
+  const res = await api.send<ErrorAnswer>('POST', '/v1/conversations', { json: { group_id: group.id } });
+  expect([res.status, res.body.error.param]).toEqual([status, 'group_id']);
+  expect((await api.send<Group>('GET', `/v1/groups/${group.id}`)).body.conversation_id).toBe(group.conversation_id);
+};
+
+const errorBodyIs = (contentType: string | null, starts: string) => async (api: Api) => {
+  // Not through sendRaw, which expects JSON: fetch reads any body.
+  const res = await fetch(`${api.url()}/v1/conversations/nope`, { headers: { authorization: `Bearer ${A}` } });
+  expect([res.status, res.headers.get('content-type')]).toEqual([404, contentType]);
+  expect((await res.text()).startsWith(starts)).toBe(true);
+  expect((await api.send('GET', '/v1/conversations')).headers['content-type']).toMatch(/^application\/json/);
+};
+
+/** What each reading-variant's server must show; typed by the generated names, so a new reading needs its probe. */
+const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => Promise<void> }> = {
+  'extra-fields:everywhere': { shows: 'a list envelope carries x_* fields', probe: async (api) => expect((await api.send('GET', '/v1/groups')).body).toEqual(expect.objectContaining(extraFields)) },
+  'success-status:200': {
+    shows: 'creates answer 200',
+    probe: async (api) => {
+      expect((await api.send('POST', '/v1/groups', { json: { name: 'g' } })).status).toBe(200);
+      expect((await api.send('POST', '/v1/conversations', { json: { contact_id: 'c' } })).status).toBe(200);
+    },
+  },
+  'success-status:201-every-post': {
+    shows: 'a create that answers with the group\'s existing conversation is 201',
+    probe: async (api) => {
+      const group = await newGroup(api);
+      const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id } });
+      expect([res.status, res.body.id]).toEqual([201, group.conversation_id]);
+    },
+  },
+  'delete-answer:204': { shows: 'DELETE answers 204 without a body', probe: async (api) => expect(await deleteAnswer(api)).toEqual([204, '']) },
+  'delete-answer:200-empty': { shows: 'DELETE answers 200 without a body', probe: async (api) => expect(await deleteAnswer(api)).toEqual([200, '']) },
+  'delete-answer:200-object': {
+    shows: 'DELETE answers 200 with the object as it was',
+    probe: async (api) => {
+      const group = await newGroup(api, { description: 'd' });
+      const res = await api.send<Group>('DELETE', `/v1/groups/${group.id}`);
+      expect([res.status, res.body]).toEqual([200, group]);
+    },
+  },
+  'refusal-status:422': { shows: 'a bad request gets 422', probe: async (api) => expect((await api.send('POST', '/v1/groups', { json: {} })).status).toBe(422) },
+  'unknown-id-status:410': { shows: 'an unknown id gets 410, an unknown path 404', probe: unknownIdIs(410) },
+  'unknown-id-status:400': { shows: 'an unknown id gets 400, an unknown path 404', probe: unknownIdIs(400) },
+  'unknown-id-status:422': { shows: 'an unknown id gets 422, an unknown path 404', probe: unknownIdIs(422) },
+  'foreign-id-status:403': {
+    shows: 'another user\'s conversation gets 403 and stays unchanged; an id nobody holds 404',
+    probe: async (api) => {
+      const theirs = await api.send<Conversation>('POST', '/v1/conversations', { json: { contact_id: 'c' }, token: 'tok-b' });
+      expect((await api.send('GET', `/v1/conversations/${theirs.body.id}`)).status).toBe(403);
+      expect((await api.send('PUT', `/v1/conversations/${theirs.body.id}`, { json: { is_muted: true } })).status).toBe(403);
+      expect((await api.send('GET', `/v1/conversations/${theirs.body.id}`, { token: 'tok-b' })).body).toEqual(theirs.body);
+      expect((await api.send('GET', '/v1/conversations/nope')).status).toBe(404);
+    },
+  },
+  'auth-refusal-status:403': { shows: 'a missing token gets 403', probe: async (api) => expect((await api.send('GET', '/v1/groups', { token: null })).status).toBe(403) },
+  'error-body:text-plain': { shows: 'a refusal has a text/plain body', probe: errorBodyIs('text/plain; charset=utf-8', '404 No such conversation') },
+  'error-body:html': { shows: 'a refusal has an HTML body', probe: errorBodyIs('text/html; charset=utf-8', '<!DOCTYPE html>') },
+  'error-body:none': { shows: 'a refusal has no body and no Content-Type', probe: errorBodyIs(null, '') },
+  'rate-limits:20-per-second': {
+    shows: 'a burst beyond 40 requests gets 429 with Retry-After',
+    probe: async (api) => {
+      const answers = await Promise.all(Array.from({ length: 45 }, () => api.send('GET', '/v1/groups')));
+      const limited = answers.filter((res) => res.status === 429);
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited[0]!.headers['retry-after']).toMatch(/^\d+$/);
+    },
+  },
+  'empty-text:null': {
+    shows: 'description=\'\' and pinned_message_id=\'\' come back null',
+    probe: async (api) => {
+      expect((await newGroup(api, { description: '', avatar_url: '' }))).toEqual(expect.objectContaining({ description: null, avatar_url: null }));
+      const conversation = await newConversation(api);
+      const res = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { form: 'pinned_message_id=' });
+      expect(res.body.pinned_message_id).toBeNull();
+    },
+  },
+  'input-rules:length-limits': {
+    shows: '200 characters are accepted and 201 refused naming the parameter; 2,000 for avatar_url',
+    probe: async (api) => {
+      expect((await api.send('POST', '/v1/groups', { json: { name: 'n'.repeat(200), avatar_url: 'u'.repeat(2_000) } })).status).toBe(201);
+      const long = await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'n'.repeat(201) } });
+      const url = await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'n', avatar_url: 'u'.repeat(2_001) } });
+      const contact = await api.send<ErrorAnswer>('POST', '/v1/conversations', { json: { contact_id: 'c'.repeat(201) } });
+      expect([long.body.error.param, url.body.error.param, contact.body.error.param]).toEqual(['name', 'avatar_url', 'contact_id']);
+      expect([long.status, url.status, contact.status]).toEqual([400, 400, 400]);
+    },
+  },
+  'input-rules:no-control-characters': {
+    shows: 'a text with a control character is refused; other text is stored exactly',
+    probe: async (api) => {
+      expect((await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'a\u0001b' } })).body.error.param).toBe('name');
+      expect((await newGroup(api, { name: 'a b ü 😀' })).name).toBe('a b ü 😀');
+    },
+  },
+  'group-conversation-create:new': {
+    shows: 'a new conversation replaces the group\'s old one',
+    probe: async (api) => {
+      const group = await newGroup(api);
+      const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id } });
+      expect([res.status, res.body.group_id, res.body.id === group.conversation_id]).toEqual([201, group.id, false]);
+      expect((await api.send<Group>('GET', `/v1/groups/${group.id}`)).body.conversation_id).toBe(res.body.id);
+      expect((await api.send('GET', `/v1/conversations/${group.conversation_id}`)).status).toBe(404);
+      const listed = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?group_id=${group.id}`);
+      expect(ids(listed.body.data)).toEqual([res.body.id]);
+    },
+  },
+  'group-conversation-create:refused-409': { shows: 'the create is refused with 409', probe: groupCreateRefused(409) },
+  'group-conversation-create:refused-422': { shows: 'the create is refused with 422', probe: groupCreateRefused(422) },
+  'contact-conversation-create:existing': {
+    shows: 'a second create with the same contact answers 200 with the first conversation',
+    probe: async (api) => {
+      const first = await newConversation(api, 'same');
+      const again = await api.send<Conversation>('POST', '/v1/conversations', { json: { contact_id: 'same' } });
+      expect([again.status, again.body]).toEqual([200, first]);
+    },
+  },
+  'id-format:uuid': { shows: 'ids are UUIDs', probe: async (api) => expect((await newConversation(api)).id).toMatch(UUID) },
+  'timestamp-unit:milliseconds': { shows: 'created_at is in milliseconds', probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e12) },
+  'largest-limit:clamped-50': {
+    shows: 'limit=100 is served as 50',
+    probe: async (api) => {
+      await createConversations(api, 51);
+      const res = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=100');
+      expect([res.status, res.body.data.length, res.body.has_more]).toEqual([200, 50, true]);
+    },
+  },
+  'largest-limit:refused-50': { shows: 'limit=51 is refused', probe: async (api) => expect((await api.send('GET', '/v1/groups?limit=51')).status).toBe(400) },
+  'list-order:oldest-first': {
+    shows: 'the first created is listed first',
+    probe: async (api) => {
+      const created = await createConversations(api, 2);
+      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations')).body.data)).toEqual(created);
+    },
+  },
+  'pagination:cursor': { shows: 'the envelope has next_cursor', probe: async (api) => expect((await api.send('GET', '/v1/groups')).body).toEqual({ has_more: false, data: [], next_cursor: null }) },
+  'pagination:page': {
+    shows: 'page=2 is the second page',
+    probe: async (api) => {
+      const newestFirst = (await createConversations(api, 3)).reverse();
+      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2&page=2')).body.data)).toEqual(newestFirst.slice(2));
+    },
+  },
+  'pagination:offset': {
+    shows: 'offset=n starts after the first n items; a negative offset is refused naming offset',
+    probe: async (api) => {
+      const newestFirst = (await createConversations(api, 5)).reverse();
+      const page = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2&offset=2');
+      expect([ids(page.body.data), page.body.has_more]).toEqual([newestFirst.slice(2, 4), true]);
+      const last = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2&offset=4');
+      expect([ids(last.body.data), last.body.has_more]).toEqual([newestFirst.slice(4), false]);
+      expect((await api.send<ErrorAnswer>('GET', '/v1/conversations?offset=-1')).body.error.param).toBe('offset');
+    },
+  },
+  'pagination:none': {
+    shows: 'every list answers its first page, whatever is asked',
+    probe: async (api) => {
+      const newestFirst = (await createConversations(api, 3)).reverse();
+      for (const query of ['limit=2', `limit=2&starting_after=${newestFirst[1]}`, 'limit=2&page=2', 'limit=2&offset=2']) {
+        const res = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?${query}`);
+        expect([ids(res.body.data), res.body.has_more], query).toEqual([newestFirst.slice(0, 2), true]);
+      }
+    },
+  },
+  'body-encoding:json': { shows: 'a form body gets 415', probe: async (api) => expect((await api.send('POST', '/v1/groups', { form: 'name=g' })).status).toBe(415) },
+  'group-contacts:merge': {
+    shows: 'PUT contacts keeps the members not given',
+    probe: async (api) => {
+      const group = await newGroup(api, { contacts: [{ username: 'al' }] });
+      const res = await api.send<Group>('PUT', `/v1/groups/${group.id}`, { json: { contacts: [{ username: 'bo' }] } });
+      expect(res.body.contacts).toEqual([{ username: 'al' }, { username: 'bo' }]);
+    },
+  },
+  'contact-fields:username-only': {
+    shows: 'other fields of a contact are dropped',
+    probe: async (api) => expect((await newGroup(api, { contacts: [{ username: 'al', role: 'admin' }] })).contacts).toEqual([{ username: 'al' }]),
+  },
+  'contact-fields:sorted-by-username': {
+    shows: 'members come back sorted by username, on create and on PUT',
+    probe: async (api) => {
+      const group = await newGroup(api, { contacts: [{ username: 'cy' }, { username: 'al', role: 'x' }] });
+      expect(group.contacts).toEqual([{ username: 'al', role: 'x' }, { username: 'cy' }]);
+      const res = await api.send<Group>('PUT', `/v1/groups/${group.id}`, { json: { contacts: [{ username: 'bo' }, { username: 'ab' }] } });
+      expect(res.body.contacts.map((contact) => contact.username)).toEqual(['ab', 'bo']);
+    },
+  },
+  'last-opened-at:on-retrieve': {
+    shows: 'null on a new conversation, set by a retrieve',
+    probe: async (api) => {
+      const conversation = await newConversation(api);
+      expect(conversation.last_opened_at).toBeNull();
+      const opened = await api.send<Conversation>('GET', `/v1/conversations/${conversation.id}`);
+      expect(opened.body.last_opened_at).toBeGreaterThanOrEqual(conversation.created_at);
+      expect({ ...opened.body, last_opened_at: null }).toEqual(conversation);
+    },
+  },
+  'last-active-at:on-update': {
+    shows: 'null on a new conversation, set by a PUT',
+    probe: async (api) => {
+      const conversation = await newConversation(api);
+      expect(conversation.last_active_at).toBeNull();
+      const updated = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { json: { is_muted: true } });
+      expect(updated.body.last_active_at).toBeGreaterThanOrEqual(conversation.created_at);
+    },
+  },
+  'filter-false:ignored': {
+    shows: 'muted=false lists muted conversations too; muted=true still filters',
+    probe: async (api) => {
+      const [muted, plain] = await createConversations(api, 2);
+      await api.send('PUT', `/v1/conversations/${muted}`, { json: { is_muted: true } });
+      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=false')).body.data)).toEqual([plain, muted]);
+      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=true')).body.data)).toEqual([muted]);
+    },
+  },
+  'restore:refused': {
+    shows: 'archived_at=null is refused naming archived_at',
+    probe: async (api) => {
+      const group = await newGroup(api);
+      await api.send('PUT', `/v1/groups/${group.id}`, { json: { archived_at: group.created_at } });
+      const res = await api.send<ErrorAnswer>('PUT', `/v1/groups/${group.id}`, { json: { archived_at: null } });
+      expect([res.status, res.body.error.param]).toEqual([400, 'archived_at']);
+    },
+  },
+};
+
+async function deleteAnswer(api: Api): Promise<[number, string]> {
+  const conversation = await newConversation(api);
+  const res = await api.send('DELETE', `/v1/conversations/${conversation.id}`);
+  expect((await api.send('GET', `/v1/conversations/${conversation.id}`)).status).toBe(404);
+  return [res.status, res.text];
+}
+
+describe('every reading-variant shows its reading', () => {
+  it('reading-variants.probed — every generated variant has a probe below', () => {
+    expect(Object.keys(probes).sort()).toEqual(variantNames.filter((name) => name.includes(':')).sort());
+  });
+
+  for (const [name, { shows, probe }] of Object.entries(probes) as Array<[ReadingVariantName, (typeof probes)[ReadingVariantName]]>) {
+    describe(name, () => {
+      const api = serveVariant(name);
+      it(`${name}.shows — ${shows}`, () => probe(api));
+    });
+  }
+});
+
+describe('the combined profiles', () => {
+  const describeDraw = (seed: number) => drawProfiles(seed).map((variant) => ({ name: variant.name, description: variant.description, choices: variant.choices, declares: variant.declares, modifiers: variant.modifiers }));
+
+  it('combined.deterministic — the same seed draws the same 20 profiles, and a name makes its profile again', () => {
+    const first = describeDraw(7);
+    expect(first).toHaveLength(COMBINED_COUNT);
+    expect(describeDraw(7)).toEqual(first);
+    expect(first.map((profile) => profile.name)).toEqual(combinedVariantNames(7));
+    expect(variants.get('mix:7:3')!.description).toBe(first[2]!.description);
+    expect([isVariantName('mix:7:20'), isVariantName('mix:7:21'), isVariantName('mix:x:1'), isVariantName('combined')]).toEqual([true, false, false, false]);
+  });
+
+  it('combined.seeded — other seeds draw other profiles', () => {
+    const drawn = [1, 2, 3].map((seed) => describeDraw(seed).map((profile) => profile.description));
+    expect(drawn[0]).not.toEqual(drawn[1]);
+    expect(drawn[1]).not.toEqual(drawn[2]);
+    expect(new Set(drawn.flat()).size).toBeGreaterThan(55);
+  });
+
+  it('combined.independent — over a few seeds, every reading of every entry is drawn, defaults included', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) for (const picks of drawPicks(seed)) for (const pick of picks) seen.add(`${pick.entry}:${pick.name}`);
+    for (const entry of readingEntries) for (const { name } of readingsOf(entry)) expect(seen, `${entry}:${name}`).toContain(`${entry}:${name}`);
+  });
+
+  it('combined.declares — a profile declares what its readings need', () => {
+    for (const seed of [1, 2, 3]) {
+      for (const [index, picks] of drawPicks(seed).entries()) {
+        const expected = Object.assign({}, ...picks.map((pick) => pick.reading?.declares ?? {}));
+        expect(drawProfiles(seed)[index]!.declares).toEqual(expected);
+      }
+    }
+  });
+
+  describe('combined.rules — readings that decide one answer are settled by the order of readings.ts', () => {
+    const pick = (entry: ReadingEntry, name: string): Pick => ({ entry, name, reading: (serverReadings[entry] as EntryReadings).others[name] });
+    const picks = [pick('extra-fields', 'everywhere'), pick('success-status', '200'), pick('delete-answer', '204'), pick('refusal-status', '422'), pick('unknown-id-status', '410'), pick('error-body', 'none')];
+    const profile = profileVariant('rules-test', picks);
+    const api = serveWith(() => variantServerOptions(profile));
+
+    it('combined.rules.applied — the description names the rules that applied', () => {
+      expect(rulesApplied(picks)).toHaveLength(3);
+      for (const rule of rulesApplied(picks)) expect(profile.description).toContain(rule);
+    });
+
+    it('combined.rules.server — creates 200, DELETE 204, bad request 422, unknown id 410, refusals without a body', async () => {
+      const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
+      expect(group.status).toBe(200);
+      expect((await api.send('DELETE', `/v1/groups/${group.body.id}`)).status).toBe(204);
+      const bad = await api.send('POST', '/v1/groups', { json: {} });
+      const unknown = await api.send('GET', `/v1/groups/${group.body.id}`);
+      expect([bad.status, bad.text, unknown.status, unknown.text]).toEqual([422, '', 410, '']);
+    });
   });
 });

@@ -20,12 +20,6 @@ export const createFaults = defineFaults([
     modifier: storeNew('conversations.create', 'conversations', (c) => ({ ...c, contact_id: null })),
   },
   {
-    name: 'conversations.create.group-id-ignored',
-    ...spec.createConversationParams,
-    breaks: 'POST /v1/conversations ignores group_id, so a create with only group_id is refused as if nothing were given',
-    modifier: dropParam('conversations.create', 'group_id'),
-  },
-  {
     name: 'conversations.create.contact-or-group-not-required',
     ...spec.contactOrGroupRequired,
     breaks: 'a create with neither contact_id nor group_id is accepted (201) and makes a conversation with both null',

@@ -10,6 +10,12 @@ export interface Fault<Name extends string = string> extends SpecSentence {
   /** One line: what the faulty server does. */
   breaks: string;
   modifier: ServerModifier;
+  /**
+   * A fault that lures the suite into writing to records it did not create: the matrix runs it
+   * against a target holding foreign data, which must be exactly as it was after the run, and
+   * finds nothing of the run's left behind unless `leaves` says why something must be.
+   */
+  lures?: { leaves?: string };
 }
 
 /** The faults of one concern, their names kept as literal types: the registry's FaultName is the union of them. */

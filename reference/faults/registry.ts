@@ -9,6 +9,7 @@ import { defaultFaults } from './defaults.ts';
 import type { Fault } from './fault.ts';
 import { filterFaults } from './filters.ts';
 import { isolationFaults } from './isolation.ts';
+import { ownershipFaults } from './ownership.ts';
 import { pageFaults } from './pages.ts';
 import { shapeFaults } from './shapes.ts';
 import { updateFaults } from './updates.ts';
@@ -24,6 +25,7 @@ const allFaults = [
   ...authFaults,
   ...isolationFaults,
   ...shapeFaults,
+  ...ownershipFaults,
 ];
 
 /** The names come from the definitions: a fault is named once, where it is written. */

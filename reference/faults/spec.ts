@@ -25,6 +25,7 @@ export const spec = {
   lastOpenedAtField: at('§2.1', 'last_opened_at | timestamp or null | When the authenticated user last opened the conversation; null on a new conversation'),
   newConversation: at('§2.1', 'On a newly created conversation: group_id is null when only contact_id was given, pinned_message_id is null, is_pinned is false, is_muted is false, and archived_at is null.'),
   // §2.2
+  groupIdField: at('§2.2', 'id | string | Unique identifier of the group'),
   conversationIdField: at('§2.2', 'conversation_id | string | Identifier of the conversation that belongs to the group'),
   contactsField: at('§2.2', 'contacts | array of contact objects | Members of the group; an empty array when none were given'),
   groupArchivedAtField: at('§2.2', 'archived_at | timestamp or null | When the group was archived; null when not archived'),

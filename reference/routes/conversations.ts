@@ -1,10 +1,11 @@
 import type { Conversation } from '../../src/api/resources.ts';
 import { optionalBoolean, optionalString, optionalTimestampOrNull } from '../params/fields.ts';
-import { badRequest, created, notFound, ok } from '../respond.ts';
+import { acceptedText, storedText } from '../params/text-rules.ts';
+import { ApiError, badRequest, created, notFound, ok } from '../respond.ts';
 import type { UserStore } from '../store.ts';
 import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
-import { newConversation, withChanges } from './defaults.ts';
+import { archivedAt, newConversation, withChanges } from './defaults.ts';
 import { matchesFlag, paginate } from './list.ts';
 import { readPageRequest } from './page-request.ts';
 
@@ -27,46 +28,64 @@ export const conversationRoutes: ResourceRoutes = {
     const archived = optionalBoolean(query, 'archived');
     const pinned = optionalBoolean(query, 'pinned');
     const groupId = optionalString(query, 'group_id');
+    const { filterFalse } = ctx.choices;
     return ok(paginate(ctx.store.conversations, page, (c) =>
-      matchesFlag(muted, c.is_muted) &&
-      matchesFlag(archived, c.archived_at !== null) &&
-      matchesFlag(pinned, c.is_pinned) &&
+      matchesFlag(muted, c.is_muted, filterFalse) &&
+      matchesFlag(archived, c.archived_at !== null, filterFalse) &&
+      matchesFlag(pinned, c.is_pinned, filterFalse) &&
       (groupId === undefined || c.group_id === groupId), ctx.choices));
   },
 
   async create(ctx) {
     const body = await ctx.body();
-    const contactId = nonEmpty(optionalString(body, 'contact_id'));
-    const groupId = nonEmpty(optionalString(body, 'group_id'));
-    const { store } = ctx;
+    const contactId = acceptedText(nonEmpty(optionalString(body, 'contact_id')), 'contact_id', ctx.choices);
+    const groupId = acceptedText(nonEmpty(optionalString(body, 'group_id')), 'group_id', ctx.choices);
+    const { store, choices } = ctx;
     if (groupId === undefined) {
       if (contactId === undefined) throw badRequest('Give contact_id or group_id (at least one, non-empty).');
+      if (choices.contactConversationCreate === 'existing') {
+        const known = store.conversations.newestFirst().find(({ value }) => value.group_id === null && value.contact_id === contactId);
+        if (known !== undefined) return ok(structuredClone(known.value));
+      }
       const id = newId('conv', ctx.choices.ids);
       return created(store.conversations.insert(newConversation(id, ctx.now(), contactId, null)));
     }
     const group = store.groups.get(groupId);
     if (group === undefined) throw badRequest(`group_id names no group: ${JSON.stringify(groupId)}.`, 'group_id');
     // Each group has one conversation (spec §1): while it exists, "creating" it returns it.
+    // (groupConversationCreate: or refuses, or makes a new one that takes the old one's place).
     const existing = store.conversations.get(group.conversation_id);
-    if (existing !== undefined) return ok(existing);
+    if (existing !== undefined && choices.groupConversationCreate === 'existing') return ok(existing);
+    if (existing !== undefined && choices.groupConversationCreate === 'refused') {
+      const status = choices.groupConversationRefusal;
+      throw new ApiError(status, status === 409 ? 'conflict' : 'invalid_request_error', `The group already has its conversation: ${JSON.stringify(existing.id)}.`, 'group_id');
+    }
     const id = newId('conv', ctx.choices.ids);
     const conversation = store.conversations.insert(newConversation(id, ctx.now(), contactId ?? null, group.id));
     store.groups.replace({ ...group, conversation_id: conversation.id });
+    // Still one conversation per group: the new one replaces the old one.
+    if (existing !== undefined) store.conversations.delete(existing.id);
     return created(conversation);
   },
 
   retrieve(ctx, id) {
-    return ok(find(ctx.store, id));
+    const conversation = find(ctx.store, id);
+    if (ctx.choices.lastOpenedAt === 'never') return ok(conversation);
+    // lastOpenedAt 'on-retrieve': reading a conversation is opening it.
+    return ok(ctx.store.conversations.replace({ ...conversation, last_opened_at: ctx.now() }) ?? find(ctx.store, id));
   },
 
   async update(ctx, id) {
     const current = find(ctx.store, id);
     const body = await ctx.body();
+    const { choices } = ctx;
     const next = withChanges(current, {
-      pinned_message_id: optionalString(body, 'pinned_message_id'),
+      pinned_message_id: storedText(acceptedText(optionalString(body, 'pinned_message_id'), 'pinned_message_id', choices), choices),
       is_pinned: optionalBoolean(body, 'is_pinned'),
       is_muted: optionalBoolean(body, 'is_muted'),
-      archived_at: optionalTimestampOrNull(body, 'archived_at'),
+      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), choices),
+      // lastActiveAt 'on-update': every PUT is activity.
+      last_active_at: choices.lastActiveAt === 'on-update' ? ctx.now() : undefined,
     });
     // replace() misses when a concurrent DELETE won while the body was being read: then 404.
     return ok(ctx.store.conversations.replace(next) ?? find(ctx.store, id));

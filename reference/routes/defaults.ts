@@ -1,4 +1,6 @@
 import type { Contact, Conversation, Group } from '../../src/api/resources.ts';
+import type { ReferenceChoices } from '../choices.ts';
+import { badRequest } from '../respond.ts';
 
 // Spec §2.1: a new conversation is unpinned, unmuted, unarchived and has never been active or
 // opened (this API has no messages, so last_active_at and last_opened_at stay null forever).
@@ -20,8 +22,8 @@ export function newConversation(id: string, createdAt: number, contactId: string
 
 export interface NewGroupFields {
   name: string;
-  description: string | undefined;
-  avatar_url: string | undefined;
+  description: string | null | undefined;
+  avatar_url: string | null | undefined;
   contacts: Contact[] | undefined;
 }
 
@@ -63,4 +65,10 @@ export function mergeContacts(members: readonly Contact[], given: readonly Conta
     else merged[at] = contact;
   }
   return merged;
+}
+
+/** archived_at as given; null restores, unless choices.restore refuses it (§3: "Restoring ...: not shown"). */
+export function archivedAt(value: number | null | undefined, choices: Pick<ReferenceChoices, 'restore'>): number | null | undefined {
+  if (value === null && choices.restore === 'refused') throw badRequest('archived_at cannot be cleared: an archived object stays archived.', 'archived_at');
+  return value;
 }

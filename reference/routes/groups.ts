@@ -4,11 +4,12 @@ import {
   optionalBoolean, optionalContacts, optionalNonEmptyString, optionalString,
   optionalTimestampOrNull, requiredNonEmptyString,
 } from '../params/fields.ts';
+import { acceptedText, keptMembers, sortedMembers, storedText } from '../params/text-rules.ts';
 import { created, notFound, ok } from '../respond.ts';
 import type { UserStore } from '../store.ts';
 import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
-import { mergeContacts, newConversation, newGroup, withChanges } from './defaults.ts';
+import { archivedAt, mergeContacts, newConversation, newGroup, withChanges } from './defaults.ts';
 import { matchesFlag, paginate } from './list.ts';
 import { readPageRequest } from './page-request.ts';
 
@@ -25,10 +26,11 @@ function find(store: UserStore, id: string): Group {
 function newMembers(
   members: Contact[],
   given: Contact[] | undefined,
-  semantics: ReferenceChoices['groupContacts'],
+  choices: Pick<ReferenceChoices, 'groupContacts' | 'memberOrder'>,
 ): Contact[] | undefined {
-  if (given === undefined || semantics === 'replace') return given;
-  return mergeContacts(members, given);
+  if (given === undefined || choices.groupContacts === 'replace') return given;
+  const merged = mergeContacts(members, given);
+  return choices.memberOrder === 'by-username' ? sortedMembers(merged) : merged;
 }
 
 export const groupRoutes: ResourceRoutes = {
@@ -36,16 +38,17 @@ export const groupRoutes: ResourceRoutes = {
     const query = ctx.query();
     const page = readPageRequest(query, ctx.choices);
     const archived = optionalBoolean(query, 'archived');
-    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null), ctx.choices));
+    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null, ctx.choices.filterFalse), ctx.choices));
   },
 
   async create(ctx) {
     const body = await ctx.body();
+    const { choices } = ctx;
     const fields = {
-      name: requiredNonEmptyString(body, 'name'),
-      description: optionalString(body, 'description'),
-      avatar_url: optionalString(body, 'avatar_url'),
-      contacts: optionalContacts(body, 'contacts'),
+      name: acceptedText(requiredNonEmptyString(body, 'name'), 'name', choices),
+      description: storedText(acceptedText(optionalString(body, 'description'), 'description', choices), choices),
+      avatar_url: storedText(acceptedText(optionalString(body, 'avatar_url'), 'avatar_url', choices, 'url'), choices),
+      contacts: keptMembers(optionalContacts(body, 'contacts'), 'contacts', choices),
     };
     // "Each group has one conversation" (spec §1), so it is born with the group.
     const now = ctx.now();
@@ -62,12 +65,13 @@ export const groupRoutes: ResourceRoutes = {
   async update(ctx, id) {
     const current = find(ctx.store, id);
     const body = await ctx.body();
+    const { choices } = ctx;
     const next = withChanges(current, {
-      name: optionalNonEmptyString(body, 'name'),
-      description: optionalString(body, 'description'),
-      avatar_url: optionalString(body, 'avatar_url'),
-      contacts: newMembers(current.contacts, optionalContacts(body, 'contacts'), ctx.choices.groupContacts),
-      archived_at: optionalTimestampOrNull(body, 'archived_at'),
+      name: acceptedText(optionalNonEmptyString(body, 'name'), 'name', choices),
+      description: storedText(acceptedText(optionalString(body, 'description'), 'description', choices), choices),
+      avatar_url: storedText(acceptedText(optionalString(body, 'avatar_url'), 'avatar_url', choices, 'url'), choices),
+      contacts: newMembers(current.contacts, keptMembers(optionalContacts(body, 'contacts'), 'contacts', choices), choices),
+      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), choices),
     });
     // replace() misses when a concurrent DELETE won while the body was being read: then 404.
     return ok(ctx.store.groups.replace(next) ?? find(ctx.store, id));

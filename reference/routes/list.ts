@@ -14,8 +14,12 @@ export interface ListPage<T> extends ListEnvelope<T> {
 
 type ListChoices = Pick<ReferenceChoices, 'order' | 'pagination'>;
 
-/** A boolean filter: absent keeps everything, true keeps items with the flag, false those without. */
-export function matchesFlag(wanted: boolean | undefined, actual: boolean): boolean {
+/**
+ * A boolean filter: absent keeps everything, true keeps items with the flag, false those without
+ * (or everything, under filterFalse 'ignored').
+ */
+export function matchesFlag(wanted: boolean | undefined, actual: boolean, filterFalse: ReferenceChoices['filterFalse'] = 'without'): boolean {
+  if (wanted === false && filterFalse === 'ignored') return true;
   return wanted === undefined || wanted === actual;
 }
 
@@ -46,6 +50,7 @@ function startIndex<T extends { id: string }>(
   const { start } = page;
   if (start.kind === 'first') return 0;
   if (start.kind === 'page-number') return (start.page - 1) * page.limit;
+  if (start.kind === 'offset') return start.offset;
   const after = start.kind === 'after-id' ? sequenceOf(collection, start.id) : start.seq;
   const index = matching.findIndex((entry) => (order === 'newest-first' ? entry.seq < after : entry.seq > after));
   return index === -1 ? matching.length : index;

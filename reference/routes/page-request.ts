@@ -9,13 +9,15 @@ import { CURSOR_PARAM, decodeCursor } from './cursor.ts';
 export const DEFAULT_PAGE_SIZE = 10; // spec §8
 
 export const PAGE_PARAM = 'page';
+export const OFFSET_PARAM = 'offset';
 
-/** Where a page starts: the first page, after an item (by id or by sequence number), or a page number. */
+/** Where a page starts: the first page, after an item (by id or by sequence number), a page number or an offset. */
 export type PageStart =
   | { kind: 'first' }
   | { kind: 'after-id'; id: string }
   | { kind: 'after-seq'; seq: number }
-  | { kind: 'page-number'; page: number };
+  | { kind: 'page-number'; page: number }
+  | { kind: 'offset'; offset: number };
 
 export interface PageRequest {
   readonly limit: number;
@@ -45,6 +47,13 @@ function readStart(query: ParamSource, pagination: ReferenceChoices['pagination'
     }
     case 'page':
       return { kind: 'page-number', page: optionalInteger(query, PAGE_PARAM, 1) ?? 1 };
+    case 'offset': {
+      // 0-based: how many items of the list (under the same filters) come before the page.
+      const offset = optionalInteger(query, OFFSET_PARAM, 0);
+      return offset === undefined ? { kind: 'first' } : { kind: 'offset', offset };
+    }
+    case 'none':
+      return { kind: 'first' };
   }
 }
 

@@ -1,99 +1,28 @@
 // The valid variants, by name: each makes one choice the spec leaves open differently from the
 // reference server's default (README.md, "Choices where the spec is silent"). The sensitivity
-// matrix runs the suite against each; the suite must pass them all.
+// matrix runs the suite against each; the suite must pass them all. Most are generated from the
+// register of open points (readings.ts: one variant per non-default reading, `<entry>:<reading>`),
+// a few are written by hand (HTTP/1.0, slowness, and run conditions the matrix sets up), and a
+// seed draws COMBINED_COUNT combined profiles (combined.ts) that the matrix runs as well.
 import type { ReferenceChoices } from '../choices.ts';
 import type { ServerModifier } from '../modifiers.ts';
-import { delete204NoBody } from './delete-204.ts';
-import { extraFieldsEverywhere } from './extra-fields.ts';
-import { status422And403 } from './status-422-403.ts';
+import { combinedVariant, sentenceOf, type CombinedVariantName } from './combined.ts';
+import { readingEntries, serverReadings, type EntryReadings, type ReadingVariantName } from './readings.ts';
+import { slowAnswers } from './slow.ts';
 import { defineVariants, type Variant } from './variant.ts';
 
-const identifiersAndTimestamps =
-  '§2.2: "The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown."';
-const pagination = '§4.3: "Pagination beyond limit and has_more (cursor or page parameters): not shown."';
-
-const list = defineVariants([
-  {
-    name: 'delete-204-no-body',
-    description: 'DELETE answers 204 No Content with no body (the default: 200 {"id", "deleted": true}).',
-    leavesOpen: '§4.3: "Response body and status of DELETE operations: not shown."',
-    modifiers: [delete204NoBody],
-  },
-  {
-    name: 'status-422-and-403',
-    description: 'A bad request gets 422 instead of 400, and a failed authentication 403 (without WWW-Authenticate) instead of 401.',
-    leavesOpen: '§7: "Error codes, error body shape and status codes for failures: not shown."',
-    modifiers: [status422And403],
-  },
-  {
-    name: 'uuid-ids',
-    description: 'Ids are random UUIDs without a prefix, the same format for conversations and groups.',
-    leavesOpen: identifiersAndTimestamps,
-    choices: { ids: 'uuid' },
-  },
-  {
-    name: 'prefixed-ids',
-    description: 'Ids are conv_ / grp_ + 16 hex characters (the default, named so the matrix lists both formats).',
-    leavesOpen: identifiersAndTimestamps,
-    choices: { ids: 'prefixed' },
-  },
-  {
-    name: 'timestamps-milliseconds',
-    description: 'Timestamps are integer milliseconds since the epoch (the default: seconds); archived_at is taken in the same unit.',
-    leavesOpen: `${identifiersAndTimestamps} §2: "Timestamps are returned as integers in the examples."`,
-    choices: { timestampUnit: 'milliseconds' },
-  },
-  {
-    name: 'oldest-first',
-    description: 'Lists are oldest first (the default: newest first); pages go on towards newer items.',
-    leavesOpen: `§4.1, §4.2: "list conversations (paginated)", "list groups (paginated)": no order is shown. ${pagination}`,
-    choices: { order: 'oldest-first' },
-  },
-  {
-    name: 'extra-fields',
-    description: 'Every JSON object of every answer (envelope, conversation, group, contact, error, delete confirmation) carries undocumented extra fields of every JSON type.',
-    leavesOpen: '§2: the tables list the fields of each resource and nothing says there are no others; §2.2: "Other fields of the contact object: not shown."; §7: "error body shape ... not shown."',
-    modifiers: [extraFieldsEverywhere],
-  },
-  {
-    name: 'contacts-merge',
-    description: 'PUT /v1/groups/:id contacts adds to the members, matched by username; members not given are kept.',
-    leavesOpen: '§4.2: "Whether contacts replaces the membership list or merges into it: not shown."',
-    choices: { groupContacts: 'merge' },
-    declares: { GROUP_CONTACTS: 'merge' },
-  },
-  {
-    name: 'limit-max-50-rejected',
-    description: 'The largest page is 50; a larger limit is refused with 400 naming limit (the default: 100, larger values clamped).',
-    leavesOpen: '§8: "The limit parameter narrows the page size. Its maximum value and any rate limits: not shown."',
-    choices: { maxLimit: 50, overMaxLimit: 'reject' },
-  },
-  {
-    name: 'json-only-bodies',
-    description: 'Request bodies must be JSON; a form body gets 415.',
-    leavesOpen: '§4: "Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown."',
-    choices: { bodies: 'json-only' },
-    declares: { BODY_ENCODING: 'json' },
-  },
-  {
-    name: 'cursor-pagination',
-    description: 'The next page is asked for with cursor=<next_cursor>, an opaque string in the envelope (null on the last page); starting_after is not supported.',
-    leavesOpen: pagination,
-    choices: { pagination: 'cursor' },
-    declares: { PAGINATION: 'cursor:cursor:next_cursor' },
-  },
-  {
-    name: 'page-pagination',
-    description: 'The next page is asked for with page=<n> (1-based, pages of limit items in list order); starting_after is not supported.',
-    leavesOpen: pagination,
-    choices: { pagination: 'page' },
-    declares: { PAGINATION: 'page:page' },
-  },
+const handWritten = defineVariants([
   {
     name: 'http10-close',
     description: 'The server speaks HTTP/1.0 and closes the connection after each response (Connection: close).',
     leavesOpen: 'The spec names no HTTP version and no connection handling: addresses are "relative to {base_url}" and nothing more is said.',
     http10: true,
+  },
+  {
+    name: 'slow',
+    description: 'Every answer, errors included, is sent 30 ms later than the clean server would send it.',
+    leavesOpen: 'The spec states no response time: nothing in §4 or §8 bounds how long an answer takes.',
+    modifiers: [slowAnswers],
   },
   {
     name: 'foreign-data',
@@ -109,15 +38,47 @@ const list = defineVariants([
   },
 ]);
 
-/** The names come from the definitions: a variant is named once, where it is written. */
-export type VariantName = (typeof list)[number]['name'];
+/** One variant per non-default reading of each entry, named `<entry>:<reading>`. */
+const readingVariants: Variant<ReadingVariantName>[] = readingEntries.flatMap((entry) =>
+  Object.entries((serverReadings[entry] as EntryReadings).others).map(([reading, server]) => ({
+    name: `${entry}:${reading}` as ReadingVariantName,
+    description: server.description,
+    leavesOpen: sentenceOf(entry),
+    ...(server.choices ? { choices: server.choices } : {}),
+    ...(server.modifiers ? { modifiers: server.modifiers } : {}),
+    ...(server.declares ? { declares: server.declares } : {}),
+  })));
 
-export const variantNames: readonly VariantName[] = list.map((variant) => variant.name);
+/** Selects the combined profiles of the matrix's seed (entries.ts makes them): not a variant itself. */
+export const COMBINED_DRAW = 'combined';
 
-export const variants: ReadonlyMap<VariantName, Variant<VariantName>> = new Map(list.map((variant) => [variant.name, variant]));
+/** The names come from the definitions: a variant is named once, where it is written or generated. */
+export type VariantName = (typeof handWritten)[number]['name'] | ReadingVariantName | CombinedVariantName | typeof COMBINED_DRAW;
 
+const fixed: readonly Variant<VariantName>[] = [...readingVariants, ...handWritten];
+
+/** Every variant that does not depend on a seed, in the order of the matrix. */
+export const variantNames: readonly VariantName[] = fixed.map((variant) => variant.name);
+
+/** The fixed variants by name; a combined profile's name (mix:<seed>:<n>) is made again on demand. */
+class Variants extends Map<VariantName, Variant<VariantName>> {
+  override get(name: VariantName): Variant<VariantName> | undefined {
+    return super.get(name) ?? combinedVariant(name);
+  }
+
+  override has(name: VariantName): boolean {
+    return this.get(name) !== undefined;
+  }
+}
+
+export const variants: ReadonlyMap<VariantName, Variant<VariantName>> = new Variants(fixed.map((variant) => [variant.name, variant]));
+
+/**
+ * A fixed variant or a combined profile (mix:<seed>:<n>): a name a server can be made of. Not
+ * COMBINED_DRAW, which only the matrix expands (msgapi serve --variant takes what this accepts).
+ */
 export function isVariantName(name: string): name is VariantName {
-  return (variantNames as readonly string[]).includes(name);
+  return name !== COMBINED_DRAW && variants.has(name as VariantName);
 }
 
 export interface VariantServerOptions {

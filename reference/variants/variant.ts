@@ -1,22 +1,33 @@
 // A valid variant: a profile of the reference server that makes one of the choices the spec leaves
 // open differently from the default. The suite must pass every one (spec-conformant servers differ
 // in exactly these ways), with at most the settings a user would declare for such a server.
-import type { ReferenceChoices } from '../choices.ts';
+import type { ReadingOf, ReferenceChoices } from '../choices.ts';
 import type { ServerModifier } from '../modifiers.ts';
 
-export interface Variant<Name extends string = string> {
+/** The settings a user would declare for such a server, by env name, in the form the user writes them. */
+export type Declares = {
+  PAGINATION?: 'starting_after' | `cursor:${string}:${string}` | `page:${string}` | `offset:${string}` | 'none';
+  BODY_ENCODING?: ReadingOf<'body-encoding'>;
+  GROUP_CONTACTS?: ReadingOf<'group-contacts'>;
+};
+
+/** What a variant changes in the server, and what the suite is told about it. */
+export interface Profile {
+  /** Choices made in the clean handlers (choices.ts); the others keep their defaults. */
+  choices?: Partial<ReferenceChoices>;
+  /** Choices made at the seams (modifiers.ts), innermost first. */
+  modifiers?: readonly ServerModifier[];
+  /** Settings the user would declare for the suite, e.g. { PAGINATION: 'cursor:cursor:next_cursor' }. */
+  declares?: Declares;
+}
+
+export interface Variant<Name extends string = string> extends Profile {
   name: Name;
   description: string;
   /** The sentence(s)/section of the spec that leaves this open. */
   leavesOpen: string;
-  /** Choices made in the clean handlers (choices.ts); the others keep their defaults. */
-  choices?: Partial<ReferenceChoices>;
-  /** Choices made at the reply seam (modifiers.ts), innermost first. */
-  modifiers?: ServerModifier[];
   /** Serve HTTP/1.0 and close the connection after each response (http10.ts). */
   http10?: boolean;
-  /** Settings the user would declare for the suite, by env name, e.g. { PAGINATION: 'cursor:cursor:next_cursor' }. */
-  declares?: Record<string, string>;
   /** Run conditions the matrix sets up itself. */
   setup?: 'foreign-data' | 'concurrent-run';
 }

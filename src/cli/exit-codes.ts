@@ -17,8 +17,8 @@ const interrupted = 'stopped by Ctrl-C (SIGINT) or SIGTERM, after cleaning up an
 
 export const exitMeanings: Record<CommandName, ExitMeanings> = {
   check: {
-    0: 'every gating check passed (`spec`, `security` and `robustness` levels; `convention` checks only with `--strict` or `CONVENTIONS`)',
-    1: 'a gating check failed (or a check listed in `--expectations` now passes)',
+    0: 'every gating check passed (`spec`, `security` and `robustness` levels; `convention` checks only with `--strict` or `CONVENTIONS`), none was blocked',
+    1: 'a gating check failed or was blocked (a premise it needed did not hold), or a check listed in `--expectations` now passes',
     2: 'configuration or harness error, an unreachable target or a refused token included (one line says which)',
     interrupted,
   },
@@ -34,7 +34,7 @@ export const exitMeanings: Record<CommandName, ExitMeanings> = {
   cleanup: { 0: 'nothing left behind', 1: 'some objects could not be deleted', 2: harness },
   expectations: { 0: 'the file was written', 2: harness },
   compare: { 0: 'the grid was written, whatever it shows (a comparison, not a gate)', 2: `${harness}, an unreadable report included` },
-  merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed', 2: `${harness}, a missing or overlapping part included` },
+  merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed or was blocked', 2: `${harness}, a missing or overlapping part included` },
   openapi: { 0: 'the document was written', 2: harness },
 };
 

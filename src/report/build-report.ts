@@ -1,6 +1,6 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
 import type { Leftover } from '../core/safety/created-resources.ts';
-import type { CheckResult, CheckStatus, ConformanceReport, StatusCounts } from '../conformance/run/check-result.ts';
+import type { CheckResult, CheckStatus, ConformanceReport, RateLimitOutcome, StatusCounts } from '../conformance/run/check-result.ts';
 
 export interface RunInfo {
   targetUrl: string;
@@ -15,11 +15,21 @@ export interface RunInfo {
   interrupted: boolean;
   leftovers: Leftover[];
   ledgerFile: string | null;
+  /** What the run's rate bucket saw: the 429s, and the rate it settled at. */
+  rateLimit?: { throttled: number; settledRps: number | null; retryAfterSeen: boolean };
 }
 
 /** A failure that fails the run: a gating check that failed (or was flaky) and is not a known failure. */
 export function isGatingFailure(result: CheckResult): boolean {
   return (result.status === 'failed' || result.status === 'flaky') && result.gating && result.expected_failure === undefined;
+}
+
+/**
+ * A gating check that could not test its behaviour (a premise failed): it proved nothing, so the
+ * run cannot pass on it.
+ */
+export function isGatingBlock(result: CheckResult): boolean {
+  return result.status === 'blocked' && result.gating && result.expected_failure === undefined;
 }
 
 const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 });
@@ -33,9 +43,9 @@ function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
 }
 
-/** What decides the exit code: a gating failure, or a listed known failure that now passes. */
+/** What decides the exit code: a gating failure or block, or a listed known failure that now passes. */
 export function runFailed(report: Pick<ConformanceReport, 'summary' | 'expectations'>): boolean {
-  return report.summary.gating_failed > 0 || (report.expectations?.unexpected_passes.length ?? 0) > 0;
+  return report.summary.gating_failed > 0 || (report.summary.gating_blocked ?? 0) > 0 || (report.expectations?.unexpected_passes.length ?? 0) > 0;
 }
 
 /** The counts of a report, overall and by section: recomputed whenever its checks change. */
@@ -49,9 +59,14 @@ export function summarize(checks: readonly CheckResult[]): Pick<ConformanceRepor
       blocked: count('blocked'),
       flaky: count('flaky'),
       gating_failed: checks.filter(isGatingFailure).length,
+      gating_blocked: checks.filter(isGatingBlock).length,
     },
     sections: countBySection([...checks]),
   };
+}
+
+function rateLimitOutcome(figures: NonNullable<RunInfo['rateLimit']>): RateLimitOutcome {
+  return { throttled: figures.throttled, settled_rps: figures.settledRps, retry_after_seen: figures.retryAfterSeen };
 }
 
 export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceReport {
@@ -69,6 +84,7 @@ export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceRe
     interrupted: run.interrupted,
     leftovers: run.leftovers,
     ledger_file: run.ledgerFile,
+    ...(run.rateLimit ? { rate_limit: rateLimitOutcome(run.rateLimit) } : {}),
     sections,
     checks,
   };

@@ -35,6 +35,11 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     lines.push(...report.leftovers.map((leftover) => `  ${leftover.kind} ${leftover.id}: ${leftover.reason}`));
     if (report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
   }
+  const rate = report.rate_limit;
+  if (rate && rate.throttled > 0) {
+    lines.push('', `Rate limited: the target answered 429 ${rate.throttled} time(s)${rate.retry_after_seen ? ' (with Retry-After)' : ''}; ` +
+      `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`);
+  }
   if (report.interrupted) lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
   const outcome = report.expectations;
   if (outcome) {
@@ -55,7 +60,7 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     '',
     `${verdict} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}` +
       `${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}: ` +
-      `${passed} passed, ${failed} failed (${gating_failed} gating), ${skippedCount} skipped, ${blocked} blocked${flaky ? `, ${flaky} flaky` : ''}; ` +
+      `${passed} passed, ${failed} failed (${gating_failed} gating), ${skippedCount} skipped, ${blocked} blocked${report.summary.gating_blocked ? ` (${report.summary.gating_blocked} gating)` : ''}${flaky ? `, ${flaky} flaky` : ''}; ` +
       `${report.requests} requests in ${(report.duration_ms / 1000).toFixed(1)} s; seed ${report.seed}.`,
     `Reports: ${reportPaths.join(', ')}`,
   );

@@ -2,6 +2,7 @@
 // credentials, against a conversation and a group the check made with the right ones, and must be
 // refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
 // before and the refused creates made nothing.
+import { isAuthRefusal, isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import type { CheckId } from '../../src/conformance/checks/check-ids.ts';
 import type { Conversation, Group } from '../../src/api/resources.ts';
 import type { ApiResponse, CallOptions } from '../../src/core/client/api-client.ts';
@@ -10,7 +11,7 @@ import { operations, type OperationName } from '../../src/api/operations.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
 import type { ResourceKind } from '../../src/core/safety/created-resources.ts';
-import { expectStatusIn, expectThat } from '../../src/conformance/checks/expect.ts';
+import { expectAnswer, expectThat } from '../../src/conformance/checks/expect.ts';
 import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
 import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
@@ -18,7 +19,6 @@ import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResourc
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
 
 // §7 leaves failure statuses open; 401 and 403 are the two a client can recognise as "not allowed".
-const rejected = [401, 403] as const;
 
 export interface WrongCredentials {
   /** How a failure names them: 'no Authorization header', 'the header "Authorization: Bearer"'. */
@@ -94,7 +94,7 @@ export async function expectEveryOperationRejected(context: CheckContext, varian
     const response = await context.client.as(wrong.credentials).call(attempt.operation, attempt.options);
     const madeId = attempt.creates && recordCreated(context, attempt.creates, response.body);
     if (attempt.creates && madeId) refusedCreates.push({ kind: attempt.creates, id: madeId });
-    expectStatusIn(response, rejected, `${what} (${authRule})`);
+    expectAnswer(response, isAuthRefusal, 'status 401 or 403', `${what} (${authRule})`);
     expectNoOwnData(response, own, sentValues(attempt.options), what, authRule);
   }
   // Any of the ten could have changed them; these are the ones that would on a server that
@@ -112,7 +112,7 @@ async function expectNotRetrievable(context: CheckContext, create: RefusedCreate
     ? await context.client.retrieveGroup(create.id)
     : await context.client.retrieveConversation(create.id);
   expectThat(
-    response.status >= 400,
+    isUnknownIdAnswer(response.status),
     response,
     `nothing made by the refused POST whose answer named ${create.kind} ${create.id} (${authRule})`,
     `status ${response.status}: the ${create.kind} exists`,
@@ -145,7 +145,8 @@ async function expectMarkersNotListed(context: CheckContext, markers: Markers): 
   const conversation = conversations.items.find((item: Conversation) => item.contact_id === markers.contactId);
   // An incomplete walk that did not find it proves nothing either way; that step is left out.
   if (conversation) {
-    context.created.add('conversation', conversation.id);
+    // Found in a list, so never the suite's to delete (the ledger takes ids only from its own
+    // creates): it is reported, and the refused request's answer, if it named it, recorded it.
     throw new CheckFailure({
       expected: `no conversation with the contact_id of the refused POST /v1/conversations (${authRule})`,
       received: `conversation ${conversation.id} with contact_id ${markers.contactId} is listed`,
@@ -158,8 +159,6 @@ async function expectMarkersNotListed(context: CheckContext, markers: Markers): 
   }), 'groups.list.pagination');
   const group = groups.items.find((item: Group) => item.name === markers.groupName);
   if (group) {
-    context.created.add('group', group.id);
-    context.created.add('conversation', group.conversation_id);
     throw new CheckFailure({
       expected: `no group with the name of the refused POST /v1/groups (${authRule})`,
       received: `group ${group.id} named ${JSON.stringify(markers.groupName)} is listed`,

@@ -4,7 +4,7 @@ import {
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
-import { createConversation, createConversations, createGroup, updateConversation } from '../../src/conformance/checks/fixtures.ts';
+import { createConversation, createConversations, createGroup, expectListed, updateConversation } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
@@ -48,6 +48,8 @@ export const checks = [
       const response = await context.client.listConversations({ group_id: group.id });
       expectSuccess(response, 'GET /v1/conversations?group_id=');
       const page = expectBody(response, 'conversation-list', 'the list');
+      // The premise: the list is the group's, its conversation among them (else nothing is proven).
+      expectListed(page.data, [group.conversation_id], response, `GET /v1/conversations?group_id=${group.id}`, 'conversations.list.group-id-filter');
       expectThat(page.data.length <= 10, response, `the one conversation of group ${group.id}`, `${page.data.length} conversations`);
       expectThat(!page.has_more, response, '§4.1: has_more false on the last page', 'has_more true on a page that holds the whole list');
     },

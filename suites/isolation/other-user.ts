@@ -1,5 +1,6 @@
 // What the isolation checks share: the second user (SECOND_ACCESS_TOKEN), and what a refusal of
 // that user's request to the first user's data must look like.
+import { isForeignIdAnswer } from '../../src/core/profile/server-profile.ts';
 import type { ApiClient, ApiResponse } from '../../src/core/client/api-client.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
 import { expectThat } from '../../src/conformance/checks/expect.ts';
@@ -22,7 +23,7 @@ export async function secondUser(context: CheckContext): Promise<ApiClient> {
  */
 export function expectRefused(response: ApiResponse, own: OwnResources, sent: readonly string[], what: string): void {
   expectThat(
-    response.status >= 400,
+    isForeignIdAnswer(response.status),
     response,
     `a refusal (403, 404 or another error status) for ${what} (${isolationRule})`,
     `status ${response.status}`,

@@ -1,6 +1,8 @@
+import { isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
+import { PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
 import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
 import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../src/conformance/checks/resource-under-test.ts';
 
@@ -13,10 +15,21 @@ async function retrieveAListedObject<T extends ResourceItem>(context: CheckConte
   // A few pages (at the largest page size the target allows): on a busy target the newest objects
   // come and go, and older ones further down stay.
   const { items: listed } = await resource.walk(context, {}, { maxPages: 3 });
+  if (listed.length > 0) {
+    // The premise: the server tells ids apart. One that answers any id with an object would pass
+    // the comparison below without holding anything.
+    const unknown = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
+    if (!isUnknownIdAnswer(unknown.status)) {
+      throw new PrerequisiteFailure(
+        { expected: `a 4xx for GET ${resource.path}/:id of an id that names nothing`, received: `status ${unknown.status}`, exchange: unknown.exchange },
+        `${resource.plural}.retrieve.unknown-id`,
+      );
+    }
+  }
   for (const item of listed) {
     const response = await resource.retrieve(context.client, item.id);
     expectNoServerError(response, `GET ${resource.path}/:id of a listed ${resource.kind}`);
-    if (response.status >= 400) continue;
+    if (isUnknownIdAnswer(response.status)) continue;
     const retrieved = expectBody(response, resource.schema) as unknown as T;
     // Others may change the object between the two requests: only what never changes is compared.
     const differences = fieldDifferences(retrieved, { id: item.id, created_at: item.created_at });

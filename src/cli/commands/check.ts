@@ -17,6 +17,7 @@ import { writeIndexReport } from '../../report/index-report.ts';
 import { runConformance } from '../../conformance/run/conformance-run.ts';
 import { exitCodeFor } from '../../core/safety/interruption.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
+import { createRateBucketBuffer, SharedRateBucket } from '../../core/client/shared-rate-bucket.ts';
 import { renderHelp } from '../help.ts';
 import { parseCommand } from '../options/index.ts';
 import { openTarget } from '../../core/target/open-target.ts';
@@ -60,7 +61,9 @@ export async function runCheck(argv: string[]): Promise<number> {
         `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}` +
         `${shard ? `, shard ${shard.index}/${shard.count}` : ''}${repeat > 1 ? `, every check ${repeat} times` : ''}.`,
     );
-    const provided = providedTarget(target, config);
+    // The run's pace, shared by every worker; read back for the report's rate_limit.
+    const rateBucket = createRateBucketBuffer(config.maxRps);
+    const provided = { ...providedTarget(target, config), rateBucket };
     mkdirSync(config.reportsDir, { recursive: true });
     const junitPath = join(config.reportsDir, 'junit.xml');
     const run = await runConformance(target, provided, {
@@ -89,6 +92,7 @@ export async function runCheck(argv: string[]): Promise<number> {
         interrupted: run.interruptedBy !== undefined,
         leftovers: run.leftovers,
         ledgerFile: run.ledgerFile,
+        rateLimit: new SharedRateBucket(rateBucket).figures(),
       },
       run.results,
     );

@@ -3,6 +3,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../../core/errors.ts';
+import { priorIdsBeside, snapshotFileFor } from '../../core/safety/snapshot.ts';
 import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../core/safety/sweep.ts';
 import { renderHelp } from '../help.ts';
 import { parseCommand } from '../options/index.ts';
@@ -36,13 +37,18 @@ export async function runCleanup(argv: string[]): Promise<number> {
     // name finds them by the marker in their names.
     const runId = /ledger-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
     const recorded = readLedgerFile(file);
-    const marked = runId ? await markedEntries(sweepClient(target, []), runId, config.pagination) : [];
-    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id))];
-    const client = sweepClient(target, entries);
+    // The ids the users held before that run (saved beside its ledger): never the run's, whatever a list says.
+    const prior = priorIdsBeside(file);
+    const marked = runId ? await markedEntries(sweepClient(target, [], prior), runId, config.pagination, undefined, prior) : [];
+    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind))];
+    const client = sweepClient(target, entries, prior);
     const { deleted, leftovers } = await sweepLedger(entries, client);
     console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
     for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
-    if (leftovers.length === 0) rmSync(file, { force: true });
+    if (leftovers.length === 0) {
+      rmSync(file, { force: true });
+      rmSync(snapshotFileFor(file), { force: true });
+    }
     leftCount += leftovers.length;
   }
   return leftCount === 0 ? 0 : 1;

@@ -41,7 +41,7 @@ export async function runMatrix(argv: string[]): Promise<number> {
   try {
     const runs = entries.flatMap((entry) => entry.runs);
     console.log(
-      `msgapi matrix: ${chosen.faults.length} faults and ${chosen.variants.length} variants, ${runs.length} runs of the suite in one vitest process, ` +
+      `msgapi matrix: ${entries.filter((entry) => entry.kind === 'fault').length} faults and ${entries.filter((entry) => entry.kind === 'variant').length} variants (the seed's combined profiles included), ${runs.length} runs of the suite in one vitest process, ` +
         `seed ${seed} (replay with SEED=${seed}).`,
     );
     // No vitest reporter: against a fault most checks are meant to fail, and the report says which.

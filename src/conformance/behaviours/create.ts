@@ -1,5 +1,6 @@
 // Creation behaviours both resources share: distinct ids (§2.1, §2.2 "Unique identifier"), and
 // wrong parameter types that never get a 5xx (§7 leaves the failure answer open).
+import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectNoServerError, expectThat } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
@@ -32,6 +33,6 @@ export const wrongTypesAreRefusedOrStored =
       recordCreated(context, resource.kind, response.body);
       expectNoServerError(response, `POST ${resource.path} with ${field}=${JSON.stringify(value)}`);
       // Accepted: then it must be a valid object of its kind.
-      if (response.status >= 200 && response.status < 300) expectBody(response, resource.schema, `the created ${resource.kind}`);
+      if (isSuccess(response.status)) expectBody(response, resource.schema, `the created ${resource.kind}`);
     }
   };

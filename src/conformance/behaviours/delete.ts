@@ -1,4 +1,5 @@
 // Deletion (§3: "removed permanently"), both resources alike.
+import { isUnknownIdAnswer } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectThat } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
@@ -10,7 +11,7 @@ export const deletedIsNotRetrievable = <T extends ResourceItem>(resource: Resour
   await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
   const response = await resource.retrieve(context.client, item.id);
   expectThat(
-    response.status >= 400 && response.status < 500,
+    isUnknownIdAnswer(response.status),
     response,
     `§3: a deleted ${resource.kind} is removed permanently, so retrieving it gets a 4xx`,
     `status ${response.status}`,

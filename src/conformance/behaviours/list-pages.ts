@@ -1,5 +1,6 @@
 // Pages of a list (§4, §8): the envelope, the default page size of ten, limit, has_more, filters,
 // and what a bad limit gets. Both resources alike.
+import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
@@ -40,7 +41,7 @@ export const badLimitIsNoServerError = <T extends ResourceItem>(resource: Resour
     const response = await resource.list(context.client, { limit });
     expectNoServerError(response, `GET ${resource.path}?limit=${limit}`);
     // §8 leaves the maximum open: a huge limit may be clamped or refused.
-    if (response.status >= 200 && response.status < 300) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
+    if (isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
   }
 };
 

@@ -1,6 +1,7 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
-import { expectBody, expectClientError, expectNoServerError, expectStatusIn, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { isNotFound } from '../../core/profile/server-profile.ts';
+import { expectBody, expectClientError, expectNoServerError, expectAnswer, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -21,7 +22,7 @@ export const retrieveUnknownIdIsRefused = <T extends ResourceItem>(resource: Res
 
 export const retrieveUnknownIdIs404 = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
-  expectStatusIn(response, [404], `GET ${resource.path}/:id of an id that does not exist`);
+  expectAnswer(response, isNotFound, 'status 404 (the convention)', `GET ${resource.path}/:id of an id that does not exist`);
 };
 
 export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {

@@ -2,10 +2,11 @@
 // and the record of what to delete afterwards.
 import type { ApiClient } from '../../core/client/api-client.ts';
 import { Ledger } from '../../core/client/ledger.ts';
-import { rateLimiterFor } from '../../core/client/rate-limiter.ts';
+import { runRateBucket } from '../../core/client/run-rate-bucket.ts';
 import { firstUserClient, secondUserClient } from '../../core/client/user-clients.ts';
 import { CreatedResources } from '../../core/safety/created-resources.ts';
 import { SuiteNames } from '../../core/safety/run-names.ts';
+import { priorIdsBeside } from '../../core/safety/snapshot.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
 
 export interface CheckContext {
@@ -16,18 +17,21 @@ export interface CheckContext {
   target: ProvidedTarget;
   names: SuiteNames;
   created: CreatedResources;
-  /** The ids this check made or invented: the only ones its clients may update or delete. */
+  /** The ids this check made (as their types), verified group conversations, and invented ids: the
+   *  only ones its clients may update or delete; never an id the users held when the run began. */
   ledger: Ledger;
   /** Ends the check as skipped, saying why (a precondition the target does not meet). */
   skip(reason: string): never;
 }
 
 export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
-  const ledger = new Ledger(target.ledgerFile);
+  // The snapshot of the users' ids taken when the run began lies beside the run's ledger file.
+  const ledger = new Ledger(target.ledgerFile, priorIdsBeside(target.ledgerFile));
   const client = firstUserClient(target, {
     ledger,
     readOnly: target.readOnly,
-    ...(target.maxRps ? { rateLimiter: rateLimiterFor(target.maxRps) } : {}),
+    // Every check of the run, in every worker, keeps one pace (MAX_RPS, and what 429s taught it).
+    rateLimiter: runRateBucket(target),
     baseUrl: target.baseUrl,
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,

@@ -1,6 +1,6 @@
 // The assertions checks are written with. Each one, on failure, throws a CheckFailure that says
 // what was expected, what came back and which exchange showed it.
-import { isDeepStrictEqual } from 'node:util';
+import { errorBodyProblem, isRefusal, isServerError, isSuccess, storedAsSent } from '../../core/profile/server-profile.ts';
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
 import { showValue } from '../../api/schemas/describe-errors.ts';
@@ -11,16 +11,16 @@ function statusLine(response: ApiResponse): string {
   return `status ${response.status}${body ? ` with body ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`;
 }
 
-/** Any 2xx: the spec never names a success status. */
+/** Any 2xx: the spec never names a success status (profile: success-status). */
 export function expectSuccess(response: ApiResponse, what: string): void {
-  if (response.status >= 200 && response.status < 300) return;
+  if (isSuccess(response.status)) return;
   throw new CheckFailure({ expected: `a 2xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
-/** One of the given statuses (the spec leaves the exact failure status open, §7). */
-export function expectStatusIn(response: ApiResponse, statuses: readonly number[], what: string): void {
-  if (statuses.includes(response.status)) return;
-  throw new CheckFailure({ expected: `status ${statuses.join(' or ')} for ${what}`, received: statusLine(response), exchange: response.exchange });
+/** A status the profile accepts for this answer; `accepted` names the reading, e.g. "401 or 403". */
+export function expectAnswer(response: ApiResponse, accepts: (status: number) => boolean, accepted: string, what: string): void {
+  if (accepts(response.status)) return;
+  throw new CheckFailure({ expected: `${accepted} for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
 /** The response body is JSON that conforms to the named schema; returns it, typed. */
@@ -53,7 +53,7 @@ export function expectField(
   label = 'the object',
 ): void {
   const actual = (object as Record<string, unknown>)[field];
-  if (isDeepStrictEqual(actual, expected)) return;
+  if (storedAsSent(expected, actual)) return;
   throw new CheckFailure({
     expected: `${field} of ${label} to be ${showValue(expected)} (${why})`,
     received: `${field} ${showValue(actual)}`,
@@ -68,25 +68,32 @@ export function expectThat(condition: boolean, response: ApiResponse, expected: 
 
 /** A 4xx: the request was refused as the client's fault. §7 leaves the exact status open. */
 export function expectClientError(response: ApiResponse, what: string): void {
-  if (response.status >= 400 && response.status < 500) return;
+  if (isRefusal(response.status)) return;
   throw new CheckFailure({ expected: `a 4xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
-/** Robustness: no 5xx, and a body, when there is one, that is JSON. */
+/**
+ * Robustness: no 5xx, and a body that is what it says it is. A refusal may carry any body (§7,
+ * profile: error-body); a success must be JSON, since every success answer is an object (§4).
+ */
 export function expectNoServerError(response: ApiResponse, what: string): void {
-  if (response.status >= 500) {
+  if (isServerError(response.status)) {
     throw new CheckFailure({ expected: `no 5xx for ${what} (a 4xx or a success)`, received: statusLine(response), exchange: response.exchange });
   }
-  if (response.jsonError !== undefined) {
-    throw new CheckFailure({ expected: `a JSON body for ${what}`, received: `a body that is not JSON (${response.jsonError})`, exchange: response.exchange });
-  }
+  const problem = isSuccess(response.status)
+    ? response.jsonError !== undefined && response.text.trim() !== '' ? `a body that is not JSON (${response.jsonError})` : undefined
+    : errorBodyProblem(response);
+  if (problem) throw new CheckFailure({ expected: `a well-formed body for ${what}`, received: problem, exchange: response.exchange });
 }
 
-/** Each field of `expected` that `actual` does not hold equally, as "field: expected X, received Y". */
+/**
+ * Each field of `expected` that `actual` does not hold as sent, as "field: expected X, received Y".
+ * An empty text may come back as null (§2, profile: empty-text); anything else must be equal.
+ */
 export function fieldDifferences(actual: object, expected: object): string[] {
   const got = actual as Record<string, unknown>;
   return Object.entries(expected)
-    .filter(([field, value]) => !isDeepStrictEqual(got[field], value))
+    .filter(([field, value]) => !storedAsSent(value, got[field]))
     .map(([field, value]) => `${field}: expected ${showValue(value)}, received ${showValue(got[field])}`);
 }
 
@@ -99,7 +106,7 @@ export function expectFields(response: ApiResponse, actual: object, expected: ob
 
 /** Long texts differ where a short preview cannot show it: says how long each is and where they part. */
 export function expectSameText(response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
-  if (actual === sent) return;
+  if (storedAsSent(sent, actual)) return;
   if (typeof actual !== 'string') {
     throw new CheckFailure({ expected: `${field} exactly as sent (${why})`, received: `${field} ${showValue(actual)}`, exchange: response.exchange });
   }

@@ -1,5 +1,6 @@
 // Walks a list page by page in the declared pagination style, validating every page. Checks use it
 // to find their own items among whatever else the target holds, never assuming totals or positions.
+import { isRefusal } from '../../core/profile/server-profile.ts';
 import type { Conversation, ConversationListParams, Group, GroupListParams } from '../../api/resources.ts';
 import type { ApiClient, ApiResponse } from '../../core/client/api-client.ts';
 import { nextPageQuery } from '../../core/client/pagination.ts';
@@ -31,7 +32,7 @@ type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
 
 const defaultMaxPages = 100;
 
-const isClientError = (response: ApiResponse) => response.status >= 400 && response.status < 500;
+const isClientError = (response: ApiResponse) => isRefusal(response.status);
 
 /**
  * The item a starting_after cursor names may be deleted between two pages by someone else (another

@@ -1,9 +1,14 @@
 // The rows of the sensitivity matrix: one per seeded fault (the suite must fail it) and one per
 // valid variant (the suite must pass it), each with the reference server it runs against.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snapshotFileFor, takeSnapshot, writeSnapshot } from '../../core/safety/snapshot.ts';
 import { faultModifiers, faults, type FaultName } from '../../../reference/faults/registry.ts';
 import type { StartReferenceServerOptions } from '../../../reference/listen.ts';
-import { variantServerOptions, variants, type VariantName } from '../../../reference/variants/registry.ts';
+import { COMBINED_DRAW, variantServerOptions, variants, type VariantName } from '../../../reference/variants/registry.ts';
+import { combinedVariantNames } from '../../../reference/variants/combined.ts';
 import { propertyTimeBudgetMs, targetSettings } from '../../core/config/settings.ts';
 import { openTarget } from '../../core/target/open-target.ts';
 import type { TargetChoices } from '../../core/target/target.ts';
@@ -11,7 +16,7 @@ import { gatingPolicy } from '../run/gating.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
 import type { SuiteRun } from '../run/run-suites.ts';
 import { declaredChoices } from './declared-choices.ts';
-import { changedForeignRecords, ownerClient, seedForeignData, type ForeignRecord } from './foreign-data.ts';
+import { changedForeignRecords, markedLeftovers, ownerClient, seedForeignData, type ForeignRecord } from './foreign-data.ts';
 
 export interface MatrixEntry {
   kind: 'fault' | 'variant';
@@ -32,6 +37,10 @@ interface ServerSetup {
   /** The choices the user declares for this server (PAGINATION, BODY_ENCODING, GROUP_CONTACTS). */
   declares: Partial<TargetChoices>;
   setup?: 'foreign-data' | 'concurrent-run';
+  /** After the runs, no record of theirs may be left on the target (a luring fault's promise). */
+  leavesNothing?: boolean;
+  /** Fewer property runs than the matrix's 3 (the combined profiles: twenty of them, some rate-limited). */
+  propertyRuns?: number;
 }
 
 async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> {
@@ -54,35 +63,67 @@ async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> 
       ...(await seedForeignData(ownerClient(target.url, secondAccessToken!), 'foreign-second')),
     ];
   }
+  // Over foreign data, the run keeps a ledger file with the snapshot beside it, as msgapi check does,
+  // so that every check's ledger refuses the ids the users held before the run.
+  const ledgerDir = setup.setup === 'foreign-data' ? mkdtempSync(join(tmpdir(), 'msgapi-matrix-')) : undefined;
+  const snapshot = ledgerDir === undefined ? undefined : await takeSnapshot([ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)], target.choices.pagination);
   const copies = setup.setup === 'concurrent-run' ? 2 : 1;
-  const runs = Array.from({ length: copies }, (_, index) => ({
-    name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
-    // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
-    target: providedTarget(target, {
+  const runs = Array.from({ length: copies }, (_, index) => {
+    const provided = providedTarget(target, {
       requestTimeoutMs: targetSettings.requestTimeoutMs.defaultValue(),
       seed,
       readOnly: false,
       maxRps: undefined,
-      propertyRuns: 3,
+      // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
+      propertyRuns: setup.propertyRuns ?? 3,
       propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
-    }),
-    gates: defaultGates,
-  }));
+    });
+    const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);
+    if (ledgerFile !== undefined && snapshot !== undefined) {
+      writeFileSync(ledgerFile, '');
+      writeSnapshot(snapshotFileFor(ledgerFile), snapshot);
+    }
+    return {
+      name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
+      target: ledgerFile === undefined ? provided : { ...provided, ledgerFile },
+      gates: defaultGates,
+    };
+  });
   return {
     kind: setup.kind,
     name: setup.name,
     runs,
-    afterRuns: async () => (await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
-    close: () => target.close(),
+    afterRuns: async () => [
+      ...(await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
+      ...(setup.leavesNothing
+        ? (await markedLeftovers(ownerClient(target.url, accessToken), runs.map((run) => run.target.runId), target.choices.pagination)).map((leftover) => `left behind: ${leftover}`)
+        : []),
+    ],
+    close: async () => {
+      if (ledgerDir !== undefined) rmSync(ledgerDir, { recursive: true, force: true });
+      await target.close();
+    },
   };
 }
 
 export function faultSetups(names: readonly FaultName[]): ServerSetup[] {
-  return names.map((name) => ({ kind: 'fault', name, server: { modifiers: faultModifiers([name]) }, declares: {} }));
+  return names.map((name) => {
+    // A luring fault runs against foreign data, which must come out of the run unchanged.
+    const { lures } = faults.get(name)!;
+    return {
+      kind: 'fault',
+      name,
+      server: { modifiers: faultModifiers([name]) },
+      declares: {},
+      ...(lures ? { setup: 'foreign-data', leavesNothing: lures.leaves === undefined } as const : {}),
+    };
+  });
 }
 
 export function variantSetups(names: readonly VariantName[]): ServerSetup[] {
   return names.map((name) => {
+    // The combined profiles depend on the run's seed: startEntries draws them.
+    if (name === COMBINED_DRAW) return { kind: 'variant', name, server: {}, declares: {} };
     const variant = variants.get(name)!;
     return {
       kind: 'variant',
@@ -96,9 +137,12 @@ export function variantSetups(names: readonly VariantName[]): ServerSetup[] {
 
 export async function startEntries(setups: readonly ServerSetup[], seed: number): Promise<MatrixEntry[]> {
   const entries: MatrixEntry[] = [];
-  for (const setup of setups) entries.push(await entryFor(setup, seed));
+  // The combined profiles go first: the rate-limited among them take longest, and start early.
+  const combined = setups.some((setup) => setup.name === COMBINED_DRAW) ? variantSetups(combinedVariantNames(seed)).map((drawn) => ({ ...drawn, propertyRuns: 1 })) : [];
+  for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed));
   return entries;
 }
 
 export const allFaultNames = (): FaultName[] => [...faults.keys()];
-export const allVariantNames = (): VariantName[] => [...variants.keys()];
+/** The fixed variants, then the combined profiles of the run's seed. */
+export const allVariantNames = (): VariantName[] => [...variants.keys(), COMBINED_DRAW];

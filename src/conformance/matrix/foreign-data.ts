@@ -3,6 +3,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../core/client/api-client.ts';
 import { firstUserClient } from '../../core/client/user-clients.ts';
+import { nextPageQuery } from '../../core/client/pagination.ts';
+import type { PaginationStyle } from '../../core/config/settings.ts';
+import type { QueryValue } from '../../api/operations.ts';
 
 export interface ForeignRecord {
   kind: 'conversation' | 'group';
@@ -43,4 +46,39 @@ export async function changedForeignRecords(records: readonly ForeignRecord[]): 
     else if (!isDeepStrictEqual(now.body, record.body)) changed.push(`${record.kind} ${record.id} changed: ${JSON.stringify(now.body)}`);
   }
   return changed;
+}
+
+/**
+ * What the runs left behind: every listed record whose name or contact_id carries one of their
+ * markers (msgapi-<run id>), counted as listed, whatever id the list gives it. Lists are read to
+ * a bounded depth; a list that cannot be read is said, not taken for an empty one.
+ */
+export async function markedLeftovers(owner: ApiClient, runIds: readonly string[], pagination: PaginationStyle, maxPages = 30): Promise<string[]> {
+  const marked = (text: unknown) => typeof text === 'string' && runIds.some((runId) => text.includes(`msgapi-${runId}`) || text.includes(`msgapi-conformance ${runId}`));
+  const found: string[] = [];
+  for (const kind of ['group', 'conversation'] as const) {
+    let query: Record<string, QueryValue> = {};
+    for (let index = 0, seen = 0; ; index++) {
+      if (index === maxPages) {
+        found.push(`the ${kind}s list was not read to its end (${maxPages} pages)`);
+        break;
+      }
+      const response = await owner.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
+      const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
+      if (response.status !== 200 || !Array.isArray(page?.data)) {
+        found.push(`the ${kind}s list could not be read (${response.status})`);
+        break;
+      }
+      for (const item of page.data) {
+        const mark = kind === 'group' ? item.name : item.contact_id;
+        if (marked(mark)) found.push(`${kind} ${String(item.id)} (${String(mark)}) left behind`);
+      }
+      seen += page.data.length;
+      if (page.has_more !== true) break;
+      const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: page.data.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
+      if (!('query' in next)) break;
+      query = next.query;
+    }
+  }
+  return found;
 }

@@ -10,9 +10,12 @@ export interface FaultOutcome {
   section: string;
   sentence: string;
   breaks: string;
+  /** A gating check failed against it, and the run left the target's foreign data unchanged. */
   caught: boolean;
   /** The gating checks that failed against it. */
   caught_by: string[];
+  /** A luring fault's: foreign data changed, or what the run left behind. */
+  problems?: string[];
 }
 
 export interface VariantOutcome {
@@ -45,7 +48,12 @@ export async function concludeMatrix(entries: readonly MatrixEntry[], results: R
     if (entry.kind === 'fault') {
       const fault = faults.get(entry.name as FaultName)!;
       const caughtBy = [...new Set(runs.flatMap((run) => run.results.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id)))].sort();
-      faultOutcomes.push({ name: fault.name, section: fault.section, sentence: fault.sentence, breaks: fault.breaks, caught: caughtBy.length > 0, caught_by: caughtBy });
+      // Caught at the cost of the user's data, or leaving the run's own behind, is not caught.
+      const problems = fault.lures ? await entry.afterRuns() : [];
+      faultOutcomes.push({
+        name: fault.name, section: fault.section, sentence: fault.sentence, breaks: fault.breaks,
+        caught: caughtBy.length > 0 && problems.length === 0, caught_by: caughtBy, ...(fault.lures ? { problems } : {}),
+      });
       continue;
     }
     const variant = variants.get(entry.name as VariantName)!;

@@ -43,6 +43,17 @@ export interface ExpectationsOutcome {
   unexpected_passes: string[];
 }
 
+/**
+ * How the target's rate limit paced the run (spec §8 leaves rate limits open): the 429 answers it
+ * gave, and the rate the run's shared bucket ended at, in requests per second (null when the
+ * target never answered 429).
+ */
+export interface RateLimitOutcome {
+  throttled: number;
+  settled_rps: number | null;
+  retry_after_seen: boolean;
+}
+
 export interface ConformanceReport {
   tool: { name: 'msgapi'; version: string };
   target: { url: string; embedded: boolean };
@@ -51,13 +62,16 @@ export interface ConformanceReport {
   seed: number;
   run_id: string;
   requests: number;
-  summary: StatusCounts & { gating_failed: number };
+  /** gating_blocked: gating checks whose premise failed; absent in reports of older versions. */
+  summary: StatusCounts & { gating_failed: number; gating_blocked?: number };
   /** The run was stopped by SIGINT or SIGTERM before every check ran. */
   interrupted: boolean;
   /** What the run created and could not remove (the sweep after the run verifies every delete). */
   leftovers: Leftover[];
   /** Kept only when there are leftovers: `msgapi cleanup --ledger <file>` tries again. */
   ledger_file: string | null;
+  /** Written by msgapi check; absent in reports of older versions and merged ones. */
+  rate_limit?: RateLimitOutcome;
   /** The same counts for each spec section; a check that cites two sections counts in both. */
   sections: Record<string, StatusCounts>;
   checks: CheckResult[];

@@ -1,5 +1,6 @@
-// One conformance run against one target: the checks (N times with --repeat), with every created
-// id in a ledger file, then the sweep that deletes what is left — also after Ctrl-C.
+// One conformance run against one target: a snapshot of the ids the users hold (never the run's
+// own), the checks (N times with --repeat), with every created id in a ledger file, then the sweep
+// that deletes what is left — also after Ctrl-C.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Leftover } from '../../core/safety/created-resources.ts';
@@ -10,6 +11,8 @@ import { watchForInterruption } from '../../core/safety/interruption.ts';
 import { combineAttempts } from './repeat.ts';
 import { runSuites, type RunSuitesOptions } from './run-suites.ts';
 import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../core/safety/sweep.ts';
+import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../../core/safety/snapshot.ts';
+import { firstUserClient, secondUserClient } from '../../core/client/user-clients.ts';
 
 export interface ConformanceRunOptions {
   /** Where the ledger file is written. */
@@ -32,6 +35,8 @@ export interface ConformanceRun {
   /** Kept only when something is left: msgapi cleanup --ledger reads it. */
   ledgerFile: string | null;
   sweepRequests: number;
+  /** Whether the snapshot of the users' ids taken at the start read every list to its end, and if not why. */
+  snapshot: { complete: boolean; incomplete: string[] };
 }
 
 export async function runConformance(target: Target, provided: ProvidedTarget, options: ConformanceRunOptions): Promise<ConformanceRun> {
@@ -39,6 +44,14 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   // the sweep below removes, even after Ctrl-C.
   const ledgerFile = join(options.reportsDir, `ledger-${provided.runId}.jsonl`);
   writeFileSync(ledgerFile, '');
+  // What the users hold before the first check: none of it is ever the run's own, whatever any
+  // answer says. Every check's ledger reads it from beside the ledger file.
+  const sweepTarget = { url: target.url, accessToken: target.users.accessToken, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
+  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
+  const snapshot = await takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
+  const snapshotFile = snapshotFileFor(ledgerFile);
+  writeSnapshot(snapshotFile, snapshot);
+  const prior = priorIds(snapshot);
   const interruption = watchForInterruption(ledgerFile);
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
@@ -64,20 +77,24 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     interruption.stop();
   }
   const interruptedBy = interruption.received();
-  const sweepTarget = { url: target.url, accessToken: target.users.accessToken, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
   const recorded = readLedgerFile(ledgerFile);
   // A stopped run may have had creates under way, which never reached the ledger: those are
-  // found by the run's marker in their names.
-  const entries = interruptedBy ? [...recorded, ...(await markedEntries(sweepClient(sweepTarget, []), provided.runId, target.choices.pagination))] : recorded;
-  const sweeper = sweepClient(sweepTarget, entries);
+  // found by the run's marker in their names (never among what the users held before the run).
+  const marked = interruptedBy ? await markedEntries(sweepClient(sweepTarget, [], prior), provided.runId, target.choices.pagination, undefined, prior) : [];
+  const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.kind === entry.kind && known.id === entry.id))];
+  const sweeper = sweepClient(sweepTarget, entries, prior);
   const { leftovers } = await sweepLedger(entries, sweeper);
-  if (leftovers.length === 0) rmSync(ledgerFile, { force: true });
+  if (leftovers.length === 0) {
+    rmSync(ledgerFile, { force: true });
+    rmSync(snapshotFile, { force: true });
+  }
   return {
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),
     harnessErrors: [...new Set(harnessErrors)],
     interruptedBy,
     leftovers,
     ledgerFile: leftovers.length > 0 ? ledgerFile : null,
-    sweepRequests: sweeper.journal.length,
+    sweepRequests: sweeper.journal.length + reader.journal.length,
+    snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
   };
 }

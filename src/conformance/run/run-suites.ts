@@ -3,6 +3,7 @@
 // graph serve all the targets of the sensitivity matrix.
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
+import { createRateBucketBuffer } from '../../core/client/shared-rate-bucket.ts';
 import { loadRegistry } from '../registry.ts';
 import type { GatingPolicy } from './gating.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
@@ -48,11 +49,19 @@ function onlyPattern(ids: readonly string[]): RegExp {
 
 export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
   // A single target needs no name: its test titles are then just `id — title`.
-  const named = runs.map((run) => ({ run, name: runs.length === 1 ? '' : run.name }));
+  // Each target gets one rate bucket shared by all the workers (the caller's, when it made one to
+  // read its figures afterwards), so that every worker may run: a 429 or MAX_RPS paces them all.
+  const named = runs.map((run) => ({
+    run: { ...run, target: { ...run.target, rateBucket: run.target.rateBucket ?? createRateBucketBuffer(run.target.maxRps) } },
+    name: runs.length === 1 ? '' : run.name,
+  }));
   const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
   const reporter = new ConformanceReporter(await loadRegistry(), (target) => gates.get(target) ?? (() => true));
-  // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS.
-  const timeout = Math.max(30_000, options.requestTimeoutMs * 10);
+  // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS, but waits for its
+  // turn as long as a rate-limited target needs (a 429 slows the whole run down, and the checks of
+  // all workers share the pace): a check's time says nothing about the server, so the limit is
+  // only a guard against a suite that hangs.
+  const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest('test', {
     config: suitesConfig,
@@ -61,8 +70,6 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     testTimeout: timeout,
     hookTimeout: timeout,
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
-    // A rate cap is kept per process: with one worker it holds for the whole run.
-    ...(runs.some((run) => run.target.maxRps !== undefined) ? { maxWorkers: 1 } : {}),
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
   }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);

@@ -10,10 +10,10 @@ import { authorizationHeader, shownAuthorizationHeader, type Credentials } from 
 import { encodeBody } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
-import { ReadOnlyRefusal, type Ledger } from './ledger.ts';
+import { kindOf, ReadOnlyRefusal, type Ledger } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
-import { maxRateLimitRetries, retryAfterMs, wait } from './retry-after.ts';
+import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 
 export interface ApiClientOptions {
@@ -24,9 +24,10 @@ export interface ApiClientOptions {
   redactor: Redactor;
   /** Every exchange of this client and of the clients derived from it is appended here. */
   journal?: Exchange[];
-  /** When given, updates and deletes of ids that are not in it are refused before sending. */
+  /** When given, it records what this client creates, and updates and deletes of ids that are not
+   *  the run's own as that type are refused before sending. */
   ledger?: Ledger;
-  /** When given, every request waits for its slot (--max-rps). */
+  /** When given, every request and every retry waits for its slot: the run's shared pace (MAX_RPS, 429s). */
   rateLimiter?: RateLimiter;
   /** --read-only: anything but a GET is refused before sending. */
   readOnly?: boolean;
@@ -135,24 +136,42 @@ export class ApiClient {
 
   /**
    * Any operation with any parameters; the typed methods above are the usual way in. A 429 is
-   * honoured: the request is sent again after Retry-After, up to five times (each attempt is in
-   * the journal).
+   * honoured: the request is sent again after Retry-After (or an exponential backoff when it names
+   * no time), up to five times, each attempt through the run's rate limiter, which the 429 also
+   * slows down (each attempt is in the journal). Still 429 after that: a TransportError.
    */
   async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
     const { method } = operations[operation];
-    const { ledger, readOnly } = this.options;
+    const { ledger, readOnly, rateLimiter } = this.options;
     if (readOnly && method !== 'GET') {
       throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
     }
     if (ledger && options.id !== undefined && (method === 'PUT' || method === 'DELETE')) {
-      ledger.assertMayChange(`${method} ${operations[operation].path}`, options.id);
+      ledger.assertMayChange(kindOf(operation)!, `${method} ${operations[operation].path}`, options.id);
     }
+    const started = performance.now();
     for (let retries = 0; ; retries++) {
-      await this.options.rateLimiter?.acquire();
+      const sentAt = rateLimiter ? await rateLimiter.acquire() : 0;
       const response = await this.send(operation, options);
-      if (response.status !== 429 || retries === maxRateLimitRetries) return response;
-      await wait(retryAfterMs(response.headers['retry-after']));
+      if (response.status !== 429) {
+        rateLimiter?.answered();
+        return response;
+      }
+      const retryAfter = parseRetryAfter(response.headers['retry-after']);
+      rateLimiter?.throttled(sentAt, retryAfter);
+      if (retries === maxRateLimitRetries) throw this.stillThrottled(response, retries, performance.now() - started);
+      await wait(retryAfter ?? backoffMs(retries));
     }
+  }
+
+  private stillThrottled(response: ApiResponse, retries: number, elapsedMs: number): TransportError {
+    const { exchange } = response;
+    const retryAfter = response.headers['retry-after'];
+    exchange.transportError =
+      `still answered 429 Too Many Requests after ${retries} retries over ${(elapsedMs / 1_000).toFixed(1)} s ` +
+      `(${retryAfter === undefined ? 'no Retry-After; backing off exponentially' : `Retry-After: ${retryAfter}`}): ` +
+      "the target's rate limit let no attempt through";
+    return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
   }
 
   private async send(operation: OperationName, { id, query, body }: CallOptions): Promise<ApiResponse> {
@@ -191,7 +210,10 @@ export class ApiClient {
       exchange.status = response.statusCode;
       exchange.responseHeaders = flattenHeaders(response.headers);
       exchange.responseBody = redactor.redact(text);
-      return { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
+      const answer: ApiResponse = { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
+      // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
+      this.options.ledger?.observe(operation, id, answer.status, answer.body);
+      return answer;
     } catch (error) {
       exchange.durationMs = performance.now() - started;
       const { failure, message } = classifyTransportError(error, timeoutMs);

@@ -1,39 +1,30 @@
-// --max-rps: requests leave no faster than the rate the user allows, each at the next free slot of
-// a fixed interval. One limiter per process; the check command runs the checks in one worker when
-// a rate is set, so that the limit holds for the whole run.
+// What the client asks of whatever paces its requests: a slot to send in, and word of every 429.
+// The implementation is the run's shared adaptive bucket (shared-rate-bucket.ts): one for every
+// worker of a run, so that a 429 slows the whole run down, and --max-rps holds for the whole run.
+
+export interface RateLimiter {
+  /** Resolves when a request may be sent; returns the time it leaves (Clock.now). */
+  acquire(): Promise<number>;
+  /**
+   * The request sent at `sentAt` was answered 429; `retryAfterMs` is what its Retry-After asked
+   * for (undefined when it gave none).
+   */
+  throttled(sentAt: number, retryAfterMs: number | undefined): void;
+  /** A request got an answer other than 429 (what the target lets through sets the first cut). */
+  answered(): void;
+}
 
 export interface Clock {
+  /** Milliseconds on a clock that every thread of the process reads alike. */
   now(): number;
   sleep(ms: number): Promise<void>;
 }
 
-const realClock: Clock = {
-  now: () => performance.now(),
+/**
+ * performance.now() counts from each thread's own start; timeOrigin puts the workers' readings on
+ * one scale (Date.now() would do too, but in whole milliseconds).
+ */
+export const realClock: Clock = {
+  now: () => performance.timeOrigin + performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
-
-export class RateLimiter {
-  private nextSlot = 0;
-  private readonly interval: number;
-
-  constructor(requestsPerSecond: number, private readonly clock: Clock = realClock) {
-    this.interval = 1_000 / requestsPerSecond;
-  }
-
-  /** Resolves when this request may be sent. */
-  async acquire(): Promise<void> {
-    const now = this.clock.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + this.interval;
-    if (slot > now) await this.clock.sleep(slot - now);
-  }
-}
-
-const limiters = new Map<number, RateLimiter>();
-
-/** The process's limiter for this rate. */
-export function rateLimiterFor(requestsPerSecond: number): RateLimiter {
-  let limiter = limiters.get(requestsPerSecond);
-  if (!limiter) limiters.set(requestsPerSecond, (limiter = new RateLimiter(requestsPerSecond)));
-  return limiter;
-}

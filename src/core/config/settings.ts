@@ -92,7 +92,7 @@ export const maxRps = valueOption({
   env: 'MAX_RPS',
   flag: 'max-rps',
   metavar: 'N',
-  help: 'Most requests per second the suite sends to the target (the checks then run in one worker). Unset: no cap.',
+  help: 'Most requests per second the suite sends to the target, shared by every worker of the run (a 429 answer slows the whole run further, honouring Retry-After). Unset: no cap until the server answers 429.',
   example: '20',
   parse: integer(1, 100_000),
 });

@@ -1,10 +1,12 @@
 // After a run, and after an interrupted one (msgapi cleanup): everything the run's ledger names
-// that still exists is deleted, groups first (their delete takes their conversation along, §3),
-// and every deletion is verified with a retrieve. What cannot be removed is a leftover.
+// that still exists is deleted, as the type it was recorded as, groups first (their delete takes
+// their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
+// retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
+// sent a write. What cannot be removed is a leftover, with the reason.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
-import type { ApiClient } from '../client/api-client.ts';
-import { Ledger, type LedgerEntry } from '../client/ledger.ts';
+import type { ApiClient, ApiResponse } from '../client/api-client.ts';
+import { Ledger, type LedgerEntry, type LedgerKind, type PriorIds } from '../client/ledger.ts';
 import { firstUserClient } from '../client/user-clients.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../../api/operations.ts';
@@ -18,11 +20,15 @@ export interface SweepResult {
 
 export function readLedgerFile(file: string): LedgerEntry[] {
   if (!existsSync(file)) return [];
+  // By type and id: one id may name a conversation and a group of the run at once (ids are per resource).
   const entries = new Map<string, LedgerEntry>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     try {
       const entry = JSON.parse(line) as LedgerEntry;
-      if ((entry.kind === 'group' || entry.kind === 'conversation') && typeof entry.id === 'string') entries.set(entry.id, entry);
+      if ((entry.kind === 'group' || entry.kind === 'conversation') && typeof entry.id === 'string') {
+        const key = `${entry.kind}:${entry.id}`;
+        entries.set(key, { ...entries.get(key), ...entry });
+      }
     } catch {
       // An empty line, or the last line of a process killed while writing it.
     }
@@ -30,25 +36,59 @@ export function readLedgerFile(file: string): LedgerEntry[] {
   return [...entries.values()];
 }
 
-const exists = async (client: ApiClient, entry: LedgerEntry): Promise<number> =>
-  (entry.kind === 'group' ? await client.retrieveGroup(entry.id) : await client.retrieveConversation(entry.id)).status;
+const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
+  (kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id));
 
-/** `client` must carry a ledger holding these entries (sweepClient), so that it may delete them. */
+const isClientError = (status: number): boolean => status >= 400 && status < 500;
+
+/**
+ * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
+ * nothing else. Groups first: a group that still exists is deleted and verified gone, then the
+ * conversation its create answer named is retrieved: gone with it (§3), or deleted directly only
+ * when the ledger has it as the run's own (verified as the group's), else a leftover with the
+ * reason. Then the conversations. A refused delete is a leftover with the reason, never a crash.
+ */
 export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiClient): Promise<SweepResult> {
-  const ordered = [...entries.filter((entry) => entry.kind === 'group'), ...entries.filter((entry) => entry.kind === 'conversation')];
   let deleted = 0;
   const leftovers: Leftover[] = [];
-  for (const entry of ordered) {
+  const handled = new Set<string>();
+  const remove = async (kind: LedgerKind, id: string): Promise<boolean> => {
     try {
-      if ((await exists(client, entry)) >= 400) continue;
-      const answer = entry.kind === 'group' ? await client.deleteGroup(entry.id) : await client.deleteConversation(entry.id);
-      const after = await exists(client, entry);
-      if (after >= 200 && after < 300) leftovers.push({ kind: entry.kind, id: entry.id, reason: `still retrievable after DELETE answered ${answer.status}` });
-      else deleted++;
+      if ((await retrieve(client, kind, id)).status >= 400) return false;
+      const answer = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
+      const after = (await retrieve(client, kind, id)).status;
+      if (!isClientError(after)) {
+        leftovers.push({ kind, id, reason: `still retrievable after DELETE answered ${answer.status}` });
+        return false;
+      }
+      deleted++;
+      return true;
     } catch (error) {
-      leftovers.push({ kind: entry.kind, id: entry.id, reason: (error as Error).message });
+      leftovers.push({ kind, id, reason: (error as Error).message });
+      return false;
+    }
+  };
+  const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
+  for (const entry of entries.filter((each) => each.kind === 'group')) {
+    if (!(await remove('group', entry.id)) || entry.conversation_id === undefined) continue;
+    const conversationId = entry.conversation_id;
+    handled.add(conversationId);
+    try {
+      const left = await client.retrieveConversation(conversationId);
+      if (isClientError(left.status)) continue;
+      if (ours.has(conversationId)) await remove('conversation', conversationId);
+      else {
+        leftovers.push({
+          kind: 'conversation',
+          id: conversationId,
+          reason: `the conversation group ${entry.id}'s create answer named is still retrievable (${left.status}) after the group's delete; not deleted: no retrieve verified it as that group's`,
+        });
+      }
+    } catch (error) {
+      leftovers.push({ kind: 'conversation', id: conversationId, reason: `group ${entry.id}'s conversation could not be verified gone: ${(error as Error).message}` });
     }
   }
+  for (const entry of entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id))) await remove('conversation', entry.id);
   return { deleted, leftovers };
 }
 
@@ -59,35 +99,49 @@ export interface SweepTarget {
   timeoutMs: number;
 }
 
-/** A client of the user that made the entries, allowed to delete exactly them. */
-export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[]): ApiClient {
-  const ledger = new Ledger();
-  for (const entry of entries) ledger.record(entry.kind, entry.id);
+/**
+ * A client of the user that made the entries, allowed to delete exactly them, as their types; never
+ * an id of `prior` (the snapshot taken when the run began: priorIdsBeside(ledgerFile)).
+ */
+export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[], prior?: PriorIds): ApiClient {
+  const ledger = new Ledger(undefined, prior);
+  for (const entry of entries) ledger.restore(entry);
   return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger });
 }
 
 /**
  * Objects whose name or contact_id carries the run's marker (msgapi-<run id>): the creates that
  * were still under way when a run was stopped have no ledger entry, but they are recognisably
- * this run's own. Lists are read page by page in the declared style, to a bounded depth.
+ * this run's own. Lists are read page by page in the declared style, to a bounded depth. A list
+ * may name anything, so an item counts only when it was not among the user's records before the
+ * run (`prior`) and its own retrieve, as that type, shows that id with the marker.
  */
-export async function markedEntries(client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = 50): Promise<LedgerEntry[]> {
+export async function markedEntries(client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = 50, prior?: PriorIds): Promise<LedgerEntry[]> {
   const marked = (text: unknown) => typeof text === 'string' && (text.includes(`msgapi-${runId}`) || text.includes(`msgapi-conformance ${runId}`));
+  const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) => (kind === 'group' ? item?.name : item?.contact_id);
   const found: LedgerEntry[] = [];
   for (const kind of ['group', 'conversation'] as const) {
+    const listed = new Set<string>();
     let query: Record<string, QueryValue> = {};
     for (let index = 0, seen = 0; index < maxPages; index++) {
       const response = await client.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
       const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
       if (response.status >= 300 || !Array.isArray(page?.data)) break;
       for (const item of page.data) {
-        if (typeof item.id === 'string' && marked(kind === 'group' ? item.name : item.contact_id)) found.push({ kind, id: item.id });
+        if (typeof item.id === 'string' && marked(markOf(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
       }
       seen += page.data.length;
       if (page.has_more !== true) break;
       const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: page.data.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
       if (!('query' in next)) break;
       query = next.query;
+    }
+    for (const id of listed) {
+      const retrieved = await retrieve(client, kind, id);
+      const body = retrieved.body as Record<string, unknown> | undefined;
+      if (retrieved.status !== 200 || body?.id !== id || !marked(markOf(kind, body))) continue;
+      const conversationId = kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
+      found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
     }
   }
   return found;

@@ -55,6 +55,11 @@ export interface ProvidedTarget extends RunSettings {
   runId: string;
   /** Where every created id is appended as it is made (swept after the run, or by msgapi cleanup). */
   ledgerFile?: string;
+  /**
+   * The memory of the run's shared rate bucket (core/client/shared-rate-bucket.ts), one for all
+   * the workers: vitest's provide hands a SharedArrayBuffer over without copying it.
+   */
+  rateBucket?: SharedArrayBuffer;
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */

@@ -1,0 +1,226 @@
+// The readings the reference server can take of each entry of the register of open points
+// (src/api/open-points.ts): per entry, its default and every other reading, each as choices
+// (choices.ts), seam modifiers and what a user would declare for it. The registry makes one variant
+// of each non-default reading (`<entry>:<reading>`), and combined.ts draws profiles from them.
+//
+// The order of the entries is the order in which their modifiers wrap the server (the first is
+// the innermost), and it is also the rule where two readings decide one answer:
+// - success-status never touches DELETE: delete-answer decides what a DELETE answers;
+// - unknown-id-status comes after refusal-status: it decides the status of an unknown id;
+// - foreign-id-status decides another user's ids over unknown-id-status (it sees them first);
+// - error-body comes after every status reading and after extra-fields: it decides every
+//   refusal's body (a refusal without a JSON body carries no extra fields).
+import type { ProfileKey } from '../../src/api/open-points.ts';
+import type { ReadingOf } from '../choices.ts';
+import { delete200Empty, delete200Object } from './delete-answers.ts';
+import { delete204NoBody } from './delete-204.ts';
+import { errorBodies } from './error-bodies.ts';
+import { extraFieldsEverywhere } from './extra-fields.ts';
+import { foreignId403 } from './foreign-ids.ts';
+import { rateLimited } from './rate-limited.ts';
+import { authRefused403, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
+import type { Profile } from './variant.ts';
+
+/** Every entry the server takes is one of the register's (src/api/open-points.ts). */
+export type EntryKey = ProfileKey;
+
+/** The register's readings of an entry; free text for an entry the register does not list. */
+type Takes<K extends EntryKey> = K extends ProfileKey ? ReadingOf<K> : string;
+
+export interface ServerReading<K extends EntryKey = EntryKey> extends Profile {
+  /** The register's reading this one is an instance of ('4xx' for a 410, 'any' for a length limit). */
+  takes: Takes<K>;
+  description: string;
+}
+
+export interface EntryReadings<K extends EntryKey = EntryKey> {
+  /** The name of the reference server's default reading, and the register's reading it is an instance of. */
+  default: { name: string; takes: Takes<K> };
+  others: Readonly<Record<string, ServerReading<K>>>;
+}
+
+const LIMITS = { text: 200, url: 2_000 } as const;
+
+export const serverReadings = {
+  'extra-fields': {
+    default: { name: 'none', takes: 'allowed' },
+    others: {
+      everywhere: { takes: 'allowed', description: 'Every JSON object of every answer (envelope, item, contact, error, delete confirmation) carries undocumented x_* fields of every JSON type.', modifiers: [extraFieldsEverywhere] },
+    },
+  },
+  'success-status': {
+    default: { name: '201-on-create', takes: '2xx' },
+    others: {
+      '200': { takes: '2xx', description: 'Every success is 200, creates included (DELETE aside: delete-answer).', modifiers: [success200] },
+      '201-every-post': { takes: '2xx', description: 'Every successful POST is 201, also when a create answers with the group\'s existing conversation.', modifiers: [success201EveryPost] },
+    },
+  },
+  'delete-answer': {
+    default: { name: '200-confirmation', takes: '2xx' },
+    others: {
+      '204': { takes: '2xx', description: 'DELETE answers 204 No Content with no body.', modifiers: [delete204NoBody] },
+      '200-empty': { takes: '2xx', description: 'DELETE answers 200 with no body at all.', modifiers: [delete200Empty] },
+      '200-object': { takes: '2xx', description: 'DELETE answers 200 with the object as it was before it was deleted.', modifiers: [delete200Object] },
+    },
+  },
+  'refusal-status': {
+    default: { name: '400', takes: '4xx' },
+    others: {
+      '422': { takes: '4xx', description: 'A bad request gets 422 Unprocessable Content instead of 400.', modifiers: [refusalStatus(422)] },
+    },
+  },
+  'unknown-id-status': {
+    default: { name: '404', takes: '4xx' },
+    others: {
+      '410': { takes: '4xx', description: 'An id that names nothing gets 410 Gone.', modifiers: [unknownIdStatus(410)] },
+      '400': { takes: '4xx', description: 'An id that names nothing gets 400 Bad Request.', modifiers: [unknownIdStatus(400)] },
+      '422': { takes: '4xx', description: 'An id that names nothing gets 422 Unprocessable Content.', modifiers: [unknownIdStatus(422)] },
+    },
+  },
+  'foreign-id-status': {
+    default: { name: '404', takes: '4xx' },
+    others: {
+      '403': { takes: '4xx', description: 'Another user\'s object gets 403 Forbidden (an id nobody holds stays unknown).', modifiers: [foreignId403] },
+    },
+  },
+  'auth-refusal-status': {
+    default: { name: '401', takes: '401' },
+    others: {
+      '403': { takes: '403', description: 'Missing or bad credentials get 403 Forbidden, without WWW-Authenticate.', modifiers: [authRefused403] },
+    },
+  },
+  'error-body': {
+    default: { name: 'json', takes: 'any' },
+    others: {
+      'text-plain': { takes: 'any', description: 'Every refusal (4xx, 5xx) has a text/plain body.', modifiers: [errorBodies('text-plain')] },
+      html: { takes: 'any', description: 'Every refusal (4xx, 5xx) has an HTML page as its body (text/html).', modifiers: [errorBodies('html')] },
+      none: { takes: 'any', description: 'Every refusal (4xx, 5xx) has no body at all.', modifiers: [errorBodies('none')] },
+    },
+  },
+  'rate-limits': {
+    default: { name: 'none', takes: 'any' },
+    others: {
+      '20-per-second': { takes: 'any', description: 'At most 20 requests a second per access token, in bursts of up to 40; beyond that, 429 with Retry-After.', modifiers: [rateLimited] },
+    },
+  },
+  'empty-text': {
+    default: { name: 'kept', takes: 'kept' },
+    others: {
+      null: { takes: 'null', description: 'An empty text sent (description=, avatar_url=, pinned_message_id=) is stored and returned as null.', choices: { emptyText: 'null' } },
+    },
+  },
+  'input-rules': {
+    default: { name: 'any-text', takes: 'any' },
+    others: {
+      'length-limits': { takes: 'any', description: `Texts longer than ${LIMITS.text} characters (names, descriptions, contact_id, group_id, pinned_message_id, usernames) or ${LIMITS.url} (avatar_url) are refused with 400.`, choices: { textLimits: LIMITS } },
+      'no-control-characters': { takes: 'any', description: 'Texts holding a C0 control character (U+0000–U+001F) are refused with 400.', choices: { controlCharacters: 'refused' } },
+    },
+  },
+  'group-conversation-create': {
+    default: { name: 'existing', takes: 'existing' },
+    others: {
+      new: { takes: 'new', description: 'POST /v1/conversations with a group\'s id makes a new conversation, which replaces the old one (deleted) as the group\'s one conversation.', choices: { groupConversationCreate: 'new' } },
+      'refused-409': { takes: 'refused', description: 'POST /v1/conversations with the id of a group whose conversation exists is refused with 409 Conflict.', choices: { groupConversationCreate: 'refused', groupConversationRefusal: 409 } },
+      'refused-422': { takes: 'refused', description: 'POST /v1/conversations with the id of a group whose conversation exists is refused with 422.', choices: { groupConversationCreate: 'refused', groupConversationRefusal: 422 } },
+    },
+  },
+  'contact-conversation-create': {
+    default: { name: 'new', takes: 'new' },
+    others: {
+      existing: { takes: 'existing', description: 'POST /v1/conversations with the contact_id of a one-to-one conversation that exists answers with that conversation (200).', choices: { contactConversationCreate: 'existing' } },
+    },
+  },
+  'id-format': {
+    default: { name: 'prefixed', takes: 'prefixed' },
+    others: {
+      uuid: { takes: 'uuid', description: 'Ids are random UUIDs without a prefix, the same format for conversations and groups.', choices: { ids: 'uuid' } },
+    },
+  },
+  'timestamp-unit': {
+    default: { name: 'seconds', takes: 'any' },
+    others: {
+      milliseconds: { takes: 'any', description: 'Timestamps are integer milliseconds since the epoch; archived_at is taken in the same unit.', choices: { timestampUnit: 'milliseconds' } },
+    },
+  },
+  'largest-limit': {
+    default: { name: 'clamped-100', takes: 'clamped' },
+    others: {
+      'clamped-50': { takes: 'clamped', description: 'The largest page is 50; a larger limit is served as 50.', choices: { maxLimit: 50, overMaxLimit: 'clamp' } },
+      'refused-50': { takes: 'refused', description: 'The largest page is 50; a larger limit is refused with 400 naming limit.', choices: { maxLimit: 50, overMaxLimit: 'reject' } },
+    },
+  },
+  'list-order': {
+    default: { name: 'newest-first', takes: 'any' },
+    others: {
+      'oldest-first': { takes: 'any', description: 'Lists are oldest first; pages go on towards newer items.', choices: { order: 'oldest-first' } },
+    },
+  },
+  pagination: {
+    default: { name: 'starting_after', takes: 'starting_after' },
+    others: {
+      cursor: { takes: 'cursor:<param>:<field>', description: 'The next page is asked for with cursor=<next_cursor>, an opaque string in the envelope (null on the last page).', choices: { pagination: 'cursor' }, declares: { PAGINATION: 'cursor:cursor:next_cursor' } },
+      page: { takes: 'page:<param>', description: 'The next page is asked for with page=<n> (1-based, pages of limit items in list order).', choices: { pagination: 'page' }, declares: { PAGINATION: 'page:page' } },
+      offset: { takes: 'offset:<param>', description: 'The next page is asked for with offset=<n>, the number of items before it (0-based).', choices: { pagination: 'offset' }, declares: { PAGINATION: 'offset:offset' } },
+      none: { takes: 'none', description: 'There is no way to ask for a next page: every list answers its first page (has_more still says whether more exist).', choices: { pagination: 'none' }, declares: { PAGINATION: 'none' } },
+    },
+  },
+  'body-encoding': {
+    default: { name: 'form', takes: 'form' },
+    others: {
+      json: { takes: 'json', description: 'Request bodies must be JSON; a form body gets 415.', choices: { bodies: 'json-only' }, declares: { BODY_ENCODING: 'json' } },
+    },
+  },
+  'group-contacts': {
+    default: { name: 'replace', takes: 'replace' },
+    others: {
+      merge: { takes: 'merge', description: 'PUT /v1/groups/:id contacts adds to the members, matched by username; members not given are kept.', choices: { groupContacts: 'merge' }, declares: { GROUP_CONTACTS: 'merge' } },
+    },
+  },
+  'contact-fields': {
+    default: { name: 'kept', takes: 'any' },
+    others: {
+      'username-only': { takes: 'any', description: 'A contact keeps only its username; other fields sent are dropped.', choices: { contactFields: 'username-only' } },
+      'sorted-by-username': { takes: 'any', description: 'Members are kept sorted by username, whatever the order they were sent in.', choices: { memberOrder: 'by-username' } },
+    },
+  },
+  'last-opened-at': {
+    default: { name: 'never', takes: 'any' },
+    others: {
+      'on-retrieve': { takes: 'any', description: 'GET /v1/conversations/:id opens the conversation: last_opened_at is set to the current time on every retrieve.', choices: { lastOpenedAt: 'on-retrieve' } },
+    },
+  },
+  'last-active-at': {
+    default: { name: 'never', takes: 'any' },
+    others: {
+      'on-update': { takes: 'any', description: 'Every PUT /v1/conversations/:id is activity: last_active_at is set to the current time.', choices: { lastActiveAt: 'on-update' } },
+    },
+  },
+  'filter-false': {
+    default: { name: 'without-the-flag', takes: 'any' },
+    others: {
+      ignored: { takes: 'any', description: 'A filter set to false filters nothing (muted=false lists every conversation).', choices: { filterFalse: 'ignored' } },
+    },
+  },
+  restore: {
+    default: { name: 'allowed', takes: 'any' },
+    others: {
+      refused: { takes: 'any', description: 'archived_at=null is refused with 400: an archived object stays archived.', choices: { restore: 'refused' } },
+    },
+  },
+} as const satisfies { [K in EntryKey]: EntryReadings<K> };
+
+export type ReadingEntry = keyof typeof serverReadings;
+
+/** `<entry>:<reading>` for every non-default reading, e.g. 'empty-text:null'. */
+export type ReadingVariantName = {
+  [K in ReadingEntry]: `${K}:${keyof (typeof serverReadings)[K]['others'] & string}`;
+}[ReadingEntry];
+
+/** The entries in wrapping order (see above). */
+export const readingEntries = Object.keys(serverReadings) as ReadingEntry[];
+
+/** The readings of one entry, the default first: what the generator draws from. */
+export function readingsOf(entry: ReadingEntry): Array<{ name: string; reading: ServerReading | undefined }> {
+  const { default: byDefault, others } = serverReadings[entry] as EntryReadings;
+  return [{ name: byDefault.name, reading: undefined }, ...Object.entries(others).map(([name, reading]) => ({ name, reading }))];
+}
