@@ -13,5 +13,5 @@ const registry = await loadRegistry();
 writeFileSync(new URL(checkIdsFile, root), renderCheckIds(registry));
 writeFileSync(new URL('docs/checks.md', root), renderChecksList(registry));
 writeFileSync(new URL('docs/requirements.md', root), renderRequirementsList());
-writeFileSync(new URL('docs/assumptions.md', root), renderAssumptionsList());
+writeFileSync(new URL('docs/assumptions.md', root), renderAssumptionsList(registry));
 console.log(`Wrote .env.example, ${checkIdsFile}, docs/checks.md, docs/requirements.md and docs/assumptions.md`);

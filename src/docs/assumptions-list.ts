@@ -2,10 +2,18 @@
 // every point the spec leaves open or the suite tolerates, the sentence it rests on, the readings
 // the suite accepts, the setting that declares one, and the predicates checks ask about it.
 import { profileEntries } from '../api/open-points.ts';
+import type { CheckRegistry } from '../conformance/registry.ts';
 import { predicateEntries } from '../core/profile/server-profile.ts';
+import { checksByEntry } from './check-dependencies.ts';
 
-export function renderAssumptionsList(): string {
+export function renderAssumptionsList(registry: CheckRegistry): string {
+  const dependents = checksByEntry(registry);
+  const total = registry.checks.length;
   const sections = profileEntries.flatMap((entry) => {
+    const ids = dependents.get(entry.key) ?? [];
+    const dependsLine = ids.length === 0
+      ? 'No check rests on it (the client or the run applies it, or the suite never tests it).'
+      : ids.length === total ? `Every check rests on it (${total}).` : `Checks that rest on it (${ids.length}): ${ids.map((id) => `\`${id}\``).join(', ')}.`;
     const predicates = Object.entries(predicateEntries).filter(([, key]) => key === entry.key).map(([name]) => `\`${name}\``);
     return [
       `## \`${entry.key}\``,
@@ -17,6 +25,8 @@ export function renderAssumptionsList(): string {
       ...Object.entries(entry.readings).map(([reading, meaning]) => `- \`${reading}\`: ${meaning}`),
       ...('setting' in entry ? ['', `Declared with \`${entry.setting}\`.`] : []),
       ...(predicates.length > 0 ? ['', `Checks ask: ${predicates.join(', ')} (src/core/profile/server-profile.ts).`] : []),
+      '',
+      dependsLine,
       '',
     ];
   });

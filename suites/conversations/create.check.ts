@@ -1,3 +1,4 @@
+import { newContactConversation, newObjectReasons } from '../../src/api/new-objects.ts';
 import { isRefusal, isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
@@ -24,13 +25,7 @@ export const checks = [
       const field = (name: string, expected: unknown, why: string) =>
         expectField(response, conversation, name, expected, why, 'the created conversation');
       field('contact_id', contactId, '§4.1: created with this contact_id');
-      field('group_id', null, '§2.1: group_id is null when only contact_id was given');
-      field('pinned_message_id', null, '§2.1: pinned_message_id is null on a new conversation');
-      field('is_pinned', false, '§2.1: is_pinned is false on a new conversation');
-      field('is_muted', false, '§2.1: is_muted is false on a new conversation');
-      field('archived_at', null, '§2.1: archived_at is null on a new conversation');
-      field('last_active_at', null, '§2.1: last_active_at is null on a new conversation');
-      field('last_opened_at', null, '§2.1: last_opened_at is null on a new conversation');
+      for (const [name, value] of Object.entries(newContactConversation)) field(name, value, newObjectReasons[name]!);
     },
   ),
 

@@ -1,3 +1,4 @@
+import { newGroup, newObjectReasons } from '../../src/api/new-objects.ts';
 import { isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -29,10 +30,7 @@ export const checks = [
       const field = (name: string, expected: unknown, why: string) =>
         expectField(response, group, name, expected, why, 'the created group');
       field('name', name, '§4.2: "Response: the created group object", with the name given');
-      field('description', null, '§2: a field without a value is returned as null');
-      field('avatar_url', null, '§2: a field without a value is returned as null');
-      field('contacts', [], '§2.2: contacts is an empty array when none were given');
-      field('archived_at', null, '§2.2: archived_at is null when not archived');
+      for (const [name, value] of Object.entries(newGroup)) field(name, value, newObjectReasons[name]!);
     },
   ),
 

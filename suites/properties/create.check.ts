@@ -1,3 +1,4 @@
+import { newGroup } from '../../src/api/new-objects.ts';
 import { isRefusal } from '../../src/core/profile/server-profile.ts';
 import fc from 'fast-check';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -42,9 +43,9 @@ export const checks = [
         if (isRefusal(response.status)) return;
         const expected = {
           name: params.name,
-          description: params.description ?? null,
-          avatar_url: params.avatar_url ?? null,
-          contacts: usernames(params.contacts ?? []),
+          description: params.description ?? newGroup.description,
+          avatar_url: params.avatar_url ?? newGroup.avatar_url,
+          contacts: usernames(params.contacts ?? newGroup.contacts),
         };
         const created = expectBody(response, 'group');
         expectFields(response, { ...created, contacts: usernames(created.contacts) }, expected, '§2.2, §4.2: the created group carries what was given, null for what was not');

@@ -7,7 +7,7 @@ import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-t
 
 export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.create(context, 'archive');
-  // A timestamp in the server's own unit (§2 leaves the unit open): one unit before the object's
+  // A timestamp in the server's own unit (§2 leaves the unit open; profile: timestamp-unit): one unit before the object's
   // own created_at, so that a server storing the time of the request instead is caught.
   const archivedAt = item.created_at - 1;
   const response = await resource.update(context.client, item.id, { archived_at: archivedAt });

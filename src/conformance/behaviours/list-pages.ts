@@ -40,7 +40,7 @@ export const badLimitIsNoServerError = <T extends ResourceItem>(resource: Resour
   for (const limit of [0, -1, 1_000_000, 'abc']) {
     const response = await resource.list(context.client, { limit });
     expectNoServerError(response, `GET ${resource.path}?limit=${limit}`);
-    // §8 leaves the maximum open: a huge limit may be clamped or refused.
+    // §8 leaves the maximum open: a huge limit may be clamped or refused (profile: largest-limit).
     if (isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
   }
 };

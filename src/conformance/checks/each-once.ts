@@ -10,6 +10,7 @@ import type { Walk } from './list-walk.ts';
 const attemptsFor = (context: CheckContext) => (['page', 'offset'].includes(context.target.pagination.kind) ? 5 : 3);
 
 /** A page walk needs a declared way to the next page; without one the check is skipped, saying so. */
+/** (profile: pagination) */
 export function requirePagination(context: CheckContext): void {
   if (context.target.pagination.kind === 'none') {
     context.skip('PAGINATION=none: no way to ask for the next page was declared (§4.3 does not show one)');

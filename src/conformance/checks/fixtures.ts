@@ -1,7 +1,7 @@
 // Creating and changing what a check needs. Each helper goes through the API and insists the step
 // worked; when it did not, the check is blocked (the step's own check carries the failure), and
 // whatever was created is recorded for deletion after the check.
-import { isSuccess } from '../../core/profile/server-profile.ts';
+import { isDeleteSuccess, isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckId } from './check-ids.ts';
 import type {
   Conversation, ConversationCreateParams, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams,
@@ -200,7 +200,8 @@ export function expectListed(items: ReadonlyArray<{ id: string }>, ids: readonly
 /** Deletes through the API and forgets the id; the check then tests what deletion did. */
 export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: CheckId): Promise<ApiResponse> {
   const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
-  if (!isSuccess(response.status)) {
+  // Any 2xx, with any body or none (§4.3).
+  if (!isDeleteSuccess(response.status)) {
     throw new PrerequisiteFailure(
       { expected: `a 2xx status for DELETE of the ${kind}`, received: `status ${response.status}`, exchange: response.exchange },
       blamed,

@@ -69,7 +69,7 @@ async function walk<T extends { id: string }>(
   for (let index = 0; index < maxPages; index++) {
     let response = await list({ ...next, limit });
     if (index === 0 && limit !== undefined && isClientError(response)) {
-      // §8: the maximum limit is not shown; a server may refuse a large one. Use its default.
+      // §8: the maximum limit is not shown; a server may refuse a large one. Use its default (profile: largest-limit, list-order).
       limit = undefined;
       response = await list({ ...next });
     }

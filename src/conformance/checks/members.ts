@@ -1,4 +1,4 @@
-// How the group checks compare members: §2.2 shows only a contact's username, and neither the
+// How the group checks compare members (profile: contact-fields, group-contacts): §2.2 shows only a contact's username, and neither the
 // order of contacts nor their other fields, so members are compared as sets of usernames.
 import type { Contact, Group } from '../../api/resources.ts';
 import type { ApiResponse } from '../../core/client/api-client.ts';

@@ -55,7 +55,7 @@ export const conversations: ResourceUnderTest<Conversation> = {
   remove: (client, id) => client.deleteConversation(id),
   update: (client, id, body) => client.call('updateConversation', { id, body }),
   list: (client, query) => client.call('listConversations', { query }),
-  // A timestamp in the server's own unit (§2 leaves the unit open): the object's own created_at.
+  // A timestamp in the server's own unit (§2 leaves the unit open; profile: timestamp-unit): the object's own created_at.
   archive: (context, item) => updateConversation(context, item.id, { archived_at: item.created_at }, 'conversations.archive.sets-timestamp'),
   walk: (context, filters, options) => walkConversations(context, filters, options),
   comparable: comparableConversation,

@@ -1,9 +1,10 @@
 // Commands on single objects: create, retrieve, update, archive, delete, and retrieving what is
 // gone. Each runs against the target, compares the answer with the model, then updates the model.
-import { isRefusal } from '../../../core/profile/server-profile.ts';
+import { newContactConversation, newGroup } from '../../../api/new-objects.ts';
+import { isDeleteSuccess, isRefusal } from '../../../core/profile/server-profile.ts';
 import type { AsyncCommand } from 'fast-check';
 import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../api/resources.ts';
-import { expectBody, expectClientError, expectNoServerError, expectSuccess } from '../../checks/expect.ts';
+import { expectAnswer, expectBody, expectClientError, expectNoServerError, expectSuccess } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
@@ -25,7 +26,8 @@ export class CreateConversation implements Command {
     if (isRefusal(response.status)) return;
     expectSuccess(response, 'POST /v1/conversations with contact_id');
     const created = expectBody(response, 'conversation');
-    // A create may answer with the conversation the user already has with that contact: then it is
+    // (profile: contact-conversation-create) A create may answer with the conversation the user
+    // already has with that contact: then it is
     // that one, as the model has it, and not a new one.
     const existing = model.conversations.find((item) => item.id === created.id);
     if (existing) {
@@ -33,7 +35,7 @@ export class CreateConversation implements Command {
       return;
     }
     expectAgrees(response, created as unknown as Record<string, unknown>, {
-      contact_id: contactId, group_id: null, pinned_message_id: null, is_pinned: false, is_muted: false, archived_at: null,
+      contact_id: contactId, ...newContactConversation,
     }, '§2.1: a new conversation');
     model.conversations.push(created);
   }
@@ -52,8 +54,8 @@ export class CreateGroup implements Command {
     if (isRefusal(response.status)) return;
     const group = expectBody(response, 'group');
     expectAgrees(response, comparableGroup(group), {
-      name: params.name, description: params.description ?? null, avatar_url: params.avatar_url ?? null,
-      contacts: usernames(params.contacts ?? []), archived_at: null,
+      name: params.name, description: params.description ?? newGroup.description, avatar_url: params.avatar_url ?? newGroup.avatar_url,
+      contacts: usernames(params.contacts ?? newGroup.contacts), archived_at: newGroup.archived_at,
     }, '§2.2, §4.2: the created group');
     model.groups.push(group);
     // Its conversation (§2.2 conversation_id) joins the model: deleting the group must take it along.
@@ -134,7 +136,7 @@ export class Delete implements Command {
     const target = this.kind === 'group' ? pick(model.groups, this.index) : pick(oneToOne(model), this.index);
     const response = await log.step(`${this.toString()} → ${target.id}`, () =>
       this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id));
-    expectSuccess(response, `DELETE of the ${this.kind}`);
+    expectAnswer(response, isDeleteSuccess, 'a 2xx status, with any body or none (§4.3)', `DELETE of the ${this.kind}`);
     if (this.kind === 'group') {
       const group = target as Group;
       model.groups = model.groups.filter((item) => item.id !== group.id);
