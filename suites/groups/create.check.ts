@@ -6,7 +6,7 @@ import { registerWhenRunByVitest } from '../../src/conformance/checks/register-c
 import {
   expectBody, expectClientError, expectField, expectFields, expectSuccess, expectThat,
 } from '../../src/conformance/checks/expect.ts';
-import { createGroup, recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { createGroup, createGroupUnderTest, recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { expectMembers } from '../../src/conformance/checks/members.ts';
 import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
@@ -20,13 +20,10 @@ export const checks = [
       level: 'spec',
     },
     async (context) => {
-      // Through the client, not the createGroup fixture: the fixture blames this very check when a
-      // create fails, so here the create itself is what is checked.
+      // Not the createGroup fixture: it blames this very check when a create fails; here the create
+      // itself is what is checked.
       const name = context.names.groupName('defaults');
-      const response = await context.client.createGroup({ name });
-      recordCreated(context, 'group', response.body);
-      expectSuccess(response, 'POST /v1/groups with only a name');
-      const group = expectBody(response, 'group', 'the created group');
+      const { response, group } = await createGroupUnderTest(context, { name }, 'POST /v1/groups with only a name');
       const field = (name: string, expected: unknown, why: string) =>
         expectField(response, group, name, expected, why, 'the created group');
       field('name', name, '§4.2: "Response: the created group object", with the name given');
@@ -47,10 +44,7 @@ export const checks = [
         description: `Description of ${name}`,
         avatar_url: `https://example.com/msgapi/${context.target.runId}/avatar.png`,
       };
-      const response = await context.client.createGroup(params);
-      recordCreated(context, 'group', response.body);
-      expectSuccess(response, 'POST /v1/groups with name, description and avatar_url');
-      const group = expectBody(response, 'group', 'the created group');
+      const { response, group } = await createGroupUnderTest(context, params, 'POST /v1/groups with name, description and avatar_url');
       expectFields(response, group, params, '§4.2: the created group carries the name, description and avatar_url it was created with');
     },
   ),
@@ -63,13 +57,11 @@ export const checks = [
     },
     async (context) => {
       const members = [context.names.username('alice'), context.names.username('bob')];
-      const response = await context.client.createGroup({
-        name: context.names.groupName('contacts'),
-        contacts: members.map((username) => ({ username })),
-      });
-      recordCreated(context, 'group', response.body);
-      expectSuccess(response, 'POST /v1/groups with contacts');
-      const group = expectBody(response, 'group', 'the created group');
+      const { response, group } = await createGroupUnderTest(
+        context,
+        { name: context.names.groupName('contacts'), contacts: members.map((username) => ({ username })) },
+        'POST /v1/groups with contacts',
+      );
       expectMembers(response, group, members, '§2.2: contacts are the members of the group, each with its username');
     },
   ),

@@ -2,19 +2,26 @@
 // wrong parameter types that never get a 5xx (§7 leaves the failure answer open).
 import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { expectBody, expectNoServerError, expectThat } from '../checks/expect.ts';
+import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const createdIdsDiffer = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const first = await resource.create(context, 'unique');
-  const second = await resource.create(context, 'unique');
-  const sections = resource.kind === 'conversation' ? '§2.1' : '§2.2';
+  // The creates are this check's subject, not steps it builds on (the fixtures would block it, naming itself).
+  const create = async (which: string) => {
+    const response = await resource.createWith(context.client, resource.createParams(context, 'unique'));
+    recordCreated(context, resource.kind, response.body);
+    expectSuccess(response, `POST ${resource.path}`);
+    return { response, item: expectBody(response, resource.schema, `the ${which} ${resource.kind}`) as unknown as T };
+  };
+  const first = await create('first');
+  const second = await create('second');
+  const section = resource.kind === 'conversation' ? '§2.1' : '§2.2';
   expectThat(
-    first.id !== second.id,
-    (await resource.retrieve(context.client, second.id)),
-    `${sections}: id is the unique identifier of the ${resource.kind}, so two creates get two ids`,
-    `both got id ${second.id}`,
+    first.item.id !== second.item.id,
+    second.response,
+    `${section}: id is the unique identifier of the ${resource.kind}, so two creates get two ids`,
+    `both got id ${second.item.id}`,
   );
 };
 

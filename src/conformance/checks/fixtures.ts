@@ -10,7 +10,7 @@ import type { ApiResponse } from '../../core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
 import type { CheckContext } from './check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
-import { fieldDifferences } from './expect.ts';
+import { expectBody, expectNoServerError, expectSuccess, fieldDifferences } from './expect.ts';
 import { usernames } from './members.ts';
 import type { ResourceKind } from '../../core/safety/created-resources.ts';
 
@@ -26,6 +26,29 @@ export function recordCreated(context: CheckContext, kind: ResourceKind, body: u
   const { id } = (typeof body === 'object' && body !== null ? body : {}) as { id?: unknown };
   if (typeof id === 'string') context.created.add(kind, id);
   return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A group create that is the check's own subject (not a step it builds on): whatever it made is
+ * recorded for deletion, and then it must be a 2xx with a valid group.
+ */
+export async function createGroupUnderTest(context: CheckContext, params: GroupCreateParams, what: string): Promise<{ response: ApiResponse; group: Group }> {
+  const response = await context.client.createGroup(params);
+  recordCreated(context, 'group', response.body);
+  expectSuccess(response, what);
+  return { response, group: expectBody(response, 'group', 'the created group') };
+}
+
+/**
+ * POST /v1/conversations with the id of a group, which already has its conversation (§1): a server
+ * may answer with it, make a new one, or refuse (profile: group-conversation-create). Whatever it
+ * made is recorded for deletion; a 5xx or a malformed body is never one of those readings.
+ */
+export async function createGroupConversation(context: CheckContext, groupId: string): Promise<ApiResponse> {
+  const response = await context.client.createConversation({ group_id: groupId });
+  recordCreated(context, 'conversation', response.body);
+  expectNoServerError(response, 'POST /v1/conversations with group_id');
+  return response;
 }
 
 /**

@@ -32,7 +32,6 @@ type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
 
 const defaultMaxPages = 100;
 
-const isClientError = (response: ApiResponse) => isRefusal(response.status);
 
 /**
  * The item a starting_after cursor names may be deleted between two pages by someone else (another
@@ -43,7 +42,7 @@ const isClientError = (response: ApiResponse) => isRefusal(response.status);
 async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
   for (const cursor of seenIds.slice(-6, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
-    if (!isClientError(response)) return response;
+    if (!isRefusal(response.status)) return response;
   }
   return refused;
 }
@@ -68,12 +67,12 @@ async function walk<T extends { id: string }>(
   let pagesOfSeenItems = 0;
   for (let index = 0; index < maxPages; index++) {
     let response = await list({ ...next, limit });
-    if (index === 0 && limit !== undefined && isClientError(response)) {
+    if (index === 0 && limit !== undefined && isRefusal(response.status)) {
       // §8: the maximum limit is not shown; a server may refuse a large one. Use its default (profile: largest-limit, list-order).
       limit = undefined;
       response = await list({ ...next });
     }
-    if (index > 0 && isClientError(response) && context.target.pagination.kind === 'starting_after') {
+    if (index > 0 && isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
       response = await stepBack(list, limit, seenOrder, response);
     }
     pages.push(response);

@@ -20,6 +20,8 @@ export interface ResourceUnderTest<T extends ResourceItem> {
   section: '§4.1' | '§4.2';
   schema: 'conversation' | 'group';
   listSchema: 'conversation-list' | 'group-list';
+  /** The parameters of a plain create of the suite's own (a marked contact id, a marked name). */
+  createParams(context: CheckContext, label: string): Record<string, unknown>;
   create(context: CheckContext, label: string): Promise<T>;
   createMany(context: CheckContext, count: number, label: string): Promise<T[]>;
   /** POST with any body, as the check under test sends it. */
@@ -48,6 +50,7 @@ export const conversations: ResourceUnderTest<Conversation> = {
   section: '§4.1',
   schema: 'conversation',
   listSchema: 'conversation-list',
+  createParams: (context, label) => ({ contact_id: context.names.contactId(label) }),
   create: async (context, label) => (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
   createMany: (context, count, label) => createConversations(context, count, label),
   createWith: (client, body) => client.call('createConversation', { body }),
@@ -74,6 +77,7 @@ export const groups: ResourceUnderTest<Group> = {
   section: '§4.2',
   schema: 'group',
   listSchema: 'group-list',
+  createParams: (context, label) => ({ name: context.names.groupName(label) }),
   create: async (context, label) =>
     (await createGroup(context, { name: context.names.groupName(label), contacts: [{ username: context.names.username('member') }] })).group,
   createMany: (context, count, label) => createGroups(context, count, label),

@@ -2,10 +2,15 @@
 // and the model ask these predicates instead of writing a status range or an equality of their own;
 // each predicate names the entry of the register (entries.ts) it rests on.
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiResponse } from '../client/api-client.ts';
 import type { ProfileKey } from '../../api/open-points.ts';
 
-type Answer = Pick<ApiResponse, 'status' | 'headers' | 'jsonError' | 'text'>;
+/** What the predicates read of an answer (the client's ApiResponse has it; written out to keep the client free to import this module). */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  jsonError?: string;
+  text: string;
+}
 
 const inRange = (status: number, low: number, high: number) => status >= low && status <= high;
 
@@ -17,6 +22,11 @@ export function isSuccess(status: number): boolean {
 /** refusal-status: a request refused as the client's fault gets some 4xx (§7). */
 export function isRefusal(status: number): boolean {
   return inRange(status, 400, 499);
+}
+
+/** rate-limits: a 429 asks the whole run to slow down (honouring Retry-After); never a verdict. */
+export function isTooManyRequests(status: number): boolean {
+  return status === 429;
 }
 
 /** A server failure: never acceptable, whatever was sent. */
@@ -50,11 +60,11 @@ export function isDeleteSuccess(status: number): boolean {
 }
 
 /** The media type a response declares, lower case, without parameters ('' when none). */
-export function declaredMediaType(answer: Pick<ApiResponse, 'headers'>): string {
+export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
   return (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-const declaresJson = (answer: Pick<ApiResponse, 'headers'>) => /^application\/(?:[\w.+-]+\+)?json$/.test(declaredMediaType(answer));
+const declaresJson = (answer: Pick<Answer, 'headers'>) => /^application\/(?:[\w.+-]+\+)?json$/.test(declaredMediaType(answer));
 
 /**
  * error-body: a refusal may carry any body or none (§7); a body is wrong only when it says it is
@@ -85,6 +95,7 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isNotFound: 'unknown-id-status',
   isForeignIdAnswer: 'foreign-id-status',
   isDeleteSuccess: 'delete-answer',
+  isTooManyRequests: 'rate-limits',
   errorBodyProblem: 'error-body',
   storedAsSent: 'empty-text',
 };

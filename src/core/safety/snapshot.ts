@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { QueryValue } from '../../api/operations.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
 import type { PriorIds } from '../client/ledger.ts';
-import { isRefusal } from '../profile/server-profile.ts';
+import { isRefusal, isSuccess } from '../profile/server-profile.ts';
 import { nextPageQuery } from '../client/pagination.ts';
 import type { PaginationStyle } from '../config/settings.ts';
 
@@ -43,7 +43,7 @@ async function walk(client: ApiClient, kind: 'conversation' | 'group', paginatio
     }
     if (response === undefined) return `the ${kind}s list was not read`;
     const page = response.body as { has_more?: unknown; data?: unknown } | undefined;
-    if (response.status !== 200 || !Array.isArray(page?.data)) return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
+    if (!isSuccess(response.status) || !Array.isArray(page?.data)) return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
     const items = page.data as Array<{ id?: unknown }>;
     for (const item of items) if (typeof item?.id === 'string') ids.add(item.id);
     seen += items.length;

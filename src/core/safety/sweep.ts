@@ -3,6 +3,7 @@
 // their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
 // retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
 // sent a write. What cannot be removed is a leftover, with the reason.
+import { isSuccess, isUnknownIdAnswer } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
@@ -39,7 +40,6 @@ export function readLedgerFile(file: string): LedgerEntry[] {
 const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
   (kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id));
 
-const isClientError = (status: number): boolean => status >= 400 && status < 500;
 
 /**
  * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
@@ -54,10 +54,11 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
   const handled = new Set<string>();
   const remove = async (kind: LedgerKind, id: string): Promise<boolean> => {
     try {
-      if ((await retrieve(client, kind, id)).status >= 400) return false;
+      // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
+      if (isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
       const answer = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
       const after = (await retrieve(client, kind, id)).status;
-      if (!isClientError(after)) {
+      if (!isUnknownIdAnswer(after)) {
         leftovers.push({ kind, id, reason: `still retrievable after DELETE answered ${answer.status}` });
         return false;
       }
@@ -75,7 +76,7 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
     handled.add(conversationId);
     try {
       const left = await client.retrieveConversation(conversationId);
-      if (isClientError(left.status)) continue;
+      if (isUnknownIdAnswer(left.status)) continue;
       if (ours.has(conversationId)) await remove('conversation', conversationId);
       else {
         leftovers.push({
@@ -126,7 +127,7 @@ export async function markedEntries(client: ApiClient, runId: string, pagination
     for (let index = 0, seen = 0; index < maxPages; index++) {
       const response = await client.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
       const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
-      if (response.status >= 300 || !Array.isArray(page?.data)) break;
+      if (!isSuccess(response.status) || !Array.isArray(page?.data)) break;
       for (const item of page.data) {
         if (typeof item.id === 'string' && marked(markOf(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
       }
@@ -139,7 +140,7 @@ export async function markedEntries(client: ApiClient, runId: string, pagination
     for (const id of listed) {
       const retrieved = await retrieve(client, kind, id);
       const body = retrieved.body as Record<string, unknown> | undefined;
-      if (retrieved.status !== 200 || body?.id !== id || !marked(markOf(kind, body))) continue;
+      if (!isSuccess(retrieved.status) || body?.id !== id || !marked(markOf(kind, body))) continue;
       const conversationId = kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
       found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
     }
