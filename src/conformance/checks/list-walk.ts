@@ -47,6 +47,13 @@ async function stepBack(list: ListFn, limit: number | undefined, seenIds: readon
   return refused;
 }
 
+/** Every cursor seen so far was refused: the walk starts again from the first page (walkAgain). */
+class CursorRefused extends Error {
+  constructor(readonly response: ApiResponse, readonly page: string) {
+    super('every cursor of the walk was refused');
+  }
+}
+
 async function walk<T extends { id: string }>(
   context: CheckContext,
   list: ListFn,
@@ -74,6 +81,7 @@ async function walk<T extends { id: string }>(
     }
     if (index > 0 && isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
       response = await stepBack(list, limit, seenOrder, response);
+      if (isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`);
     }
     pages.push(response);
     expectSuccess(response, `GET ${what} (page ${index + 1})`);
@@ -124,15 +132,32 @@ export function walkGroups(context: CheckContext, filters: GroupListParams = {},
 }
 
 /**
- * Page numbers and offsets shift when others delete items between two pages, so an item can be
- * passed over without any fault of the server. A walk that ends without finding what it looks for
- * is then walked again, twice at most: an item that is really missing stays missing.
+ * Others' writes between two pages can make a walk miss an item or lose its cursor without any fault
+ * of the server, so a walk is walked again, twice at most, from the first page:
+ * - page numbers and offsets shift when others delete items, so a walk that ends without finding
+ *   what it looks for is walked again: an item that is really missing stays missing;
+ * - a starting_after cursor names an item someone else may delete, and a server may refuse a cursor
+ *   it no longer holds (§8 leaves pagination beyond limit and has_more open). When every item seen
+ *   was refused as a cursor (stepBack), the walk starts again; a server that refuses its own
+ *   cursors refuses them on every walk, and the third refusal is the verdict.
  */
 async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
   const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
-  let result = await walkOnce();
-  for (let again = 0; again < 2 && shifting && options.stopWhen && result.complete; again++) result = await walkOnce();
-  return result;
+  let refused: CursorRefused | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let result: Walk<T>;
+    try {
+      result = await walkOnce();
+    } catch (error) {
+      if (!(error instanceof CursorRefused)) throw error;
+      refused = error;
+      continue;
+    }
+    if (!(shifting && options.stopWhen && result.complete) || attempt === 2) return result;
+  }
+  const { response, page } = refused as CursorRefused;
+  expectSuccess(response, `${page}, refused on each of three walks`);
+  throw new Error('unreachable: a refusal passed expectSuccess');
 }
 
 /** Stop condition: every one of these ids has been seen. */
