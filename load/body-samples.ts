@@ -1,6 +1,6 @@
 // Outside the timed loop: a few real responses of each scenario, validated against schemas/, so
 // that a fast server answering the wrong thing (an empty 200, an error page) does not pass.
-import { isRefusal, isSuccess } from '../src/core/profile/server-profile.ts';
+import { everyReading } from '../src/core/profile/server-profile.ts';
 import type { ApiClient } from '../src/core/client/api-client.ts';
 import type { QueryValue } from '../src/api/operations.ts';
 import type { PaginationStyle } from '../src/core/config/settings.ts';
@@ -32,9 +32,9 @@ export async function sampleBodies(client: ApiClient, baseUrl: string, scenario:
     const response = await client.call(scenario.operation, { query: { ...query, ...pageQuery } });
     if (index === 0) firstStatus = response.status;
     const label = `${scenario.name} sample ${index + 1} (${response.exchange.method} ${response.exchange.url})`;
-    if (!isSuccess(response.status)) {
+    if (!everyReading.isSuccess(response.status)) {
       // The spec leaves the largest limit open (§8): a server may refuse 100 and be right.
-      const hint = isRefusal(response.status) && query.limit !== undefined ? `; if the server's largest page is under ${query.limit}, set --max-limit` : '';
+      const hint = everyReading.isRefusal(response.status) && query.limit !== undefined ? `; if the server's largest page is under ${query.limit}, set --max-limit` : '';
       problems.push(`${label}: status ${response.status}${hint}`);
       break;
     }

@@ -2,7 +2,7 @@
 // muted, pinned or archived) and 100 groups with contacts, created concurrently, every id in the
 // run's ledger as it is made, every name carrying the run's marker, and all of it removed after.
 // Only what its own creates answered is ever updated or deleted (src/core/client/ledger.ts).
-import { isSuccess } from '../src/core/profile/server-profile.ts';
+import { everyReading } from '../src/core/profile/server-profile.ts';
 import type { ApiClient, ApiResponse } from '../src/core/client/api-client.ts';
 import { LedgerRefusal, type LedgerEntry } from '../src/core/client/ledger.ts';
 import { SuiteNames } from '../src/core/safety/run-names.ts';
@@ -37,7 +37,7 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
 
 function created(response: ApiResponse, what: string): { id: string; createdAt: unknown } {
   const body = response.body as { id?: unknown; created_at?: unknown } | undefined;
-  if (!isSuccess(response.status) || typeof body?.id !== 'string') {
+  if (!everyReading.isSuccess(response.status) || typeof body?.id !== 'string') {
     throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}); run msgapi check to see why.`);
   }
   return { id: body.id, createdAt: body.created_at };
@@ -53,7 +53,7 @@ async function expectUpdated(update: () => Promise<ApiResponse>, what: string): 
     // The create answered with an id the user held before the run: nothing was sent.
     throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} was not sent: ${error.message}; run msgapi check to see why.`);
   }
-  if (!isSuccess(response.status)) {
+  if (!everyReading.isSuccess(response.status)) {
     throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}).`);
   }
 }

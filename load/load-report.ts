@@ -2,6 +2,7 @@
 // reports of repetitions and of several generator machines merge exactly (msgapi load merge).
 import type { Bottleneck } from './cpu.ts';
 import type { LatencyFigures } from './histogram.ts';
+import { outcomeOf, type Outcome } from '../src/core/verdict.ts';
 
 export const loadReportFormat = 'msgapi-load/1';
 
@@ -79,9 +80,31 @@ export interface LoadReport {
   data_set: { conversations: number; groups: number; seeded: boolean } | null;
   scenarios: ScenarioReport[];
   gates: GateResult[];
-  verdict: { passed: boolean; failures: string[] };
+  verdict: LoadVerdict;
+  /** The run was stopped by SIGINT or SIGTERM before every scenario was measured (absent otherwise). */
+  interrupted?: true;
   /** What was not compared, and why (a baseline without open-model figures, another rate ...). */
   notes?: string[];
   /** Set by msgapi load merge: the reports this one adds up, and how. */
   merged_from?: { files: string[]; as: 'concurrent' | 'repeated' };
+}
+
+export interface LoadVerdict {
+  /** Decided once (loadVerdict); the printed verdict, load.html and the exit code read it. Absent in reports of older versions. */
+  outcome?: Outcome;
+  /** True only when the outcome is PASSED. */
+  passed: boolean;
+  /** Why it is not PASSED, one sentence each: the interruption first, then every failed gate and problem. */
+  failures: string[];
+}
+
+/** The verdict of a load run from what failed and whether it was stopped: an interrupted run never passes. */
+export function loadVerdict(failures: readonly string[], interruption: string | undefined): LoadVerdict {
+  const outcome = outcomeOf({ error: false, interrupted: interruption !== undefined, failed: failures.length > 0 });
+  return { outcome, passed: outcome === 'PASSED', failures: [...(interruption ? [interruption] : []), ...failures] };
+}
+
+/** A report's outcome; one written before outcomes were stored is read from verdict.passed. */
+export function loadOutcome(report: Pick<LoadReport, 'verdict' | 'interrupted'>): Outcome {
+  return report.verdict.outcome ?? (report.interrupted ? 'INTERRUPTED' : report.verdict.passed ? 'PASSED' : 'FAILED');
 }

@@ -4,7 +4,7 @@
 import { bottleneck } from './cpu.ts';
 import { runProblems } from './figures.ts';
 import { addHistograms, decodeHistogram, encodeHistogram, latencyFigures } from './histogram.ts';
-import type { LoadReport, ModelFigures, ScenarioReport } from './load-report.ts';
+import { loadOutcome, loadVerdict, type LoadReport, type ModelFigures, type ScenarioReport } from './load-report.ts';
 
 export type MergeMode = 'concurrent' | 'repeated';
 
@@ -79,13 +79,17 @@ export function mergeLoadReports(reports: readonly LoadReport[], files: readonly
     ...scenarios.flatMap((scenario) => scenario.samples.problems.map((problem) => `${problem} (sampled body)`)),
     ...reports.flatMap((report, index) => report.gates.filter((gate) => !gate.passed).map((gate) => `${files[index]}: ${gate.gate}: ${gate.detail}`)),
   ];
+  const interruptedParts = files.filter((_, index) => loadOutcome(reports[index]!) === 'INTERRUPTED');
+  const { interrupted: _interrupted, ...firstRest } = first;
   return {
-    ...first,
+    ...firstRest,
     started_at: reports.map((report) => report.started_at).sort()[0]!,
     finished_at: reports.map((report) => report.finished_at).sort().at(-1)!,
     scenarios,
     gates: reports.flatMap((report, index) => report.gates.map((gate) => ({ ...gate, gate: `${files[index]}: ${gate.gate}` }))),
-    verdict: { passed: failures.length === 0, failures },
+    // A part that was stopped leaves the merged figures short of what they claim to cover.
+    verdict: loadVerdict(failures, interruptedParts.length > 0 ? `${interruptedParts.join(', ')} ${interruptedParts.length === 1 ? 'was' : 'were'} interrupted before every scenario was measured` : undefined),
+    ...(interruptedParts.length > 0 ? { interrupted: true as const } : {}),
     merged_from: { files: [...files], as: mode },
   };
 }

@@ -25,7 +25,7 @@ import type { LoadRequest } from './load-request.ts';
 import { openLoadTarget, serverPid } from './load-target.ts';
 import { closedRun, measureScenario, type MeasureSettings } from './measure-scenario.ts';
 import { Progress } from './progress.ts';
-import { loadReportFormat, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
+import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
 
 export interface LoadOptions {
@@ -46,6 +46,8 @@ export interface LoadOptions {
   baseline: { file: string; report: LoadReport; tolerance: LatencyTolerance } | undefined;
   ab: { target: TargetSettings; rounds: number; tolerance: number } | undefined;
   timeoutMs: number;
+  /** --wait-for-target: seconds a target still starting is waited for before the run stops. */
+  waitForTargetS?: number;
   reportsDir: string;
   /** Where the run's own lines go (stdout, or stderr when stdout carries --json). */
   say?: (text: string) => void;
@@ -76,7 +78,7 @@ class PreparedTarget {
   }
 
   static async open(settings: TargetSettings, options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
-    const target = await openLoadTarget(settings, options.timeoutMs);
+    const target = await openLoadTarget(settings, { timeoutMs: options.timeoutMs, waitForTargetS: options.waitForTargetS ?? 0, onWaiting: options.say ?? console.log });
     const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
     writeFileSync(ledgerFile, '');
     const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, readOnly: true });
@@ -186,8 +188,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
       await target.target.close();
     }
   }
-  const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers);
-  return { report, leftovers, interrupted: interruption.received() };
+  const interrupted = interruption.received();
+  const measured = scenarios.filter((scenario) => scenario.skipped === null).length;
+  const stopped = interrupted ? `stopped by ${interrupted}: ${measured} of ${options.scenarios.length} scenarios measured, so the figures do not cover the run asked for` : undefined;
+  const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers, stopped);
+  return { report, leftovers, interrupted };
 
   async function abRounds(scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings): Promise<GateResult> {
     const ab = options.ab!;
@@ -209,7 +214,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
   }
 }
 
-function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[]): LoadReport {
+function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[], stopped: string | undefined): LoadReport {
   const failures: string[] = [];
   for (const scenario of scenarios) {
     for (const figures of [scenario.closed, scenario.open]) if (figures) failures.push(...runProblems(scenario.name, figures));
@@ -243,7 +248,8 @@ function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: 
     data_set: options.plan ? { ...options.plan, seeded: true } : null,
     scenarios,
     gates,
-    verdict: { passed: failures.length === 0, failures },
+    verdict: loadVerdict(failures, stopped),
+    ...(stopped ? { interrupted: true as const } : {}),
     ...(baselineComparison && baselineComparison.notes.length > 0 ? { notes: baselineComparison.notes } : {}),
   };
 }

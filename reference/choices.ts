@@ -2,10 +2,9 @@
 // The defaults are the ones documented in reference/README.md; the valid variants (variants/)
 // make the others, and the suite must pass them all. Where the register of open points
 // (src/api/open-points.ts) names the readings, the choice is typed from it.
-import type { profileEntries, ProfileKey } from '../src/api/open-points.ts';
+import type { ReadingOf } from '../src/api/open-points.ts';
 
-/** The readings the register names for one entry, e.g. ReadingOf<'empty-text'> = 'kept' | 'null'. */
-export type ReadingOf<K extends ProfileKey> = keyof Extract<(typeof profileEntries)[number], { key: K }>['readings'] & string;
+export type { ReadingOf };
 
 /** Longest texts accepted (input-rules); longer ones get a 400 naming the parameter. */
 export interface TextLimits {

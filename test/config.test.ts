@@ -72,18 +72,19 @@ describe('configuration', () => {
     [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS 0 must be between 1 and 600000.'],
     [{ REQUEST_TIMEOUT_MS: 'soon' }, 'REQUEST_TIMEOUT_MS "soon" must be a whole number.'],
     [{ SEED: '99999999999' }, 'SEED 99999999999 must be between -2147483648 and 2147483647.'],
-    [{ ACCESS_TOKEN: 'a', SECOND_ACCESS_TOKEN: 'a' }, 'SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.'],
+    [{ BASE_URL: 'https://api.example.com', ACCESS_TOKEN: 'a', SECOND_ACCESS_TOKEN: 'a' }, 'SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.'],
+    [{ BASE_URL: '', ACCESS_TOKEN: 't' }, 'BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.'],
   ])('rejects %o with one sentence', (env, problem) => {
     expect(problemsOf({ env })).toEqual([problem]);
   });
 
   it('never echoes a malformed token, which is still a secret', () => {
-    const problems = problemsOf({ env: { ACCESS_TOKEN: 'secret with spaces' } });
+    const problems = problemsOf({ env: { BASE_URL: 'https://api.example.com', ACCESS_TOKEN: 'secret with spaces' } });
     expect(problems).toEqual([
       'ACCESS_TOKEN contains a space or another character a Bearer token cannot hold (allowed: letters, digits and - . _ ~ + /, then = padding).',
     ]);
     expect(problems.join(' ')).not.toContain('secret');
-    expect(problemsOf({ env: { SECOND_ACCESS_TOKEN: 'Bearer abc' } })).toEqual([
+    expect(problemsOf({ argv: ['--embedded'], env: { SECOND_ACCESS_TOKEN: 'Bearer abc' } })).toEqual([
       'SECOND_ACCESS_TOKEN starts with "Bearer "; give the token alone, the suite adds the scheme.',
     ]);
   });
@@ -110,8 +111,9 @@ describe('configuration', () => {
     expect(config.reportsDir).toBe(join(process.cwd(), 'out'));
   });
 
-  it('treats an empty value as unset, as a copied .env.example line should', () => {
-    expect(load({ env: { BASE_URL: '', BODY_ENCODING: '' } }).baseUrl).toBeUndefined();
+  it('treats an empty value as unset, as a copied .env.example line should, except BASE_URL (see the cases above)', () => {
+    const config = load({ env: { BODY_ENCODING: '', SEED: '' } });
+    expect([config.baseUrl, config.bodyEncoding]).toEqual([undefined, 'form']);
   });
 
   it('says so when a named env file is missing', () => {

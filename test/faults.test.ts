@@ -75,3 +75,12 @@ describe('the fault registry', () => {
     expect(() => faultModifiers(['groups.delete.nothing-wrong' as FaultName])).toThrow(/Unknown fault "groups\.delete\.nothing-wrong"/);
   });
 });
+
+describe('the checks a fault names as the ones to catch it (detectedBy)', () => {
+  it('are checks of the registry (the reference server names them as text: it cannot import the suite)', async () => {
+    const { loadRegistry } = await import('../src/conformance/registry.ts');
+    const registry = await loadRegistry();
+    const unknown = [...faults.values()].flatMap((fault) => (fault.detectedBy ?? []).filter((id) => !registry.has(id)).map((id) => `${fault.name}: ${id}`));
+    expect(unknown).toEqual([]);
+  });
+});

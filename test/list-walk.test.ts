@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { ApiClient } from '../src/core/client/api-client.ts';
 import { Redactor } from '../src/core/client/redactor.ts';
+import { serverProfile } from '../src/core/profile/server-profile.ts';
 import type { CheckContext } from '../src/conformance/checks/check-context.ts';
 import { CheckFailure } from '../src/conformance/checks/check-failure.ts';
 import { walkConversations } from '../src/conformance/checks/list-walk.ts';
@@ -19,9 +20,9 @@ function clientOf(baseUrl: string): ApiClient {
   return new ApiClient({ baseUrl, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'form', timeoutMs: 5_000, redactor: new Redactor({ ACCESS_TOKEN: token }) });
 }
 
-/** The walk needs only a client and the pagination style of a check's context. */
+/** The walk needs only a client, the profile and the pagination style of a check's context. */
 function contextOf(client: ApiClient): CheckContext {
-  return { client, target: { pagination: { kind: 'starting_after' } } } as unknown as CheckContext;
+  return { client, profile: serverProfile(), target: { pagination: { kind: 'starting_after' } } } as unknown as CheckContext;
 }
 
 /**

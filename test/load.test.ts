@@ -214,8 +214,11 @@ describe('a server whose largest page is 50 (the spec leaves the maximum open, Â
 });
 
 describe('msgapi load fails a run whose responses are not successes', () => {
-  it('a target answering 404 to every list fails the run (exit 1), though it is fast', async () => {
-    const notFound = await listenLocally((_req, res) => {
+  it('a target answering 404 to every list of the scenario fails the run (exit 1), though it is fast', async () => {
+    // The probe before the run (GET /v1/conversations?limit=1) gets a page, or the run would stop
+    // there with exit 2; every request of the scenario gets a 404.
+    const notFound = await listenLocally((req, res) => {
+      if (req.url === '/v1/conversations?limit=1') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"has_more":false,"data":[]}');
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     });
     try {

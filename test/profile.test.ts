@@ -4,9 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { profileEntries } from '../src/api/open-points.ts';
-import * as profile from '../src/core/profile/server-profile.ts';
+import { everyReading as profile, predicateEntries, serverProfile } from '../src/core/profile/server-profile.ts';
+import { declaredReadings, profileSettings } from '../src/core/config/profile-settings.ts';
 import { extractUnits } from '../src/conformance/requirements/extract.ts';
 import { readSpecText } from '../src/conformance/requirements/sources.ts';
 import { loadRegistry } from '../src/conformance/registry.ts';
@@ -27,9 +29,9 @@ describe('the register of open points', () => {
   it('has unique keys, and every predicate names an entry', () => {
     const keys = profileEntries.map((entry) => entry.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const [name, key] of Object.entries(profile.predicateEntries)) {
+    for (const [name, key] of Object.entries(predicateEntries)) {
       expect(keys, name).toContain(key);
-      expect(typeof (profile as Record<string, unknown>)[name], name).toBe('function');
+      expect(typeof (profile as unknown as Record<string, unknown>)[name], name).toBe('function');
     }
   });
 
@@ -69,6 +71,73 @@ describe('the predicates accept every reasonable answer', () => {
   });
 });
 
+describe('a declared reading narrows the profile to it', () => {
+  const answer = (status: number, contentType: string | undefined, text: string, jsonError?: string) => ({
+    status, text, headers: (contentType ? { 'content-type': contentType } : {}) as Record<string, string>, ...(jsonError ? { jsonError } : {}),
+  });
+  const parsed = (env: string, raw: string) => {
+    const option = Object.values(profileSettings).find((candidate) => candidate.env === env)!;
+    return option.parse([raw], env);
+  };
+  const declared = (settings: Record<string, string>) => {
+    const values: Record<string, unknown> = {};
+    for (const [env, raw] of Object.entries(settings)) {
+      const key = Object.entries(profileSettings).find(([, option]) => option.env === env)![0];
+      const result = parsed(env, raw);
+      if (!result.ok) throw new Error(result.problem);
+      values[key] = result.value;
+    }
+    return declaredReadings(values);
+  };
+
+  it('has a setting for every entry with more than one reading or a status range', () => {
+    const narrowable = profileEntries.filter((entry) => Object.keys(entry.readings).length > 1 || /^[245]xx$/.test(Object.keys(entry.readings)[0]!));
+    expect(narrowable.filter((entry) => !('setting' in entry) && !('noSetting' in entry)).map((entry) => entry.key)).toEqual([]);
+  });
+
+  it('statuses: only the declared ones are accepted, each within its range', () => {
+    const narrowed = serverProfile(declared({ UNKNOWN_ID_STATUS: '404,410', REFUSAL_STATUS: '422', DELETE_STATUS: '204', AUTH_REFUSAL_STATUS: '401' }));
+    expect([404, 410].every(narrowed.isUnknownIdAnswer)).toBe(true);
+    expect([400, 422].some(narrowed.isUnknownIdAnswer)).toBe(false);
+    expect(narrowed.isRefusal(422) && !narrowed.isRefusal(400)).toBe(true);
+    expect(narrowed.isDeleteSuccess(204) && !narrowed.isDeleteSuccess(200)).toBe(true);
+    expect(narrowed.isAuthRefusal(401) && !narrowed.isAuthRefusal(403)).toBe(true);
+    // What was not declared keeps every reading.
+    expect(narrowed.isForeignIdAnswer(403) && narrowed.isForeignIdAnswer(404) && narrowed.isSuccess(201)).toBe(true);
+    expect(narrowed.describe('unknown-id-status')).toBe('404 or 410 (as declared)');
+    expect(parsed('UNKNOWN_ID_STATUS', '200')).toMatchObject({ ok: false, problem: expect.stringMatching(/within 400-499/) });
+    expect(parsed('AUTH_REFUSAL_STATUS', '402')).toMatchObject({ ok: false, problem: expect.stringMatching(/401 or 403/) });
+    expect(parsed('DELETE_STATUS', '2O4')).toMatchObject({ ok: false });
+  });
+
+  it('readings: EMPTY_TEXT, ERROR_BODY and the entries of several readings accept only the declared one', () => {
+    const kept = serverProfile(declared({ EMPTY_TEXT: 'kept' }));
+    expect(kept.storedAsSent('', '') && !kept.storedAsSent('', null)).toBe(true);
+    const asNull = serverProfile(declared({ EMPTY_TEXT: 'null' }));
+    expect(asNull.storedAsSent('', null) && !asNull.storedAsSent('', '')).toBe(true);
+    const json = serverProfile(declared({ ERROR_BODY: 'json' }));
+    expect(json.errorBodyProblem(answer(404, 'text/plain', 'Not Found', 'Unexpected token'))).toMatch(/ERROR_BODY=json/);
+    expect(json.errorBodyProblem(answer(404, 'application/json', '', undefined))).toMatch(/no body/);
+    expect(json.errorBodyProblem(answer(404, 'application/json', '{"error":{"message":"no"}}'))).toBeUndefined();
+    const existing = serverProfile(declared({ GROUP_CONVERSATION_CREATE: 'existing', LARGEST_LIMIT: 'refused' }));
+    expect(existing.allows('group-conversation-create', 'existing') && !existing.allows('group-conversation-create', 'refused')).toBe(true);
+    expect(existing.allows('largest-limit', 'clamped')).toBe(false);
+    expect(everyReadingAllows()).toBe(true);
+    expect(parsed('EMPTY_TEXT', 'empty')).toMatchObject({ ok: false, problem: expect.stringMatching(/one of kept, null/) });
+  });
+
+  const everyReadingAllows = () => (['existing', 'new', 'refused'] as const).every((reading) => profile.allows('group-conversation-create', reading));
+
+  it('hears which entries a check consulted', () => {
+    const heard = new Set<string>();
+    const listening = serverProfile({}, (entry) => heard.add(entry));
+    listening.isUnknownIdAnswer(404);
+    listening.storedAsSent('', null);
+    listening.storedAsSent('x', 'x');
+    expect([...heard]).toEqual(['unknown-id-status', 'empty-text']);
+  });
+});
+
 describe('checks ask the profile', () => {
   // Where a verdict is made (the checks, the shared behaviours, the fixtures, the generated suites,
   // the matrix) and where an answer decides what the run does next (the client's retries, cleanup,
@@ -99,9 +168,49 @@ describe('checks ask the profile', () => {
     expect(offences(/isDeepStrictEqual|JSON\.stringify\([^)]*\)\s*[!=]==/).filter(ofChecks)).toEqual([]);
   });
 
+  it('judges with the profile of the run (context.profile), never with everyReading, outside the engine\'s premises and page walks', () => {
+    // everyReading is for what must work whatever the server chose: cleanup, the snapshot, load
+    // seeding, a premise (fixtures.ts: its own check judges the status) and the page walk's steps back.
+    const judging = files.filter((file) => /^(suites|src\/conformance\/(behaviours|properties))\//.test(file));
+    expect(judging.filter((file) => readFileSync(join(root, file), 'utf8').includes('everyReading'))).toEqual([]);
+    expect(judging.length).toBeGreaterThan(20);
+  });
+
   it('would see an offence: the lint catches a status range written by hand', () => {
     const pattern = /\.status\s*(?:[<>]=?|[!=]==?)/;
     expect(pattern.test('if (response.status >= 400) return;')).toBe(true);
     expect(pattern.test('if (isRefusal(response.status)) return;')).toBe(false);
+  });
+});
+
+describe('every comparison cites what it rests on', () => {
+  // The assertions that say what was expected (src/conformance/checks/expect.ts) carry, in the
+  // call's own text, a sentence of the spec (§…, a resource's section), an entry of the profile
+  // ("profile: …", profile.describe), a schema, or a reason handed in by the caller (why, …Rule).
+  const asserting = new Set(['expectThat', 'expectField', 'expectFields', 'expectSameText', 'expectAnswer']);
+  const cites = /§|profile: |\bschemas\/|\bsection\b|\$\{(?:why|[a-zA-Z]*Rule)\}|[ (]why[,)]|[ (][a-zA-Z]*Rule[,)]|profile\.describe\(/;
+  const uncited = (file: string, text: string): string[] => {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && asserting.has(node.expression.text) && !cites.test(node.getText(source))) {
+        found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText(source).replace(/\s+/g, ' ').slice(0, 140)}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  };
+  const roots = ['suites', 'src/conformance/behaviours', 'src/conformance/properties', 'src/conformance/checks'];
+
+  it('in the suites, the behaviours, the properties and the fixtures', () => {
+    const files = roots.flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
+    const calls = files.flatMap((file) => uncited(file, readFileSync(join(root, file), 'utf8')));
+    expect(calls).toEqual([]);
+  });
+
+  it('would see an offence: a comparison that names no sentence', () => {
+    expect(uncited('x.ts', "expectThat(a === b, response, 'the same object', 'another');")).toHaveLength(1);
+    expect(uncited('x.ts', "expectThat(a === b, response, '§4.1: the same object', 'another');")).toHaveLength(0);
   });
 });

@@ -16,8 +16,9 @@ import {
   readingEntries, readingsOf, serverReadings, type EntryReadings, type ReadingEntry, type ReadingVariantName,
 } from '../reference/variants/readings.ts';
 import {
-  COMBINED_COUNT, combinedVariantNames, drawPicks, drawProfiles, profileVariant, rulesApplied, type Pick,
+  COMBINED_COUNT, combinedVariantNames, drawNarrowed, drawPicks, drawProfiles, profileVariant, rulesApplied, type Pick,
 } from '../reference/variants/combined.ts';
+import { narrowingsOf } from '../reference/variants/narrowings.ts';
 import {
   isVariantName, variantNames, variants, variantServerOptions, type VariantName,
 } from '../reference/variants/registry.ts';
@@ -658,13 +659,28 @@ describe('the combined profiles', () => {
     for (const entry of readingEntries) for (const { name } of readingsOf(entry)) expect(seen, `${entry}:${name}`).toContain(`${entry}:${name}`);
   });
 
-  it('combined.declares — a profile declares what its readings need', () => {
+  it('combined.declares — a profile declares what its readings need, and the narrowings drawn for it', () => {
+    let narrowingsDeclared = 0;
     for (const seed of [1, 2, 3]) {
+      const narrowed = drawNarrowed(seed);
       for (const [index, picks] of drawPicks(seed).entries()) {
-        const expected = Object.assign({}, ...picks.map((pick) => pick.reading?.declares ?? {}));
-        expect(drawProfiles(seed)[index]!.declares).toEqual(expected);
+        const needed = Object.assign({}, ...picks.map((pick) => pick.reading?.declares ?? {}));
+        const all = narrowingsOf(picks) as Record<string, string>;
+        const chosen = Object.fromEntries(narrowed[index]!.filter((setting) => all[setting] !== undefined).map((setting) => [setting, all[setting]]));
+        expect(drawProfiles(seed)[index]!.declares).toEqual({ ...needed, ...chosen });
+        narrowingsDeclared += Object.keys(chosen).length;
       }
     }
+    // Even odds per setting: some are declared, not all.
+    expect(narrowingsDeclared).toBeGreaterThan(60);
+    expect(narrowingsDeclared).toBeLessThan(60 * 11);
+  });
+
+  it('combined.narrowings — a refused group conversation keeps its status among the refusals; another user\'s id follows the unknown-id status by default', () => {
+    const pick = (entry: ReadingEntry, name: string): Pick => ({ entry, name, reading: (serverReadings[entry] as EntryReadings).others[name] });
+    const narrowings = narrowingsOf([pick('refusal-status', '422'), pick('group-conversation-create', 'refused-409'), pick('unknown-id-status', '410')]);
+    expect(narrowings).toMatchObject({ REFUSAL_STATUS: '422,409', UNKNOWN_ID_STATUS: '410', FOREIGN_ID_STATUS: '410', GROUP_CONVERSATION_CREATE: 'refused', LARGEST_LIMIT: 'clamped' });
+    expect(narrowingsOf([pick('foreign-id-status', '403')])).toMatchObject({ FOREIGN_ID_STATUS: '403', UNKNOWN_ID_STATUS: '404', REFUSAL_STATUS: '400' });
   });
 
   describe('combined.rules — readings that decide one answer are settled by the order of readings.ts', () => {

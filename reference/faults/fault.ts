@@ -16,6 +16,13 @@ export interface Fault<Name extends string = string> extends SpecSentence {
    * finds nothing of the run's left behind unless `leaves` says why something must be.
    */
   lures?: { leaves?: string };
+  /**
+   * The checks expected to catch it (faults written from a surviving mutant, docs/mutation-triage.md).
+   * The matrix reports those of them that did not fail (`expected_not_caught`); for now that does
+   * not fail the matrix: any gating check failing still counts as caught. Ids as text: the
+   * reference server cannot import the suite (tiers); test/faults.test.ts checks each names a check.
+   */
+  detectedBy?: readonly string[];
 }
 
 /** The faults of one concern, their names kept as literal types: the registry's FaultName is the union of them. */

@@ -9,7 +9,8 @@
 // every refusal's body), and each profile's description names the rules that applied to it.
 import { profileEntries } from '../../src/api/open-points.ts';
 import type { ServerModifier } from '../modifiers.ts';
-import { readingEntries, readingsOf, type ReadingEntry, type ServerReading } from './readings.ts';
+import { readingEntries, readingsOf, type Pick, type ReadingEntry, type ServerReading } from './readings.ts';
+import { narrowingsOf } from './narrowings.ts';
 import type { Declares, Variant } from './variant.ts';
 
 export const COMBINED_COUNT = 20;
@@ -29,12 +30,7 @@ function generator(seed: number): () => number {
   };
 }
 
-export interface Pick {
-  entry: ReadingEntry;
-  /** The reading's name; the default's name when reading is undefined. */
-  name: string;
-  reading: ServerReading | undefined;
-}
+export type { Pick };
 
 /** Where two drawn readings decide one answer, the rule that settles it (readings.ts order). */
 const rules: ReadonlyArray<{ when: [ReadingEntry, ReadingEntry]; rule: string }> = [
@@ -59,16 +55,22 @@ export function sentenceOf(entry: ReadingEntry): string {
 }
 
 /** The variant of one profile: the choices, modifiers (in readings.ts order) and declarations of its readings. */
-export function profileVariant<Name extends string>(name: Name, picks: readonly Pick[]): Variant<Name> {
+export function profileVariant<Name extends string>(name: Name, picks: readonly Pick[], narrowed: readonly string[] = []): Variant<Name> {
   const drawn = picks.filter((pick): pick is Pick & { reading: ServerReading } => pick.reading !== undefined);
   const choices = Object.assign({}, ...drawn.map((pick) => pick.reading.choices ?? {}));
   const modifiers: ServerModifier[] = drawn.flatMap((pick) => pick.reading.modifiers ?? []);
-  const declares: Declares = Object.assign({}, ...drawn.map((pick) => pick.reading.declares ?? {}));
+  const narrowings = narrowingsOf(picks) as Readonly<Record<string, string>>;
+  const declares: Declares = Object.assign(
+    {},
+    ...drawn.map((pick) => pick.reading.declares ?? {}),
+    Object.fromEntries(narrowed.filter((setting) => narrowings[setting] !== undefined).map((setting) => [setting, narrowings[setting]])),
+  );
+  const declaredNarrowings = narrowed.filter((setting) => narrowings[setting] !== undefined).map((setting) => `${setting}=${narrowings[setting]}`);
   const applied = rulesApplied(picks);
   const readings = drawn.map((pick) => `${pick.entry}:${pick.name}`).join(', ') || 'every entry at its default';
   return {
     name,
-    description: `Combined profile: ${readings}${applied.length > 0 ? `; rules: ${applied.join('; ')}` : ''}.`,
+    description: `Combined profile: ${readings}${applied.length > 0 ? `; rules: ${applied.join('; ')}` : ''}${declaredNarrowings.length > 0 ? `; declared: ${declaredNarrowings.join(' ')}` : ''}.`,
     leavesOpen: [...new Set(drawn.map((pick) => sentenceOf(pick.entry)))].join(' ') || 'Nothing: the reference server\'s defaults.',
     choices,
     modifiers,
@@ -91,10 +93,23 @@ export function combinedVariantNames(seed: number, count = COMBINED_COUNT): Comb
   return Array.from({ length: count }, (_, index) => `mix:${seed}:${index + 1}` as const);
 }
 
+/**
+ * Which narrowing settings each profile declares: each one with even odds, drawn from a generator
+ * of its own (so that adding settings never changes which readings a seed draws). A profile then
+ * tests both that every reading is accepted undeclared and that a declared one is held to.
+ */
+export function drawNarrowed(seed: number, count = COMBINED_COUNT): string[][] {
+  const random = generator(seed + 0x5bd1e995);
+  const settings = Object.keys(narrowingsOf(drawPicks(seed, 1)[0]!)).concat('ERROR_BODY');
+  const unique = [...new Set(settings)].sort();
+  return Array.from({ length: count }, () => unique.filter(() => random() < 0.5));
+}
+
 /** The combined profiles of a seed. */
 export function drawProfiles(seed: number, count = COMBINED_COUNT): Variant<CombinedVariantName>[] {
   const names = combinedVariantNames(seed, count);
-  return drawPicks(seed, count).map((picks, index) => profileVariant(names[index]!, picks));
+  const narrowed = drawNarrowed(seed, count);
+  return drawPicks(seed, count).map((picks, index) => profileVariant(names[index]!, picks, narrowed[index]));
 }
 
 const COMBINED_NAME = /^mix:(0|[1-9]\d*):([1-9]\d*)$/;

@@ -220,6 +220,14 @@ export type ReadingVariantName = {
 export const readingEntries = Object.keys(serverReadings) as ReadingEntry[];
 
 /** The readings of one entry, the default first: what the generator draws from. */
+/** One reading of an entry, as a combined profile draws it. */
+export interface Pick {
+  entry: ReadingEntry;
+  /** The reading's name; the default's name when reading is undefined. */
+  name: string;
+  reading: ServerReading | undefined;
+}
+
 export function readingsOf(entry: ReadingEntry): Array<{ name: string; reading: ServerReading | undefined }> {
   const { default: byDefault, others } = serverReadings[entry] as EntryReadings;
   return [{ name: byDefault.name, reading: undefined }, ...Object.entries(others).map(([name, reading]) => ({ name, reading }))];

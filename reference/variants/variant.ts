@@ -9,6 +9,18 @@ export type Declares = {
   PAGINATION?: 'starting_after' | `cursor:${string}:${string}` | `page:${string}` | `offset:${string}` | 'none';
   BODY_ENCODING?: ReadingOf<'body-encoding'>;
   GROUP_CONTACTS?: ReadingOf<'group-contacts'>;
+  // The settings that narrow the server profile (src/api/open-points.ts): statuses as "404,410".
+  SUCCESS_STATUS?: string;
+  REFUSAL_STATUS?: string;
+  AUTH_REFUSAL_STATUS?: string;
+  UNKNOWN_ID_STATUS?: string;
+  FOREIGN_ID_STATUS?: string;
+  DELETE_STATUS?: string;
+  ERROR_BODY?: ReadingOf<'error-body'>;
+  EMPTY_TEXT?: ReadingOf<'empty-text'>;
+  GROUP_CONVERSATION_CREATE?: ReadingOf<'group-conversation-create'>;
+  CONTACT_CONVERSATION_CREATE?: ReadingOf<'contact-conversation-create'>;
+  LARGEST_LIMIT?: ReadingOf<'largest-limit'>;
 };
 
 /** What a variant changes in the server, and what the suite is told about it. */

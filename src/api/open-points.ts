@@ -13,9 +13,25 @@ export interface ProfileEntry {
   question: string;
   /** Every reading the suite accepts by default, and what it means. */
   readings: Readonly<Record<string, string>>;
-  /** The setting that declares one reading (narrowing the accepted ones), if there is one. */
-  setting?: string;
+  /**
+   * The setting that declares the server's reading, narrowing what the suite accepts to it. Entries
+   * with one reading ("any") have nothing to narrow; their reading is the whole of what is open.
+   */
+  setting?: ProfileSetting;
+  /** Why an entry of several readings has no setting: nothing a check does depends on which it is. */
+  noSetting?: string;
 }
+
+/**
+ * How a setting declares a reading:
+ * - statuses: a comma-separated list of statuses, each within the entry's range ("404", "400,422");
+ * - reading: one of the entry's readings by name ("kept", "null");
+ * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS).
+ */
+export type ProfileSetting =
+  | { env: string; kind: 'statuses'; within: readonly number[] | { from: number; to: number } }
+  | { env: string; kind: 'reading' }
+  | { env: string; kind: 'own' };
 
 export const profileEntries = [
   {
@@ -24,6 +40,7 @@ export const profileEntries = [
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Which status does a successful request get? The spec names none.',
     readings: { '2xx': 'any status from 200 to 299' },
+    setting: { env: 'SUCCESS_STATUS', kind: 'statuses', within: { from: 200, to: 299 } },
   },
   {
     key: 'refusal-status',
@@ -31,6 +48,7 @@ export const profileEntries = [
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Which status does a refused request (bad input, a missing required parameter) get?',
     readings: { '4xx': 'any status from 400 to 499' },
+    setting: { env: 'REFUSAL_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
     key: 'auth-refusal-status',
@@ -38,6 +56,7 @@ export const profileEntries = [
     sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
     question: 'Which status does a request without valid credentials get?',
     readings: { '401': 'Unauthorized', '403': 'Forbidden' },
+    setting: { env: 'AUTH_REFUSAL_STATUS', kind: 'statuses', within: [401, 403] },
   },
   {
     key: 'unknown-id-status',
@@ -45,7 +64,7 @@ export const profileEntries = [
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Which status does a request about an id that does not exist (never made, deleted, or malformed) get?',
     readings: { '4xx': 'any status from 400 to 499 (404, 410, 400 and 422 are the usual ones)' },
-    setting: 'UNKNOWN_ID_STATUS',
+    setting: { env: 'UNKNOWN_ID_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
     key: 'foreign-id-status',
@@ -53,6 +72,7 @@ export const profileEntries = [
     sentence: 'How tokens are obtained, their lifetime and their scopes: not shown.',
     question: "Which status does a request about another user's object get?",
     readings: { '4xx': 'any status from 400 to 499 (403 or 404 are the usual ones); never a 2xx that reveals or changes it' },
+    setting: { env: 'FOREIGN_ID_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
     key: 'error-body',
@@ -61,7 +81,9 @@ export const profileEntries = [
     question: 'What body does a refusal carry?',
     readings: {
       any: 'any body, or none; only a body that declares itself JSON (Content-Type application/json) must parse as JSON',
+      json: 'a JSON body, declared as such (application/json or a +json type); its shape is still not compared',
     },
+    setting: { env: 'ERROR_BODY', kind: 'reading' },
   },
   {
     key: 'delete-answer',
@@ -69,6 +91,7 @@ export const profileEntries = [
     sentence: 'Response body and status of DELETE operations: not shown.',
     question: 'What does a successful DELETE answer?',
     readings: { '2xx': 'any 2xx status with any body or none' },
+    setting: { env: 'DELETE_STATUS', kind: 'statuses', within: { from: 200, to: 299 } },
   },
   {
     key: 'empty-text',
@@ -76,7 +99,7 @@ export const profileEntries = [
     sentence: 'In all responses, a field without a value is returned as null.',
     question: 'Is an empty text that was sent (description=, pinned_message_id=) returned as sent, or as a field without a value?',
     readings: { kept: 'returned as the empty string', null: 'returned as null' },
-    setting: 'EMPTY_TEXT',
+    setting: { env: 'EMPTY_TEXT', kind: 'reading' },
   },
   {
     key: 'input-rules',
@@ -104,6 +127,7 @@ export const profileEntries = [
       new: 'makes a new conversation that becomes the group\'s one conversation (the old one no longer belongs to the group)',
       refused: 'refuses with a 4xx',
     },
+    setting: { env: 'GROUP_CONVERSATION_CREATE', kind: 'reading' },
   },
   {
     key: 'contact-conversation-create',
@@ -114,6 +138,7 @@ export const profileEntries = [
       new: 'makes another conversation with that contact',
       existing: 'answers with the conversation the user already has with that contact',
     },
+    setting: { env: 'CONTACT_CONVERSATION_CREATE', kind: 'reading' },
   },
   {
     key: 'id-format',
@@ -124,6 +149,7 @@ export const profileEntries = [
       prefixed: 'any string; the reference server uses conv_… and grp_…',
       uuid: 'any string, the same format for both resources; ids are unique within a resource (§2.1, §2.2), so a group may share an id with a conversation',
     },
+    noSetting: 'ids are opaque: no check reads their form, so there is nothing to narrow',
   },
   {
     key: 'timestamp-unit',
@@ -138,6 +164,7 @@ export const profileEntries = [
     sentence: 'Its maximum value and any rate limits: not shown.',
     question: 'What is the largest limit accepted, and what does a larger one get?',
     readings: { clamped: 'a page of at most the maximum', refused: 'a 4xx' },
+    setting: { env: 'LARGEST_LIMIT', kind: 'reading' },
   },
   {
     key: 'list-order',
@@ -158,7 +185,7 @@ export const profileEntries = [
       'offset:<param>': 'an offset',
       none: 'no way (page walks are skipped)',
     },
-    setting: 'PAGINATION',
+    setting: { env: 'PAGINATION', kind: 'own' },
   },
   {
     key: 'body-encoding',
@@ -166,7 +193,7 @@ export const profileEntries = [
     sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
     question: 'How are request bodies encoded?',
     readings: { form: 'named form parameters (the spec\'s examples)', json: 'a JSON object' },
-    setting: 'BODY_ENCODING',
+    setting: { env: 'BODY_ENCODING', kind: 'own' },
   },
   {
     key: 'group-contacts',
@@ -174,7 +201,7 @@ export const profileEntries = [
     sentence: 'Whether contacts replaces the membership list or merges into it: not shown.',
     question: 'What does PUT /v1/groups/:id with contacts do?',
     readings: { replace: 'the list replaces the members', merge: 'the list is added to the members' },
-    setting: 'GROUP_CONTACTS',
+    setting: { env: 'GROUP_CONTACTS', kind: 'own' },
   },
   {
     key: 'contact-fields',
@@ -221,3 +248,18 @@ export const profileEntries = [
 ] as const satisfies readonly (Omit<ProfileEntry, 'key'> & { key: string })[];
 
 export type ProfileKey = (typeof profileEntries)[number]['key'];
+
+type EntryOf<K extends ProfileKey> = Extract<(typeof profileEntries)[number], { key: K }>;
+
+/** The readings the register names for one entry, e.g. ReadingOf<'empty-text'> = 'kept' | 'null'. */
+export type ReadingOf<K extends ProfileKey> = keyof EntryOf<K>['readings'] & string;
+
+/** The entries a list of statuses narrows, and those a reading's name narrows. */
+export type StatusSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'statuses' } } ? K : never }[ProfileKey];
+export type ReadingSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'reading' } } ? K : never }[ProfileKey];
+
+/**
+ * What a user declared of their server (the settings of the entries above): the statuses it answers
+ * with, or the reading it takes. An entry left out accepts every reading of the register.
+ */
+export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: ReadingOf<K> };

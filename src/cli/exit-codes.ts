@@ -1,5 +1,6 @@
 // What each command's exit code means, written once: every command's --help and the README's table
 // (checked by test/option-tables.test.ts) are made from it.
+import type { Outcome } from '../core/verdict.ts';
 import type { CommandName } from './options/index.ts';
 
 export const exitCode = { passed: 0, failed: 1, harnessError: 2, sigint: 130, sigterm: 143 } as const;
@@ -18,23 +19,23 @@ const interrupted = 'stopped by Ctrl-C (SIGINT) or SIGTERM, after cleaning up an
 export const exitMeanings: Record<CommandName, ExitMeanings> = {
   check: {
     0: 'every gating check passed (`spec`, `security` and `robustness` levels; `convention` checks only with `--strict` or `CONVENTIONS`), none was blocked',
-    1: 'a gating check failed or was blocked (a premise it needed did not hold), or a check listed in `--expectations` now passes',
+    1: 'a gating check failed or was blocked (a premise it needed did not hold), or a check listed in `--expectations` now passes (a generated `properties.*` or `model.*` check that does not find its known failure with this seed is only a notice)',
     2: 'configuration or harness error, an unreachable target or a refused token included (one line says which)',
     interrupted,
   },
   load: {
-    0: 'passed',
+    0: 'passed (load.json `verdict.outcome` PASSED)',
     1: 'a threshold, a regression, an error or a non-2xx response failed the run (each named in the output and in `verdict.failures`)',
     2: `${harness}, a threshold that cannot be read included`,
     interrupted: 'stopped by Ctrl-C (SIGINT) or SIGTERM, after removing the data set and writing the reports',
   },
-  'load merge': { 0: 'the merged verdict passed', 1: 'the merged verdict failed', 2: harness },
+  'load merge': { 0: 'the merged verdict passed', 1: 'the merged verdict failed, or a part was interrupted', 2: harness },
   serve: { 0: 'stopped by Ctrl-C (SIGINT) or SIGTERM', 2: harness },
   matrix: { 0: 'every fault caught and every variant passed', 1: 'a fault went uncaught or a variant failed', 2: harness },
   cleanup: { 0: 'nothing left behind', 1: 'some objects could not be deleted', 2: harness },
   expectations: { 0: 'the file was written', 2: harness },
   compare: { 0: 'the grid was written, whatever it shows (a comparison, not a gate)', 2: `${harness}, an unreadable report included` },
-  merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed or was blocked', 2: `${harness}, a missing or overlapping part included` },
+  merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed or was blocked, or a part was interrupted', 2: `${harness}, a missing or overlapping part included` },
   openapi: { 0: 'the document was written', 2: harness },
 };
 
@@ -54,4 +55,18 @@ export function exitCodesHelp(command: CommandName): string {
 export function renderExitCodeTable(): string {
   const rows = Object.entries(exitMeanings).flatMap(([command, meanings]) => codesOf(meanings).map(([code, meaning]) => `| \`msgapi ${command}\` | ${code} | ${meaning} |`));
   return ['| command | code | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The exit code of a run's verdict: 0 PASSED, 1 FAILED, 2 ERROR, 130 INTERRUPTED (143 when SIGTERM stopped it). */
+export function exitCodeOf(outcome: Outcome, signal?: NodeJS.Signals): number {
+  switch (outcome) {
+    case 'PASSED':
+      return exitCode.passed;
+    case 'FAILED':
+      return exitCode.failed;
+    case 'ERROR':
+      return exitCode.harnessError;
+    case 'INTERRUPTED':
+      return signal === 'SIGTERM' ? exitCode.sigterm : exitCode.sigint;
+  }
 }

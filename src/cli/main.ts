@@ -24,7 +24,7 @@ Commands:
   openapi       Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).
   serve         Start the reference server alone, for developing a client against it.
   matrix        Prove the suite: run it against every seeded fault and valid variant of the reference server.
-  cleanup       Delete what an interrupted run left on the target, from its ledger file.
+  cleanup       Delete what a run left on the target, from its ledger file or by its marker (--marker).
 
 Run 'msgapi <command> --help' for a command's options.`;
 

@@ -1,6 +1,10 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
 import type { Leftover } from '../core/safety/created-resources.ts';
 import type { CheckResult, CheckStatus, ConformanceReport, RateLimitOutcome, StatusCounts } from '../conformance/run/check-result.ts';
+import { isGatingBlock, isGatingFailure } from '../conformance/run/verdict.ts';
+
+// Where the gate is decided now (the verdict); re-exported for the report's own readers.
+export { isGatingBlock, isGatingFailure };
 
 export interface RunInfo {
   targetUrl: string;
@@ -19,19 +23,6 @@ export interface RunInfo {
   rateLimit?: { throttled: number; settledRps: number | null; retryAfterSeen: boolean };
 }
 
-/** A failure that fails the run: a gating check that failed (or was flaky) and is not a known failure. */
-export function isGatingFailure(result: CheckResult): boolean {
-  return (result.status === 'failed' || result.status === 'flaky') && result.gating && result.expected_failure === undefined;
-}
-
-/**
- * A gating check that could not test its behaviour (a premise failed): it proved nothing, so the
- * run cannot pass on it.
- */
-export function isGatingBlock(result: CheckResult): boolean {
-  return result.status === 'blocked' && result.gating && result.expected_failure === undefined;
-}
-
 const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 });
 
 function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
@@ -41,11 +32,6 @@ function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
   }
   const bySectionNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
   return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
-}
-
-/** What decides the exit code: a gating failure or block, or a listed known failure that now passes. */
-export function runFailed(report: Pick<ConformanceReport, 'summary' | 'expectations'>): boolean {
-  return report.summary.gating_failed > 0 || (report.summary.gating_blocked ?? 0) > 0 || (report.expectations?.unexpected_passes.length ?? 0) > 0;
 }
 
 /** The counts of a report, overall and by section: recomputed whenever its checks change. */

@@ -2,6 +2,7 @@
 // if the run had not been split. Parts must be of the same target; a check in two parts is an error
 // (the shards overlap), and a missing part is reported rather than guessed.
 import { isGatingFailure, summarize } from './build-report.ts';
+import { decideVerdict, runScope, verdictOf } from '../conformance/run/verdict.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 
 export class MergeError extends Error {}
@@ -30,9 +31,10 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[], f
   const first = reports[0]!;
   const startedAt = reports.map((report) => report.started_at).sort()[0]!;
   const ends = reports.map((report) => Date.parse(report.started_at) + report.duration_ms);
-  const { shard: _shard, ...rest } = first;
-  return {
+  const { shard: _shard, verdict: _verdict, settings, replay: _replay, ...rest } = first;
+  const merged: ConformanceReport = {
     ...rest,
+    ...(settings ? { settings: { ...settings, shard: null } } : {}),
     started_at: startedAt,
     duration_ms: Math.max(...ends) - Date.parse(startedAt),
     requests: reports.reduce((sum, report) => sum + report.requests, 0),
@@ -48,9 +50,15 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[], f
             expected: checks.filter((check) => check.expected_failure !== undefined).map((check) => check.id),
             new_failures: checks.filter(isGatingFailure).map((check) => check.id),
             unexpected_passes: reports.flatMap((report) => report.expectations?.unexpected_passes ?? []).sort(),
+            not_found: reports.flatMap((report) => report.expectations?.not_found ?? []).sort(),
           },
         }
       : {}),
     merged_from: [...files],
   };
+  // The verdict of the whole run, decided again from every part's checks: the parts' scopes add up.
+  const scopes = reports.map((report) => verdictOf(report).scope);
+  const options = scopes[0]!.options.filter((option) => !option.startsWith('--shard'));
+  const scope = runScope(scopes.reduce((sum, part) => sum + part.selected, 0), Math.max(...scopes.map((part) => part.total)), options);
+  return { ...merged, verdict: decideVerdict({ checks, interrupted: merged.interrupted, harnessErrors: [], expectations: merged.expectations, scope, seed: merged.seed }) };
 }

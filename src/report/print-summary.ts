@@ -1,7 +1,7 @@
 // The end of a run in the terminal: failures first, each with its reproduction, then the blocked
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
-import { isGatingFailure, runFailed } from './build-report.ts';
+import { isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 import { colourFor } from './colour.ts';
 
 function indented(text: string | null): string[] {
@@ -10,6 +10,18 @@ function indented(text: string | null): string[] {
 
 function heading(check: CheckResult): string {
   return `${check.id} [${check.level}, ${check.spec.join(', ')}] — ${check.title}`;
+}
+
+/** "3 failed (1 gating, 1 known, 1 not gating)": each failure counted once, by what it does to the run. */
+function failedPhrase(checks: readonly CheckResult[]): string {
+  const failedLike = checks.filter((check) => check.status === 'failed' || check.status === 'flaky');
+  if (failedLike.length === 0) return '0 failed';
+  const kinds = [
+    [failedLike.filter(isGatingFailure).length, 'gating'],
+    [failedLike.filter((check) => check.expected_failure !== undefined).length, 'known'],
+    [failedLike.filter(isNonGatingFailure).length, 'not gating'],
+  ] as const;
+  return `${failedLike.length} failed (${kinds.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`).join(', ')})`;
 }
 
 /** `stream`: where the summary is printed, which decides whether it is coloured. */
@@ -43,8 +55,11 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
   if (report.interrupted) lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
   const outcome = report.expectations;
   if (outcome) {
-    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected, ${outcome.new_failures.length} new failures, ${outcome.unexpected_passes.length} listed checks now passing.`);
+    const notFound = outcome.not_found ?? [];
+    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected, ${outcome.new_failures.length} new failures, ${outcome.unexpected_passes.length} listed checks now passing` +
+      `${notFound.length > 0 ? `, ${notFound.length} generated checks that did not find their known failure with seed ${report.seed} (a notice, not a failure)` : ''}.`);
     if (outcome.unexpected_passes.length > 0) lines.push(paint('red', `  Now passing, remove from ${outcome.file}: ${outcome.unexpected_passes.join(', ')}`));
+    if (notFound.length > 0) lines.push(`  Not found with this seed (kept in ${outcome.file}; another seed may find them): ${notFound.join(', ')}`);
   }
 
   lines.push('', 'By spec section:    passed  failed  skipped  blocked  flaky');
@@ -54,14 +69,17 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     lines.push(counts.failed > 0 || (counts.flaky ?? 0) > 0 ? paint('red', row) : row);
   }
 
-  const { passed, failed, skipped: skippedCount, blocked, flaky, gating_failed } = report.summary;
-  const verdict = runFailed(report) ? paint('red', 'FAILED') : paint('green', 'PASSED');
+  const verdict = verdictOf(report);
+  const { passed, skipped: skippedCount, blocked, flaky } = report.summary;
+  const colour = verdict.outcome === 'PASSED' ? 'green' : verdict.outcome === 'INTERRUPTED' ? 'yellow' : 'red';
   lines.push(
     '',
-    `${verdict} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}` +
-      `${report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : ''}: ` +
-      `${passed} passed, ${failed} failed (${gating_failed} gating), ${skippedCount} skipped, ${blocked} blocked${report.summary.gating_blocked ? ` (${report.summary.gating_blocked} gating)` : ''}${flaky ? `, ${flaky} flaky` : ''}; ` +
+    `${paint(colour, verdict.outcome)} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, ${verdict.scope.description}: ` +
+      `${passed} passed, ${failedPhrase(report.checks)}, ${skippedCount} skipped, ${blocked} blocked${report.summary.gating_blocked ? ` (${report.summary.gating_blocked} gating)` : ''}${flaky ? `, ${flaky} flaky` : ''}; ` +
       `${report.requests} requests in ${(report.duration_ms / 1000).toFixed(1)} s; seed ${report.seed}.`,
+    ...verdict.reasons.map((reason) => `  ${verdict.outcome === 'PASSED' ? '' : 'Why: '}${reason}`),
+    ...verdict.notices.map((notice) => `  Note: ${notice}`),
+    ...(report.replay ? [`Replay: ${report.replay}`] : []),
     `Reports: ${reportPaths.join(', ')}`,
   );
   return lines.join('\n');

@@ -2,7 +2,6 @@
 // credentials, against a conversation and a group the check made with the right ones, and must be
 // refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
 // before and the refused creates made nothing.
-import { isAuthRefusal, isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import type { CheckId } from '../../src/conformance/checks/check-ids.ts';
 import type { Conversation, Group } from '../../src/api/resources.ts';
 import type { ApiResponse, CallOptions } from '../../src/core/client/api-client.ts';
@@ -94,7 +93,7 @@ export async function expectEveryOperationRejected(context: CheckContext, varian
     const response = await context.client.as(wrong.credentials).call(attempt.operation, attempt.options);
     const madeId = attempt.creates && recordCreated(context, attempt.creates, response.body);
     if (attempt.creates && madeId) refusedCreates.push({ kind: attempt.creates, id: madeId });
-    expectAnswer(response, isAuthRefusal, 'status 401 or 403', `${what} (${authRule})`);
+    expectAnswer(response, context.profile.isAuthRefusal, context.profile.describe('auth-refusal-status'), `${what} (${authRule})`);
     expectNoOwnData(response, own, sentValues(attempt.options), what, authRule);
   }
   // Any of the ten could have changed them; these are the ones that would on a server that
@@ -112,7 +111,7 @@ async function expectNotRetrievable(context: CheckContext, create: RefusedCreate
     ? await context.client.retrieveGroup(create.id)
     : await context.client.retrieveConversation(create.id);
   expectThat(
-    isUnknownIdAnswer(response.status),
+    context.profile.isUnknownIdAnswer(response.status),
     response,
     `nothing made by the refused POST whose answer named ${create.kind} ${create.id} (${authRule})`,
     `status ${response.status}: the ${create.kind} exists`,

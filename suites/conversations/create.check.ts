@@ -1,5 +1,4 @@
 import { newContactConversation, newObjectReasons } from '../../src/api/new-objects.ts';
-import { isRefusal, isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -19,11 +18,11 @@ export const checks = [
     async (context) => {
       const contactId = context.names.contactId('defaults');
       const response = await context.client.createConversation({ contact_id: contactId });
-      expectSuccess(response, 'POST /v1/conversations with contact_id');
+      expectSuccess(context.profile, response, 'POST /v1/conversations with contact_id');
       const conversation = expectBody(response, 'conversation', 'the created conversation');
       context.created.add('conversation', conversation.id);
       const field = (name: string, expected: unknown, why: string) =>
-        expectField(response, conversation, name, expected, why, 'the created conversation');
+        expectField(context.profile, response, conversation, name, expected, why, 'the created conversation');
       field('contact_id', contactId, '§4.1: created with this contact_id');
       for (const [name, value] of Object.entries(newContactConversation)) field(name, value, newObjectReasons[name]!);
     },
@@ -38,13 +37,13 @@ export const checks = [
     async (context) => {
       const { group } = await createGroup(context);
       // What comes back, if anything, belongs to the group.
-      const response = await createGroupConversation(context, group.id);
-      if (isRefusal(response.status)) {
+      const response = await createGroupConversation(context, group);
+      if (context.profile.isRefusal(response.status)) {
         context.skip('the server refuses a conversation for a group that has one already (a reading the spec leaves open, §1), so there is nothing to compare');
       }
-      expectSuccess(response, 'POST /v1/conversations with group_id');
+      expectSuccess(context.profile, response, 'POST /v1/conversations with group_id');
       const conversation = expectBody(response, 'conversation', 'the created conversation');
-      expectField(response, conversation, 'group_id', group.id, '§4.1: created with this group_id', 'the created conversation');
+      expectField(context.profile, response, conversation, 'group_id', group.id, '§4.1: created with this group_id', 'the created conversation');
     },
   ),
 
@@ -57,10 +56,10 @@ export const checks = [
     async (context) => {
       const response = await context.client.createConversation({});
       const id = recordCreated(context, 'conversation', response.body);
-      expectClientError(response, 'POST /v1/conversations with neither contact_id nor group_id (§4.1: at least one must be given)');
+      expectClientError(context.profile, response, 'POST /v1/conversations with neither contact_id nor group_id (§4.1: at least one must be given)');
       if (id !== undefined) {
         const retrieved = await context.client.retrieveConversation(id);
-        expectThat(isUnknownIdAnswer(retrieved.status), retrieved, 'nothing created by a refused create', `a retrievable conversation ${id}`);
+        expectThat(context.profile.isUnknownIdAnswer(retrieved.status), retrieved, 'nothing created by a refused create (profile: refusal-status; a refused request makes nothing)', `a retrievable conversation ${id}`);
       }
     },
   ),
@@ -105,7 +104,7 @@ export const checks = [
     async (context) => {
       const { group } = await createGroup(context);
       // Whichever open reading the server takes, the group has one conversation afterwards.
-      await createGroupConversation(context, group.id);
+      await createGroupConversation(context, group);
       const walk = await walkConversations(context, { group_id: group.id });
       const ids = walk.items.map((item) => item.id);
       expectThat(

@@ -46,11 +46,11 @@ export const checks = [
       // The conversations of a group of the suite's own: a list that fits on one page.
       const { group } = await createGroup(context);
       const response = await context.client.listConversations({ group_id: group.id });
-      expectSuccess(response, 'GET /v1/conversations?group_id=');
+      expectSuccess(context.profile, response, 'GET /v1/conversations?group_id=');
       const page = expectBody(response, 'conversation-list', 'the list');
       // The premise: the list is the group's, its conversation among them (else nothing is proven).
       expectListed(page.data, [group.conversation_id], response, `GET /v1/conversations?group_id=${group.id}`, 'conversations.list.group-id-filter');
-      expectThat(page.data.length <= 10, response, `the one conversation of group ${group.id}`, `${page.data.length} conversations`);
+      expectThat(page.data.length <= 10, response, `§8: a page of at most the default page size (10 items) for the one conversation of group ${group.id}`, `${page.data.length} conversations`);
       expectThat(!page.has_more, response, '§4.1: has_more false on the last page', 'has_more true on a page that holds the whole list');
     },
   ),
@@ -106,7 +106,7 @@ export const checks = [
       expectThat(
         walk.items.some((item) => item.id === group.conversation_id),
         walk.pages[0]!,
-        `the group's conversation ${group.conversation_id} listed under group_id=${group.id}`,
+        `the group's conversation ${group.conversation_id} listed under group_id=${group.id} (§4.1: "Only conversations of the given group are returned"; §2.2: conversation_id)`,
         'not listed',
       );
     },

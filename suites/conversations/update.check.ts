@@ -11,7 +11,7 @@ import { createConversation } from '../../src/conformance/checks/fixtures.ts';
 /** PUT `params`; the response must be a conversation. */
 async function update(context: CheckContext, id: string, params: ConversationUpdateParams) {
   const response = await context.client.updateConversation(id, params);
-  expectSuccess(response, `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`);
+  expectSuccess(context.profile, response, `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`);
   return { response, updated: expectBody(response, 'conversation', 'the updated conversation') };
 }
 
@@ -26,7 +26,7 @@ export const checks = [
       const { conversation } = await createConversation(context);
       const pinned = `msgapi-${context.target.runId}-message`;
       const { response, updated } = await update(context, conversation.id, { pinned_message_id: pinned });
-      expectFields(response, updated, { pinned_message_id: pinned }, '§4.1: pinned_message_id "Sets the pinned message"');
+      expectFields(context.profile, response, updated, { pinned_message_id: pinned }, '§4.1: pinned_message_id "Sets the pinned message"');
     },
   ),
 
@@ -39,9 +39,9 @@ export const checks = [
     async (context) => {
       const { conversation } = await createConversation(context);
       const pinned = await update(context, conversation.id, { is_pinned: true });
-      expectFields(pinned.response, pinned.updated, { is_pinned: true }, '§4.1: is_pinned=true pins the conversation');
+      expectFields(context.profile, pinned.response, pinned.updated, { is_pinned: true }, '§4.1: is_pinned=true pins the conversation');
       const unpinned = await update(context, conversation.id, { is_pinned: false });
-      expectFields(unpinned.response, unpinned.updated, { is_pinned: false }, '§4.1: is_pinned=false unpins the conversation');
+      expectFields(context.profile, unpinned.response, unpinned.updated, { is_pinned: false }, '§4.1: is_pinned=false unpins the conversation');
     },
   ),
 
@@ -54,9 +54,9 @@ export const checks = [
     async (context) => {
       const { conversation } = await createConversation(context);
       const muted = await update(context, conversation.id, { is_muted: true });
-      expectFields(muted.response, muted.updated, { is_muted: true }, '§4.1: is_muted=true mutes the conversation');
+      expectFields(context.profile, muted.response, muted.updated, { is_muted: true }, '§4.1: is_muted=true mutes the conversation');
       const unmuted = await update(context, conversation.id, { is_muted: false });
-      expectFields(unmuted.response, unmuted.updated, { is_muted: false }, '§4.1: is_muted=false unmutes the conversation');
+      expectFields(context.profile, unmuted.response, unmuted.updated, { is_muted: false }, '§4.1: is_muted=false unmutes the conversation');
     },
   ),
 

@@ -1,5 +1,4 @@
 import { newGroup, newObjectReasons } from '../../src/api/new-objects.ts';
-import { isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
@@ -25,7 +24,7 @@ export const checks = [
       const name = context.names.groupName('defaults');
       const { response, group } = await createGroupUnderTest(context, { name }, 'POST /v1/groups with only a name');
       const field = (name: string, expected: unknown, why: string) =>
-        expectField(response, group, name, expected, why, 'the created group');
+        expectField(context.profile, response, group, name, expected, why, 'the created group');
       field('name', name, '§4.2: "Response: the created group object", with the name given');
       for (const [name, value] of Object.entries(newGroup)) field(name, value, newObjectReasons[name]!);
     },
@@ -45,7 +44,7 @@ export const checks = [
         avatar_url: `https://example.com/msgapi/${context.target.runId}/avatar.png`,
       };
       const { response, group } = await createGroupUnderTest(context, params, 'POST /v1/groups with name, description and avatar_url');
-      expectFields(response, group, params, '§4.2: the created group carries the name, description and avatar_url it was created with');
+      expectFields(context.profile, response, group, params, '§4.2: the created group carries the name, description and avatar_url it was created with');
     },
   ),
 
@@ -75,9 +74,9 @@ export const checks = [
     async (context) => {
       const { group } = await createGroup(context);
       const response = await context.client.retrieveConversation(group.conversation_id);
-      expectSuccess(response, "GET /v1/conversations/:id of the group's conversation_id");
+      expectSuccess(context.profile, response, "GET /v1/conversations/:id of the group's conversation_id");
       const conversation = expectBody(response, 'conversation', "the group's conversation");
-      expectField(response, conversation, 'group_id', group.id, "§2.2: each group has one conversation, and it belongs to the group", "the group's conversation");
+      expectField(context.profile, response, conversation, 'group_id', group.id, "§2.2: each group has one conversation, and it belongs to the group", "the group's conversation");
     },
   ),
 
@@ -111,10 +110,10 @@ export const checks = [
       // The description carries a recognisable name, so that a group created anyway is the suite's.
       const response = await context.client.call('createGroup', { body: { description: context.names.groupName('nameless') } });
       const id = recordCreated(context, 'group', response.body);
-      expectClientError(response, 'POST /v1/groups without name (§4.2: name is required)');
+      expectClientError(context.profile, response, 'POST /v1/groups without name (§4.2: name is required)');
       if (id !== undefined) {
         const retrieved = await context.client.retrieveGroup(id);
-        expectThat(isUnknownIdAnswer(retrieved.status), retrieved, 'nothing created by a refused create', `a retrievable group ${id} (status ${retrieved.status})`);
+        expectThat(context.profile.isUnknownIdAnswer(retrieved.status), retrieved, 'nothing created by a refused create (profile: refusal-status; a refused request makes nothing)', `a retrievable group ${id} (status ${retrieved.status})`);
       }
     },
   ),

@@ -1,4 +1,3 @@
-import { isRefusal, isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { deletedIsNotListed, deletedIsNotRetrievable } from '../../src/conformance/behaviours/delete.ts';
 import { deleteUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -38,7 +37,7 @@ export const checks = [
       await deleteResource(context, 'group', group.id, 'groups.delete.not-retrievable');
       const response = await context.client.retrieveConversation(group.conversation_id);
       expectThat(
-        isUnknownIdAnswer(response.status),
+        context.profile.isUnknownIdAnswer(response.status),
         response,
         `§3: deleting a group removes "the group, including its messages", which live in its conversation ${group.conversation_id}; retrieving that conversation gets a 4xx`,
         `status ${response.status}`,
@@ -46,7 +45,7 @@ export const checks = [
       // A server may refuse group_id of a group that no longer exists (§7 leaves errors open): that
       // lists nothing too. Otherwise the whole filtered list is read and must not hold any conversation.
       const first = await context.client.listConversations({ group_id: group.id });
-      if (isRefusal(first.status)) return;
+      if (context.profile.isRefusal(first.status)) return;
       const walk = await walkConversations(context, { group_id: group.id });
       expectThat(
         walk.items.length === 0,

@@ -12,7 +12,7 @@ import { expectMembers, expectMembersInclude } from '../../src/conformance/check
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {
   const response = await context.client.updateGroup(id, params);
-  expectSuccess(response, `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`);
+  expectSuccess(context.profile, response, `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`);
   return { response, updated: expectBody(response, 'group', 'the updated group') };
 }
 
@@ -29,7 +29,7 @@ export const checks = [
       const { group } = await createGroup(context);
       const name = context.names.groupName('renamed');
       const { response, updated } = await update(context, group.id, { name });
-      expectFields(response, updated, { name }, '§4.2: PUT name changes the name');
+      expectFields(context.profile, response, updated, { name }, '§4.2: PUT name changes the name');
     },
   ),
 
@@ -43,7 +43,7 @@ export const checks = [
       const { group } = await createGroup(context);
       const description = `Described by ${context.names.groupName('description')}`;
       const { response, updated } = await update(context, group.id, { description });
-      expectFields(response, updated, { description }, '§4.2: PUT description changes the description');
+      expectFields(context.profile, response, updated, { description }, '§4.2: PUT description changes the description');
     },
   ),
 
@@ -57,7 +57,7 @@ export const checks = [
       const { group } = await createGroup(context);
       const avatarUrl = `https://example.com/msgapi/${context.target.runId}/new-avatar.png`;
       const { response, updated } = await update(context, group.id, { avatar_url: avatarUrl });
-      expectFields(response, updated, { avatar_url: avatarUrl }, '§4.2: PUT avatar_url changes the avatar');
+      expectFields(context.profile, response, updated, { avatar_url: avatarUrl }, '§4.2: PUT avatar_url changes the avatar');
     },
   ),
 

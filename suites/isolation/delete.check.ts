@@ -18,8 +18,8 @@ export const checks = [
         conversation: 'the second user\'s DELETE /v1/conversations/:id of the first user\'s conversation',
         group: 'the second user\'s DELETE /v1/groups/:id of the first user\'s group',
       };
-      expectRefused(await second.deleteConversation(own.conversation.id), own, [own.conversation.id], tried.conversation);
-      expectRefused(await second.deleteGroup(own.group.id), own, [own.group.id], tried.group);
+      expectRefused(context.profile, await second.deleteConversation(own.conversation.id), own, [own.conversation.id], tried.conversation);
+      expectRefused(context.profile, await second.deleteGroup(own.group.id), own, [own.group.id], tried.group);
       await expectUnchanged(context, own, tried, isolationRule);
     },
   ),

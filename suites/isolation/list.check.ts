@@ -1,4 +1,3 @@
-import { isForeignIdAnswer } from '../../src/core/profile/server-profile.ts';
 import type { Conversation, Group } from '../../src/api/resources.ts';
 import { CheckFailure } from '../../src/conformance/checks/check-failure.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -35,7 +34,7 @@ export const checks = [
       // Conversations of the first user's group, asked for by the second user.
       const conversationsWhat = 'the second user\'s GET /v1/conversations?group_id=<the first user\'s group>';
       const firstPage = await second.call('listConversations', { query: { group_id: group.id } });
-      if (isForeignIdAnswer(firstPage.status)) {
+      if (context.profile.isForeignIdAnswer(firstPage.status)) {
         // Refusing to filter by a group that is not the user's shows nothing; §7 leaves the status open.
         expectNoOwnData(firstPage, { group }, [group.id], conversationsWhat, isolationRule);
       } else {

@@ -1,6 +1,6 @@
 // What the isolation checks share: the second user (SECOND_ACCESS_TOKEN), and what a refusal of
 // that user's request to the first user's data must look like.
-import { isForeignIdAnswer } from '../../src/core/profile/server-profile.ts';
+import type { ServerProfile } from '../../src/core/profile/server-profile.ts';
 import type { ApiClient, ApiResponse } from '../../src/core/client/api-client.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
 import { expectThat } from '../../src/conformance/checks/expect.ts';
@@ -21,9 +21,9 @@ export async function secondUser(context: CheckContext): Promise<ApiClient> {
  * The second user's request was refused (any error status: §7 leaves 403 or 404 open) and the
  * answer shows nothing of the first user's but what the request itself carried.
  */
-export function expectRefused(response: ApiResponse, own: OwnResources, sent: readonly string[], what: string): void {
+export function expectRefused(profile: ServerProfile, response: ApiResponse, own: OwnResources, sent: readonly string[], what: string): void {
   expectThat(
-    isForeignIdAnswer(response.status),
+    profile.isForeignIdAnswer(response.status),
     response,
     `a refusal (403, 404 or another error status) for ${what} (${isolationRule})`,
     `status ${response.status}`,

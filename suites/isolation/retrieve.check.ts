@@ -14,9 +14,9 @@ export const checks = [
     async (context) => {
       const second = await secondUser(context);
       const own = await createOwnResources(context, 'isolation-retrieve');
-      expectRefused(await second.retrieveConversation(own.conversation.id), own, [own.conversation.id],
+      expectRefused(context.profile, await second.retrieveConversation(own.conversation.id), own, [own.conversation.id],
         'the second user\'s GET /v1/conversations/:id of the first user\'s conversation');
-      expectRefused(await second.retrieveGroup(own.group.id), own, [own.group.id],
+      expectRefused(context.profile, await second.retrieveGroup(own.group.id), own, [own.group.id],
         'the second user\'s GET /v1/groups/:id of the first user\'s group');
     },
   ),

@@ -19,8 +19,8 @@ export const checks = [
         conversation: 'the second user\'s PUT /v1/conversations/:id with is_muted=true on the first user\'s conversation',
         group: 'the second user\'s PUT /v1/groups/:id with a new name on the first user\'s group',
       };
-      expectRefused(await second.updateConversation(own.conversation.id, { is_muted: true }), own, [own.conversation.id], tried.conversation);
-      expectRefused(await second.updateGroup(own.group.id, { name }), own, [own.group.id, name], tried.group);
+      expectRefused(context.profile, await second.updateConversation(own.conversation.id, { is_muted: true }), own, [own.conversation.id], tried.conversation);
+      expectRefused(context.profile, await second.updateGroup(own.group.id, { name }), own, [own.group.id, name], tried.group);
       await expectUnchanged(context, own, tried, isolationRule);
     },
   ),

@@ -1,5 +1,4 @@
 import { newGroup } from '../../src/api/new-objects.ts';
-import { isRefusal } from '../../src/core/profile/server-profile.ts';
 import fc from 'fast-check';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
@@ -27,20 +26,20 @@ export const checks = [
         if (input.kind === 'conversation') {
           const response = await log.step(`POST /v1/conversations ${JSON.stringify(input.params)}`, () => context.client.createConversation(input.params));
           recordCreated(context, 'conversation', response.body);
-          expectNoServerError(response, 'POST /v1/conversations');
-          if (isRefusal(response.status)) return;
+          expectNoServerError(context.profile, response, 'POST /v1/conversations');
+          if (context.profile.isRefusal(response.status)) return;
           const created = expectBody(response, 'conversation');
-          expectFields(response, created, { contact_id: input.params.contact_id }, '§4.1: the created conversation carries the contact_id given');
+          expectFields(context.profile, response, created, { contact_id: input.params.contact_id }, '§4.1: the created conversation carries the contact_id given');
           const retrieved = await log.step('GET /v1/conversations/:id', () => context.client.retrieveConversation(created.id));
-          expectSuccess(retrieved, 'GET /v1/conversations/:id');
-          expectFields(retrieved, expectBody(retrieved, 'conversation'), { contact_id: input.params.contact_id }, '§4.1: stored as given');
+          expectSuccess(context.profile, retrieved, 'GET /v1/conversations/:id');
+          expectFields(context.profile, retrieved, expectBody(retrieved, 'conversation'), { contact_id: input.params.contact_id }, '§4.1: stored as given');
           return;
         }
         const { params } = input;
         const response = await log.step(`POST /v1/groups ${JSON.stringify(params)}`, () => context.client.createGroup(params));
         recordCreated(context, 'group', response.body);
-        expectNoServerError(response, 'POST /v1/groups');
-        if (isRefusal(response.status)) return;
+        expectNoServerError(context.profile, response, 'POST /v1/groups');
+        if (context.profile.isRefusal(response.status)) return;
         const expected = {
           name: params.name,
           description: params.description ?? newGroup.description,
@@ -48,11 +47,11 @@ export const checks = [
           contacts: usernames(params.contacts ?? newGroup.contacts),
         };
         const created = expectBody(response, 'group');
-        expectFields(response, { ...created, contacts: usernames(created.contacts) }, expected, '§2.2, §4.2: the created group carries what was given, null for what was not');
+        expectFields(context.profile, response, { ...created, contacts: usernames(created.contacts) }, expected, '§2.2, §4.2: the created group carries what was given, null for what was not');
         const retrieved = await log.step('GET /v1/groups/:id', () => context.client.retrieveGroup(created.id));
-        expectSuccess(retrieved, 'GET /v1/groups/:id');
+        expectSuccess(context.profile, retrieved, 'GET /v1/groups/:id');
         const stored = expectBody(retrieved, 'group');
-        expectFields(retrieved, { ...stored, contacts: usernames(stored.contacts) }, expected, '§4.2: stored as given');
+        expectFields(context.profile, retrieved, { ...stored, contacts: usernames(stored.contacts) }, expected, '§4.2: stored as given');
       });
     },
   ),

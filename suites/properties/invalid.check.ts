@@ -31,17 +31,17 @@ export const checks = [
         if (list) {
           const query = Object.fromEntries(Object.entries(invalid.params).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean)]));
           const response = await log.step(`GET ${resource.path} with ${invalid.why}`, () => resource.list(context.client, query));
-          expectNoServerError(response, `GET ${resource.path} with ${invalid.why}`);
+          expectNoServerError(context.profile, response, `GET ${resource.path} with ${invalid.why}`);
           return;
         }
         const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-invalid'));
         const response = await log.step(`PUT ${resource.path}/:id with ${invalid.why}`, () => resource.update(context.client, created.id, invalid.params));
-        expectNoServerError(response, `PUT ${resource.path}/:id with ${invalid.why}`);
-        expectClientError(response, `PUT ${resource.path}/:id with ${invalid.why} (${resource.section})`);
+        expectNoServerError(context.profile, response, `PUT ${resource.path}/:id with ${invalid.why}`);
+        expectClientError(context.profile, response, `PUT ${resource.path}/:id with ${invalid.why} (${resource.section})`);
         const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
-        expectSuccess(retrieved, `GET ${resource.path}/:id`);
-        const differences = fieldDifferences(resource.comparable(expectBody(retrieved, resource.schema) as never), resource.comparable(created as never));
-        expectThat(differences.length === 0, retrieved, `the ${resource.kind} unchanged by a refused PUT`, differences.join('; '));
+        expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id`);
+        const differences = fieldDifferences(context.profile, resource.comparable(expectBody(retrieved, resource.schema) as never), resource.comparable(created as never));
+        expectThat(differences.length === 0, retrieved, `the ${resource.kind} unchanged by a refused PUT (profile: refusal-status; a refused request changes nothing)`, differences.join('; '));
       });
     },
   ),
@@ -57,8 +57,8 @@ export const checks = [
       await checkProperty(context, missingRequired('group-create.params'), async (invalid, log) => {
         const response = await log.step(`POST /v1/groups with ${invalid.why}`, () => context.client.call('createGroup', { body: invalid.params }));
         recordCreated(context, 'group', response.body);
-        expectNoServerError(response, `POST /v1/groups with ${invalid.why}`);
-        expectClientError(response, `POST /v1/groups with ${invalid.why} (§4.2: name is required)`);
+        expectNoServerError(context.profile, response, `POST /v1/groups with ${invalid.why}`);
+        expectClientError(context.profile, response, `POST /v1/groups with ${invalid.why} (§4.2: name is required)`);
       });
     },
   ),

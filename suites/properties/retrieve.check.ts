@@ -21,11 +21,11 @@ export const checks = [
         const seen: Array<Record<string, unknown>> = [];
         for (let n = 0; n < times; n++) {
           const response = await log.step(`GET ${resource.path}/:id (${n + 1} of ${times})`, () => resource.retrieve(context.client, created.id));
-          expectSuccess(response, `GET ${resource.path}/:id`);
+          expectSuccess(context.profile, response, `GET ${resource.path}/:id`);
           const body = expectBody(response, resource.schema) as unknown as Record<string, unknown>;
           const item = resource.comparable(body as never);
           if (seen.length > 0) {
-            const differences = fieldDifferences(item, seen[0]!);
+            const differences = fieldDifferences(context.profile, item, seen[0]!);
             expectThat(differences.length === 0, response, `${resource.section}: the same object on every retrieve`, differences.join('; '));
           }
           seen.push(item);

@@ -1,4 +1,3 @@
-import { isRefusal } from '../../src/core/profile/server-profile.ts';
 import fc from 'fast-check';
 import type { GroupUpdateParams } from '../../src/api/resources.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
@@ -29,18 +28,18 @@ export const checks = [
         const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-update'));
         const params = applyOffset(updates, created.created_at) as Record<string, unknown>;
         const response = await log.step(`PUT ${resource.path}/:id ${JSON.stringify(params)}`, () => resource.update(context.client, created.id, params));
-        expectNoServerError(response, `PUT ${resource.path}/:id`);
+        expectNoServerError(context.profile, response, `PUT ${resource.path}/:id`);
         // §2.2 leaves text limits open: a refused update (4xx) is the server's right, and then nothing changed.
-        if (isRefusal(response.status)) return;
-        expectSuccess(response, `PUT ${resource.path}/:id`);
+        if (context.profile.isRefusal(response.status)) return;
+        expectSuccess(context.profile, response, `PUT ${resource.path}/:id`);
         const updated = resource.comparable(expectBody(response, resource.schema) as never);
         const given = which === 'groups' && 'contacts' in params
           ? { ...params, contacts: [...new Set((params as GroupUpdateParams).contacts!.map((contact) => contact.username))].sort() }
           : params;
-        expectFields(response, updated, given, `${resource.section}: the fields given take effect (contacts as declared: ${context.target.groupContacts ?? 'not declared, so not sent'})`);
+        expectFields(context.profile, response, updated, given, `${resource.section}: the fields given take effect (contacts as declared: ${context.target.groupContacts ?? 'not declared, so not sent'})`);
         const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
-        expectSuccess(retrieved, `GET ${resource.path}/:id`);
-        const differences = fieldDifferences(resource.comparable(expectBody(retrieved, resource.schema) as never), updated);
+        expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id`);
+        const differences = fieldDifferences(context.profile, resource.comparable(expectBody(retrieved, resource.schema) as never), updated);
         expectThat(differences.length === 0, retrieved, `${resource.section}: a retrieve returns the object the PUT answered with`, differences.join('; '));
       });
     },

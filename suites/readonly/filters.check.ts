@@ -5,10 +5,10 @@ import { walkConversations, walkGroups, type Walk } from '../../src/conformance/
 
 const pages = { maxPages: 3 };
 
-function expectAllMatch<T extends { id: string }>(walk: Walk<T>, matches: (item: T) => boolean, described: string): void {
+function expectAllMatch<T extends { id: string }>(walk: Walk<T>, matches: (item: T) => boolean, filterRule: string): void {
   for (const [index, page] of walk.pages.entries()) {
     const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item));
-    expectThat(wrong.length === 0, page, `${described} (page ${index + 1})`, `also listed: ${wrong.map((item) => item.id).join(', ')}`);
+    expectThat(wrong.length === 0, page, `${filterRule} (page ${index + 1})`, `also listed: ${wrong.map((item) => item.id).join(', ')}`);
   }
 }
 

@@ -1,4 +1,3 @@
-import { isUnknownIdAnswer } from '../../src/core/profile/server-profile.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
@@ -19,20 +18,20 @@ async function retrieveAListedObject<T extends ResourceItem>(context: CheckConte
     // The premise: the server tells ids apart. One that answers any id with an object would pass
     // the comparison below without holding anything.
     const unknown = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
-    if (!isUnknownIdAnswer(unknown.status)) {
+    if (!context.profile.isUnknownIdAnswer(unknown.status)) {
       throw new PrerequisiteFailure(
-        { expected: `a 4xx for GET ${resource.path}/:id of an id that names nothing`, received: `status ${unknown.status}`, exchange: unknown.exchange },
+        { expected: `${context.profile.describe('unknown-id-status')} for GET ${resource.path}/:id of an id that names nothing`, received: `status ${unknown.status}`, exchange: unknown.exchange },
         `${resource.plural}.retrieve.unknown-id`,
       );
     }
   }
   for (const item of listed) {
     const response = await resource.retrieve(context.client, item.id);
-    expectNoServerError(response, `GET ${resource.path}/:id of a listed ${resource.kind}`);
-    if (isUnknownIdAnswer(response.status)) continue;
+    expectNoServerError(context.profile, response, `GET ${resource.path}/:id of a listed ${resource.kind}`);
+    if (context.profile.isUnknownIdAnswer(response.status)) continue;
     const retrieved = expectBody(response, resource.schema) as unknown as T;
     // Others may change the object between the two requests: only what never changes is compared.
-    const differences = fieldDifferences(retrieved, { id: item.id, created_at: item.created_at });
+    const differences = fieldDifferences(context.profile, retrieved, { id: item.id, created_at: item.created_at });
     expectThat(differences.length === 0, response, `${resource.section}: the ${resource.kind} the list showed (same id and created_at)`, differences.join('; '));
     return 'retrieved';
   }

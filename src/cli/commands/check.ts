@@ -1,33 +1,39 @@
 // `msgapi check`: runs the conformance suites with vitest against the target and writes
-// reports/conformance.json, reports/junit.xml and reports/index.html. Exit 0: every gating check
-// passed (and the expectations file, if any, is still true); 1: otherwise; 2: configuration or
-// harness error.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// reports/conformance.json, reports/junit.xml and reports/index.html, all from the one verdict it
+// decides from the results (src/conformance/run/verdict.ts), which also gives the exit code: 0
+// PASSED, 1 FAILED, 2 ERROR (configuration or harness), 130/143 INTERRUPTED.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadRegistry } from '../../conformance/registry.ts';
 import { selectChecks } from '../../conformance/selection.ts';
 import { unknownIdsProblem } from '../../core/config/parse-values.ts';
 import { ConfigError, HarnessError } from '../../core/errors.ts';
-import { buildReport, runFailed } from '../../report/build-report.ts';
+import { buildReport } from '../../report/build-report.ts';
+import { decideVerdict, runScope } from '../../conformance/run/verdict.ts';
+import { writeJunitXml } from '../../report/junit-xml.ts';
+import { exitCodeOf } from '../exit-codes.ts';
+import { checkOptions } from '../options/check.ts';
+import { recordSettings } from './run-settings.ts';
 import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 import { applyExpectations, readExpectations } from '../../report/expectations.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { ProgressReporter } from '../../report/progress-reporter.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { runConformance } from '../../conformance/run/conformance-run.ts';
-import { exitCodeFor } from '../../core/safety/interruption.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../../core/client/shared-rate-bucket.ts';
 import { renderHelp } from '../help.ts';
 import { parseCommand } from '../options/index.ts';
 import { openTarget } from '../../core/target/open-target.ts';
+import { declaredReadings } from '../../core/config/profile-settings.ts';
 import { probeTarget } from '../../core/target/probe-target.ts';
 import { version } from '../../core/version.ts';
 
 export const checkHelp = renderHelp('check', {
   usage: 'Usage: msgapi check [options]',
-  intro: `Runs the conformance suites against the server at BASE_URL, or, with no BASE_URL, against the
-embedded reference server. Every setting can come from .env, the environment or a flag (flags win).`,
+  intro: `Runs the conformance suites against the server at BASE_URL, or against the embedded reference
+server with --embedded (also without it when no BASE_URL and no token is given, outside CI).
+Every setting can come from .env, the environment or a flag (flags win).`,
   outro: `Everything the run creates is recorded in a ledger file as it is made and deleted afterwards,
 also after Ctrl-C (a second Ctrl-C leaves at once; then run 'msgapi cleanup').`,
 });
@@ -53,9 +59,9 @@ export async function runCheck(argv: string[]): Promise<number> {
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
   const say = json ? (text: string) => console.error(text) : (text: string) => console.log(text);
   const startedAt = new Date();
-  const target = await openTarget(config);
+  const target = await openTarget({ ...config, declared: declaredReadings(config) });
   try {
-    const probeRequests = await probeTarget(target, config.requestTimeoutMs);
+    const probeRequests = await probeTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
     say(
       `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
         `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}` +
@@ -72,7 +78,9 @@ export async function runCheck(argv: string[]): Promise<number> {
       conventions: config.conventions,
       repeat,
       vitestOutput: json ? process.stderr : process.stdout,
-      reporters: [new ProgressReporter(json ? process.stderr : process.stdout) as never, ['junit', { outputFile: junitPath, suiteName: 'msgapi conformance' }]],
+      // junit.xml is written from the report's verdict below, not by vitest's reporter, which
+      // knows neither the gate nor the selection.
+      reporters: [new ProgressReporter(json ? process.stderr : process.stdout) as never],
       only,
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     });
@@ -99,19 +107,36 @@ export async function runCheck(argv: string[]): Promise<number> {
     if (repeat > 1) report = { ...report, repeat };
     if (shard) report = { ...report, shard };
     if (expected) report = applyExpectations(report, expected, expectationsFile!);
+    // The verdict, decided once here from the results: every output below reads it.
+    const scopeOptions = [
+      ...(config.only !== undefined ? [`--only ${config.only.join(',')}`] : []),
+      ...(config.readOnly ? ['--read-only'] : []),
+      ...(shard ? [`--shard ${shard.index}/${shard.count}`] : []),
+    ];
+    // A shard's part of the selection is known only from what its suite files reported.
+    const selected = shard ? new Set(report.checks.map((check) => check.id)).size : only.length;
+    const verdict = decideVerdict({
+      checks: report.checks,
+      interrupted: run.interruptedBy !== undefined,
+      harnessErrors: run.harnessErrors,
+      expectations: report.expectations,
+      scope: runScope(selected, registry.checks.length, scopeOptions),
+      seed: config.seed,
+    });
+    report = { ...report, verdict, ...recordSettings('check', checkOptions, config) };
 
     const jsonPath = join(config.reportsDir, 'conformance.json');
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    writeJunitXml(report, junitPath);
     const indexPath = writeIndexReport(config.reportsDir, { conformance: report });
     const shown = (path: string) => relative(process.cwd(), path) || path;
-    say(formatSummary(report, [jsonPath, ...(existsSync(junitPath) ? [junitPath] : []), indexPath].map(shown), json ? process.stderr : process.stdout));
+    say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), json ? process.stderr : process.stdout));
     if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    if (run.harnessErrors.length > 0) {
+    if (verdict.outcome === 'ERROR') {
       // Reported after the reports are written, so that what did run is not lost.
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${run.harnessErrors.join('; ')}`);
     }
-    if (run.interruptedBy) return exitCodeFor(run.interruptedBy);
-    return runFailed(report) ? 1 : 0;
+    return exitCodeOf(verdict.outcome, run.interruptedBy);
   } finally {
     await target.close();
   }

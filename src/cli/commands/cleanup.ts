@@ -1,19 +1,35 @@
 // `msgapi cleanup`: deletes what an earlier run created and could not remove (an interrupted run,
-// a target that refused a delete), as listed in that run's ledger file. Touches nothing else.
+// a target that refused a delete), as listed in that run's ledger file; or, with --marker, what
+// carries a run's marker when there is no ledger (a replay script or a pasted create's curl made
+// it). Touches nothing else.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LedgerEntry } from '../../core/client/ledger.ts';
+import type { OptionValues } from '../../core/config/option.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { priorIdsBeside, snapshotFileFor } from '../../core/safety/snapshot.ts';
-import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../core/safety/sweep.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger, type SweepTarget } from '../../core/safety/sweep.ts';
 import { renderHelp } from '../help.ts';
+import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
 
 export const cleanupHelp = renderHelp('cleanup', {
-  usage: 'Usage: msgapi cleanup [--ledger FILE ...] [options]',
+  usage: 'Usage: msgapi cleanup [--ledger FILE ...] [options]\n       msgapi cleanup --marker RUN_ID [--dry-run] [options]',
   intro: `Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
 (REPORTS_DIR/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
-Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.`,
+Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
+
+With --marker RUN_ID it needs no ledger: it deletes the groups whose name, and the conversations
+whose contact_id, carry that run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the
+conversations of those groups (a conversation has no name of its own to carry it). Each is
+retrieved first and counts only when its retrieve shows the marker (or the marked group); nothing
+else is touched. This removes what a replay script or a pasted create's curl left.`,
 });
+
+type CleanupConfig = OptionValues<typeof cleanupOptions>;
+
+const describeEntry = (entry: LedgerEntry) =>
+  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}`;
 
 export async function runCleanup(argv: string[]): Promise<number> {
   const parsed = parseCommand('cleanup', argv);
@@ -25,13 +41,40 @@ export async function runCleanup(argv: string[]): Promise<number> {
   if (config.baseUrl === undefined) {
     throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
   }
+  const target = { url: config.baseUrl, accessToken: config.accessToken!, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+  if (config.marker !== undefined) {
+    if (config.ledger.length > 0) throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
+    return cleanByMarker(config, target, config.marker);
+  }
+  return cleanByLedgers(config, target);
+}
+
+/** Every object that carries the marker, listed first; deleted unless --dry-run. */
+async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: string): Promise<number> {
+  const entries = await markedEntries(sweepClient(target, []), runId, config.pagination, undefined, undefined, { groupConversations: true });
+  if (entries.length === 0) {
+    console.log(`marker ${runId}: nothing at ${target.url} carries it: nothing to clean up.`);
+    return 0;
+  }
+  console.log(`marker ${runId}: found at ${target.url}:`);
+  for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+  if (config.dryRun) {
+    console.log('--dry-run: nothing deleted.');
+    return 0;
+  }
+  const { deleted, leftovers } = await sweepLedger(entries, sweepClient(target, entries));
+  console.log(`marker ${runId}: ${entries.length} found, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+  for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
+  return leftovers.length === 0 ? 0 : 1;
+}
+
+async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promise<number> {
   const files = config.ledger.length > 0 ? config.ledger : readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
   if (files.length === 0) {
     console.log(`msgapi cleanup: no ledger file in ${config.reportsDir}: nothing to clean up.`);
     return 0;
   }
   let leftCount = 0;
-  const target = { url: config.baseUrl, accessToken: config.accessToken!, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
   for (const file of files) {
     // Creates under way when a run was stopped never reached its ledger; the run id in the file's
     // name finds them by the marker in their names.
@@ -41,6 +84,11 @@ export async function runCleanup(argv: string[]): Promise<number> {
     const prior = priorIdsBeside(file);
     const marked = runId ? await markedEntries(sweepClient(target, [], prior), runId, config.pagination, undefined, prior) : [];
     const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind))];
+    if (config.dryRun) {
+      console.log(`${file}: ${entries.length} recorded or marked (--dry-run: nothing deleted):`);
+      for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+      continue;
+    }
     const client = sweepClient(target, entries, prior);
     const { deleted, leftovers } = await sweepLedger(entries, client);
     console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);

@@ -4,14 +4,14 @@
 import { dirname, join, relative } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../../core/errors.ts';
-import { exitCodeFor } from '../../core/safety/interruption.ts';
+import { exitCodeOf } from '../exit-codes.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
 import { mergeLoadReports } from '../../../load/merge-reports.ts';
 import { writeLoadHtml } from '../../report/load/load-html.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
-import type { LoadReport } from '../../../load/load-report.ts';
+import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
 import { renderHelp } from '../help.ts';
 import { parseCommand } from '../options/index.ts';
@@ -19,8 +19,9 @@ import { parseCommand } from '../options/index.ts';
 export const loadHelp = renderHelp('load', {
   usage: `Usage: msgapi load [options]
        msgapi load merge REPORT.json REPORT.json ... [options]   (see msgapi load merge --help)`,
-  intro: `Measures the list endpoints of the server at BASE_URL (or of the embedded reference server, in a
-process of its own): first seeds a data set (removed again afterwards, also after Ctrl-C), then
+  intro: `Measures the list endpoints of the server at BASE_URL (or, with --embedded, of the embedded
+reference server, in a process of its own; also without it when no BASE_URL and no token is
+given, outside CI): first seeds a data set (removed again afterwards, also after Ctrl-C), then
 for each scenario a closed model (throughput: autocannon, pipelining 1, after a warm-up that is
 not counted) and an open model (latency at a fixed offered rate, measured from each request's due
 time). Writes load.json and load.html in REPORTS_DIR and prints a summary table.
@@ -81,6 +82,7 @@ export function loadOptions(argv: string[]): { options: LoadOptions; json: boole
           tolerance: values.throughputTolerance / 100,
         },
     timeoutMs: values.requestTimeoutMs,
+    waitForTargetS: values.waitForTarget,
     reportsDir: values.reportsDir,
   };
   return { options, json: values.json };
@@ -110,7 +112,9 @@ async function runMerge(argv: string[]): Promise<number> {
   console.log(summaryTable(merged));
   console.log(verdictLines(merged));
   console.log(writeReports(merged, values.out ?? join(values.reportsDir, 'load-merged.json')));
-  return merged.verdict.passed ? 0 : 1;
+  // merge itself was not stopped: a merged run short of a part fails (1), it does not exit as Ctrl-C would.
+  const outcome = loadOutcome(merged);
+  return exitCodeOf(outcome === 'INTERRUPTED' ? 'FAILED' : outcome);
 }
 
 export async function runLoadCommand(argv: string[]): Promise<number> {
@@ -128,6 +132,5 @@ export async function runLoadCommand(argv: string[]): Promise<number> {
   say(verdictLines(report));
   say(writeReports(report, join(options.reportsDir, 'load.json')));
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  if (interrupted) return exitCodeFor(interrupted);
-  return report.verdict.passed ? 0 : 1;
+  return exitCodeOf(loadOutcome(report), interrupted);
 }

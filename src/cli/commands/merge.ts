@@ -2,7 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HarnessError } from '../../core/errors.ts';
-import { runFailed } from '../../report/build-report.ts';
+import { verdictOf } from '../../conformance/run/verdict.ts';
+import { writeJunitXml } from '../../report/junit-xml.ts';
+import { exitCodeOf } from '../exit-codes.ts';
 import { MergeError, mergeConformanceReports } from '../../report/merge-reports.ts';
 import { formatSummary } from '../../report/print-summary.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
@@ -37,7 +39,12 @@ export async function runMerge(argv: string[]): Promise<number> {
   const out = options.out ?? join(options.reportsDir, 'conformance.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`);
+  const junit = join(dirname(out), 'junit.xml');
+  writeJunitXml(merged, junit);
   const index = writeIndexReport(dirname(out), { conformance: merged });
-  console.log(formatSummary(merged, [out, index]));
-  return runFailed(merged) ? 1 : 0;
+  console.log(formatSummary(merged, [out, junit, index]));
+  // An interrupted part makes the merged run INTERRUPTED: it did not cover what it says, so it fails
+  // (merge itself was not stopped, so not 130).
+  const { outcome } = verdictOf(merged);
+  return exitCodeOf(outcome === 'INTERRUPTED' ? 'FAILED' : outcome);
 }

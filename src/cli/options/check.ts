@@ -2,9 +2,11 @@
 import { repeatableOption, switchOption, valueOption } from '../../core/config/option.ts';
 import { formatInteger, parseNumber, parseText, type Parsed } from '../../core/config/parse-values.ts';
 import {
-  conventions, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
-  secondAccessToken, seed, strict, targetSettings,
+  conventions, embedded, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
+  secondAccessToken, seed, strict, targetSettings, waitForTarget,
 } from '../../core/config/settings.ts';
+import { runIdPattern } from '../../core/safety/run-names.ts';
+import { profileSettings } from '../../core/config/profile-settings.ts';
 
 const text = (raw: string, name: string) => parseText(name, raw);
 
@@ -17,10 +19,21 @@ function parseShard(raw: string, name: string): Parsed<{ index: number; count: n
   return { ok: true, value: { index, count } };
 }
 
+/** A run's marker as --marker takes it: the run id alone, or as names carry it (msgapi-1a2b3c4d). */
+function parseMarker(raw: string, name: string): Parsed<string> {
+  const runId = raw.trim().toLowerCase().replace(/^msgapi-(?:conformance )?/, '');
+  if (runIdPattern.test(runId)) return { ok: true, value: runId };
+  return { ok: false, problem: `${name} ${JSON.stringify(raw)} is not a run's marker: give the run id, eight hexadecimal digits as in run_id of conformance.json or ledger-1a2b3c4d.jsonl (--marker 1a2b3c4d).` };
+}
+
 export const checkOptions = {
   ...targetSettings,
+  embedded,
+  waitForTarget,
   secondAccessToken,
   groupContacts,
+  // The readings of the server profile a user may declare (UNKNOWN_ID_STATUS, EMPTY_TEXT, ...).
+  ...profileSettings,
   seed,
   maxRps,
   propertyRuns,
@@ -39,7 +52,7 @@ export const checkOptions = {
   expectations: valueOption({
     flag: 'expectations',
     metavar: 'FILE',
-    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails does not fail the run; a new failure does, and so does a listed check that now passes (remove it). 'msgapi expectations' writes one.",
+    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails does not fail the run; a new failure does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({\"reason\": ..., \"failure\": ...}) and which may not find it with every seed (a notice). 'msgapi expectations' writes one.",
     parse: text,
   }),
   repeat: valueOption({
@@ -70,6 +83,13 @@ export const cleanupOptions = {
     parse: text,
     defaultText: 'every ledger-*.jsonl in REPORTS_DIR',
   }),
+  marker: valueOption({
+    flag: 'marker',
+    metavar: 'RUN_ID',
+    help: "Without a ledger: delete the groups whose name, and the conversations whose contact_id, carries this run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the conversations of those groups. RUN_ID is the run id of conformance.json (run_id), of ledger-RUN_ID.jsonl, or of a replay script's comment.",
+    parse: parseMarker,
+  }),
+  dryRun: switchOption({ flag: 'dry-run', help: 'List what would be deleted, and delete nothing.' }),
   ...targetSettings,
   reportsDir,
   envFile: envFileOption,

@@ -1,6 +1,7 @@
 // Every command's option table, by the name typed after msgapi; the one parser reads each command's
 // options through its table, and names the command a refused flag belongs to.
 import { targetSettingProblems } from '../../core/config/settings.ts';
+import { targetChoiceProblems } from '../../core/config/target-choice.ts';
 import { readOptions, type CommandOptions, type OptionTable, type OptionSources, type ReadOptions } from '../../core/config/load.ts';
 import { checkOptions, cleanupOptions, matrixOptions } from './check.ts';
 import { loadMergeOptions, loadOptions } from './load.ts';
@@ -29,8 +30,12 @@ export function ownersOf(flag: string): string[] {
     .map(([name]) => name);
 }
 
+/** Every setting's variable, of every command: a name close to one is a typo, a name that is one is not. */
+const settingNames = [...new Set(Object.values(optionTables).flatMap((table) => Object.values(table).flatMap((option) => (option.env === undefined ? [] : [option.env]))))];
+
 /** Reads a command's options through its table (src/core/config/load.ts); a command that takes the
- * target settings also gets their rules (ACCESS_TOKEN with BASE_URL, two different users). */
+ * target settings also gets their rules (ACCESS_TOKEN with BASE_URL, two different users), and one
+ * that can open the embedded server, the rules of which target (target-choice.ts). */
 export function parseCommand<Name extends CommandName>(
   name: Name,
   argv: readonly string[],
@@ -38,9 +43,10 @@ export function parseCommand<Name extends CommandName>(
   sources: OptionSources = {},
 ): ReadOptions<(typeof optionTables)[Name]> {
   const table = optionTables[name] as (typeof optionTables)[Name] & OptionTable;
-  const rules: CommandOptions<OptionTable>['rules'] = (values, raw) => [
+  const rules: CommandOptions<OptionTable>['rules'] = (values, raw, env) => [
     ...('baseUrl' in table ? targetSettingProblems(values, raw) : []),
-    ...(extra.rules?.(values as never, raw) ?? []),
+    ...('embedded' in table ? targetChoiceProblems(values.embedded === true, raw, env) : []),
+    ...(extra.rules?.(values as never, raw, env) ?? []),
   ];
-  return readOptions({ name, options: table, ...extra, rules }, argv, { ownersOf, ...sources });
+  return readOptions({ name, options: table, ...extra, rules }, argv, { ownersOf, settingNames, ...sources });
 }

@@ -11,11 +11,11 @@ export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceU
   // own created_at, so that a server storing the time of the request instead is caught.
   const archivedAt = item.created_at - 1;
   const response = await resource.update(context.client, item.id, { archived_at: archivedAt });
-  expectSuccess(response, `PUT ${resource.path}/:id with archived_at`);
-  expectFields(response, expectBody(response, resource.schema, `the archived ${resource.kind}`), { archived_at: archivedAt }, '§3: archived_at holds the timestamp given');
+  expectSuccess(context.profile, response, `PUT ${resource.path}/:id with archived_at`);
+  expectFields(context.profile, response, expectBody(response, resource.schema, `the archived ${resource.kind}`), { archived_at: archivedAt }, '§3: archived_at holds the timestamp given');
   const retrieved = await resource.retrieve(context.client, item.id);
-  expectSuccess(retrieved, `GET ${resource.path}/:id after archiving`);
-  expectFields(retrieved, expectBody(retrieved, resource.schema), { archived_at: archivedAt }, '§3: archived_at holds the timestamp given');
+  expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id after archiving`);
+  expectFields(context.profile, retrieved, expectBody(retrieved, resource.schema), { archived_at: archivedAt }, '§3: archived_at holds the timestamp given');
 };
 
 export const archivedIsListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {

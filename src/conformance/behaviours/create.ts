@@ -1,6 +1,5 @@
 // Creation behaviours both resources share: distinct ids (§2.1, §2.2 "Unique identifier"), and
 // wrong parameter types that never get a 5xx (§7 leaves the failure answer open).
-import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
@@ -11,7 +10,7 @@ export const createdIdsDiffer = <T extends ResourceItem>(resource: ResourceUnder
   const create = async (which: string) => {
     const response = await resource.createWith(context.client, resource.createParams(context, 'unique'));
     recordCreated(context, resource.kind, response.body);
-    expectSuccess(response, `POST ${resource.path}`);
+    expectSuccess(context.profile, response, `POST ${resource.path}`);
     return { response, item: expectBody(response, resource.schema, `the ${which} ${resource.kind}`) as unknown as T };
   };
   const first = await create('first');
@@ -38,8 +37,8 @@ export const wrongTypesAreRefusedOrStored =
       const response = await resource.createWith(context.client, body);
       // Recorded before anything is judged, so that whatever was made is deleted afterwards.
       recordCreated(context, resource.kind, response.body);
-      expectNoServerError(response, `POST ${resource.path} with ${field}=${JSON.stringify(value)}`);
+      expectNoServerError(context.profile, response, `POST ${resource.path} with ${field}=${JSON.stringify(value)}`);
       // Accepted: then it must be a valid object of its kind.
-      if (isSuccess(response.status)) expectBody(response, resource.schema, `the created ${resource.kind}`);
+      if (context.profile.isSuccess(response.status)) expectBody(response, resource.schema, `the created ${resource.kind}`);
     }
   };

@@ -1,5 +1,4 @@
 // Deletion (§3: "removed permanently"), both resources alike.
-import { isUnknownIdAnswer } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectThat } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
@@ -11,7 +10,7 @@ export const deletedIsNotRetrievable = <T extends ResourceItem>(resource: Resour
   await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
   const response = await resource.retrieve(context.client, item.id);
   expectThat(
-    isUnknownIdAnswer(response.status),
+    context.profile.isUnknownIdAnswer(response.status),
     response,
     `§3: a deleted ${resource.kind} is removed permanently, so retrieving it gets a 4xx`,
     `status ${response.status}`,

@@ -1,6 +1,5 @@
 // Pages of a list (§4, §8): the envelope, the default page size of ten, limit, has_more, filters,
 // and what a bad limit gets. Both resources alike.
-import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
@@ -11,7 +10,7 @@ export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest
   // One of the suite's own, so that the page is not empty on an empty target.
   await resource.create(context, 'envelope');
   const response = await resource.list(context.client, {});
-  expectSuccess(response, `GET ${resource.path}`);
+  expectSuccess(context.profile, response, `GET ${resource.path}`);
   expectBody(response, resource.listSchema, 'the list');
 };
 
@@ -19,19 +18,19 @@ export const defaultPageSizeIsTen = <T extends ResourceItem>(resource: ResourceU
   // Eleven of the suite's own guarantee that more than ten exist, whatever else the target holds.
   await resource.createMany(context, 11, 'page-size');
   const response = await resource.list(context.client, {});
-  expectSuccess(response, `GET ${resource.path} without limit`);
+  expectSuccess(context.profile, response, `GET ${resource.path} without limit`);
   const page = expectBody(response, resource.listSchema, 'the list');
   expectThat(page.data.length === 10, response, `${resource.section}, §8: exactly ten ${resource.plural} (the default page size) when more exist`, `${page.data.length} ${resource.plural}`);
-  expectThat(page.has_more, response, `has_more true, since more than ten ${resource.plural} exist`, 'has_more false');
+  expectThat(page.has_more, response, `${resource.section}: has_more true, since more than ten ${resource.plural} exist`, 'has_more false');
 };
 
 export const limitIsHonoured = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   await resource.createMany(context, 3, 'limit');
   const response = await resource.list(context.client, { limit: 2 });
-  expectSuccess(response, `GET ${resource.path}?limit=2`);
+  expectSuccess(context.profile, response, `GET ${resource.path}?limit=2`);
   const page = expectBody(response, resource.listSchema, 'the list');
   expectThat(page.data.length === 2, response, `${resource.section}: limit=2 returns exactly two ${resource.plural} when more exist`, `${page.data.length} ${resource.plural}`);
-  expectThat(page.has_more, response, `has_more true, since more than two ${resource.plural} exist`, 'has_more false');
+  expectThat(page.has_more, response, `${resource.section}: has_more true, since more than two ${resource.plural} exist`, 'has_more false');
 };
 
 export const badLimitIsNoServerError = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -39,9 +38,19 @@ export const badLimitIsNoServerError = <T extends ResourceItem>(resource: Resour
   await resource.create(context, 'bad-limit');
   for (const limit of [0, -1, 1_000_000, 'abc']) {
     const response = await resource.list(context.client, { limit });
-    expectNoServerError(response, `GET ${resource.path}?limit=${limit}`);
-    // §8 leaves the maximum open: a huge limit may be clamped or refused (profile: largest-limit).
-    if (isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
+    expectNoServerError(context.profile, response, `GET ${resource.path}?limit=${limit}`);
+    // §8 leaves the maximum open: a huge limit may be clamped or refused (profile: largest-limit),
+    // or only the one LARGEST_LIMIT declares.
+    if (context.profile.isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
+    if (limit === 1_000_000) {
+      const reading = context.profile.isRefusal(response.status) ? 'refused' : context.profile.isSuccess(response.status) ? 'clamped' : undefined;
+      expectThat(
+        reading === undefined || context.profile.allows('largest-limit', reading),
+        response,
+        `the reading LARGEST_LIMIT=${String(context.profile.declared['largest-limit'])} declared for a limit beyond the largest (§8: "Its maximum value ... not shown")`,
+        reading === 'refused' ? `a refusal (status ${response.status})` : 'a page (the limit clamped)',
+      );
+    }
   }
 };
 
@@ -66,7 +75,7 @@ export async function expectFilter<T extends ResourceItem>(
   const seen = new Set(walk.items.map((item) => item.id));
   const missing = own.filter((item) => !seen.has(item.id));
   if (missing.length > 0 && !walk.complete) context.skip(`the suite's ${described} ${resource.plural} were not among the pages read: ${walk.stoppedBecause}`);
-  expectThat(missing.length === 0, walk.pages.at(-1)!, `the suite's ${described} ${resource.plural} listed under ${query}`, `missing: ${missing.map((item) => item.id).join(', ')}`);
+  expectThat(missing.length === 0, walk.pages.at(-1)!, `${resource.section}: the suite's ${described} ${resource.plural} listed under ${query}`, `missing: ${missing.map((item) => item.id).join(', ')}`);
 }
 
 /** archived=true: only archived items, the suite's archived ones among them (§3). */

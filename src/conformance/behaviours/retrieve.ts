@@ -1,41 +1,40 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
-import { isNotFound } from '../../core/profile/server-profile.ts';
-import { expectBody, expectClientError, expectNoServerError, expectAnswer, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { expectBody, expectNoServerError, expectAnswer, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const created = await resource.create(context, 'retrieve');
   const response = await resource.retrieve(context.client, created.id);
-  expectSuccess(response, `GET ${resource.path}/:id of a ${resource.kind} just created`);
+  expectSuccess(context.profile, response, `GET ${resource.path}/:id of a ${resource.kind} just created`);
   const retrieved = expectBody(response, resource.schema) as unknown as T;
-  const differences = fieldDifferences(resource.comparable(retrieved), resource.comparable(created));
+  const differences = fieldDifferences(context.profile, resource.comparable(retrieved), resource.comparable(created));
   expectThat(differences.length === 0, response, `the object that create returned (${resource.section}: "Response: the ${resource.kind} object")`, differences.join('; '));
 };
 
 export const retrieveUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
   const what = `GET ${resource.path}/:id of an id that does not exist`;
-  expectNoServerError(response, what);
-  expectClientError(response, what);
+  expectNoServerError(context.profile, response, what);
+  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
 };
 
 export const retrieveUnknownIdIs404 = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
-  expectAnswer(response, isNotFound, 'status 404 (the convention)', `GET ${resource.path}/:id of an id that does not exist`);
+  expectAnswer(response, context.profile.isNotFound, 'status 404 (the convention; profile: unknown-id-status)', `GET ${resource.path}/:id of an id that does not exist`);
 };
 
 export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   // archived_at is an update parameter of both resources; the server's unit does not matter here.
   const response = await resource.update(context.client, context.names.unknownId(resource.kind), { archived_at: 1 });
   const what = `PUT ${resource.path}/:id of an id that does not exist`;
-  expectNoServerError(response, what);
-  expectClientError(response, what);
+  expectNoServerError(context.profile, response, what);
+  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
 };
 
 export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.remove(context.client, context.names.unknownId(resource.kind));
   const what = `DELETE ${resource.path}/:id of an id that does not exist`;
-  expectNoServerError(response, what);
-  expectClientError(response, what);
+  expectNoServerError(context.profile, response, what);
+  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
 };

@@ -1,7 +1,6 @@
 // Robustness with text a server may not expect: empty, very long, non-ASCII. §2.2 leaves the
 // length and character limits open, so refusing with a 4xx is fine; accepting and then returning
 // something else, or a 5xx, is not.
-import { isSuccess } from '../../core/profile/server-profile.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSameText, expectSuccess } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
@@ -18,16 +17,16 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
     for (const [what, text] of texts) {
       const response = await resource.createWith(context.client, { [field]: text });
       recordCreated(context, resource.kind, response.body);
-      expectNoServerError(response, `POST ${resource.path} with ${what}`);
-      if (!isSuccess(response.status)) {
-        expectClientError(response, `POST ${resource.path} with ${what}, when it is not accepted`);
+      expectNoServerError(context.profile, response, `POST ${resource.path} with ${what}`);
+      if (!context.profile.isSuccess(response.status)) {
+        expectClientError(context.profile, response, `POST ${resource.path} with ${what}, when it is not accepted`);
         continue;
       }
       const created = expectBody(response, resource.schema, `the created ${resource.kind}`) as unknown as Record<string, unknown>;
-      expectSameText(response, created[field], text, field, `${resource.section}: ${what}, once accepted, is returned as given by the create`);
+      expectSameText(context.profile, response, created[field], text, field, `${resource.section}: ${what}, once accepted, is returned as given by the create`);
       const retrieved = await resource.retrieve(context.client, String(created.id));
-      expectSuccess(retrieved, `GET ${resource.path}/:id of the ${resource.kind} created with ${what}`);
+      expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id of the ${resource.kind} created with ${what}`);
       const stored = expectBody(retrieved, resource.schema) as unknown as Record<string, unknown>;
-      expectSameText(retrieved, stored[field], text, field, `${resource.section}: ${what}, once accepted, is stored as given`);
+      expectSameText(context.profile, retrieved, stored[field], text, field, `${resource.section}: ${what}, once accepted, is stored as given`);
     }
   };

@@ -4,7 +4,6 @@ import type { ApiResponse } from '../../core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
-import { isRefusal } from '../../core/profile/server-profile.ts';
 import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
 import { usernames } from '../checks/members.ts';
@@ -29,7 +28,7 @@ async function put<T extends ResourceItem>(context: CheckContext, resource: Reso
   const blamed = checkOfField(resource as unknown as ResourceUnderTest<ResourceItem>, fields[0]!);
   const updated = prerequisite(response, resource.schema, step, blamed) as unknown as T;
   const { contacts, ...sent } = params as { contacts?: Array<{ username: string }> };
-  const differences = fieldDifferences(updated, sent);
+  const differences = fieldDifferences(context.profile, updated, sent);
   const held = new Set(usernames((updated as { contacts?: Array<{ username: string }> }).contacts ?? []));
   for (const name of usernames(contacts ?? [])) if (!held.has(name)) differences.push(`contacts: ${name} sent but not among the members`);
   if (differences.length > 0) {
@@ -43,9 +42,9 @@ export const putAnswerMatchesRetrieve =
     const item = await resource.create(context, 'matches-retrieve');
     const { updated } = await put(context, resource, item.id, change(context));
     const response = await resource.retrieve(context.client, item.id);
-    expectSuccess(response, `GET ${resource.path}/:id after a PUT`);
+    expectSuccess(context.profile, response, `GET ${resource.path}/:id after a PUT`);
     const retrieved = expectBody(response, resource.schema) as unknown as T;
-    const differences = fieldDifferences(resource.comparable(retrieved), resource.comparable(updated));
+    const differences = fieldDifferences(context.profile, resource.comparable(retrieved), resource.comparable(updated));
     expectThat(differences.length === 0, response, `${resource.section}: the object the PUT returned ("the updated ${resource.kind} object")`, differences.join('; '));
   };
 
@@ -59,7 +58,7 @@ export const othersUnchanged =
       const field = Object.keys(params)[0]!;
       const { response, updated } = await put(context, resource, item.id, params);
       const others = Object.fromEntries(Object.entries(resource.comparable(before)).filter(([name]) => name !== field));
-      expectFields(response, resource.comparable(updated), others, `${resource.section}: "Fields not given are unchanged" after a PUT of ${field} alone`);
+      expectFields(context.profile, response, resource.comparable(updated), others, `${resource.section}: "Fields not given are unchanged" after a PUT of ${field} alone`);
       before = updated;
     }
   };
@@ -82,13 +81,13 @@ export const wrongUpdateTypesAreRefusedOrRead =
     let expected: T = item;
     for (const { field, value, type } of values(context)) {
       const response = await resource.update(context.client, item.id, { [field]: value });
-      expectNoServerError(response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}, which is not ${type} (${resource.section})`);
-      if (isRefusal(response.status)) continue;
-      expectSuccess(response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}`);
+      expectNoServerError(context.profile, response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}, which is not ${type} (${resource.section})`);
+      if (context.profile.isRefusal(response.status)) continue;
+      expectSuccess(context.profile, response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}`);
       expected = expectBody(response, resource.schema, `the ${resource.kind} after a PUT of ${field}=${JSON.stringify(value)}, read some sane way`) as unknown as T;
     }
     const response = await resource.retrieve(context.client, item.id);
-    expectSuccess(response, `GET ${resource.path}/:id after the PUTs of wrong types`);
-    const differences = fieldDifferences(resource.comparable(expectBody(response, resource.schema) as unknown as T), resource.comparable(expected));
+    expectSuccess(context.profile, response, `GET ${resource.path}/:id after the PUTs of wrong types`);
+    const differences = fieldDifferences(context.profile, resource.comparable(expectBody(response, resource.schema) as unknown as T), resource.comparable(expected));
     expectThat(differences.length === 0, response, `${resource.section}: the ${resource.kind} as the last accepted PUT left it (refused PUTs change nothing)`, differences.join('; '));
   };

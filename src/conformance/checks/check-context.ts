@@ -8,6 +8,8 @@ import { CreatedResources } from '../../core/safety/created-resources.ts';
 import { SuiteNames } from '../../core/safety/run-names.ts';
 import { priorIdsBeside } from '../../core/safety/snapshot.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
+import type { ProfileKey } from '../../api/open-points.ts';
+import { serverProfile, type ServerProfile } from '../../core/profile/server-profile.ts';
 
 export interface CheckContext {
   /** Acts as the user of ACCESS_TOKEN. */
@@ -15,6 +17,10 @@ export interface CheckContext {
   /** Acts as the user of SECOND_ACCESS_TOKEN, when one is configured. */
   second: ApiClient | undefined;
   target: ProvidedTarget;
+  /** What the check accepts where the spec leaves the server free: every reading, or what the user declared. */
+  profile: ServerProfile;
+  /** The entries of the profile this check's verdict consulted, in the order first asked. */
+  consulted: Set<ProfileKey>;
   names: SuiteNames;
   created: CreatedResources;
   /** The ids this check made (as their types), verified group conversations, and invented ids: the
@@ -36,5 +42,7 @@ export function createCheckContext(target: ProvidedTarget, skip: (reason: string
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,
   });
-  return { client, second: secondUserClient(client, target), target, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+  const consulted = new Set<ProfileKey>();
+  const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));
+  return { client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
 }

@@ -58,7 +58,7 @@ export async function expectEachOnceAcrossPages(
   expectThat(
     false,
     problem!.page,
-    `each of the suite's ${ids.size} ${described} exactly once in a walk of every page that ends with has_more false (PAGINATION=${context.target.pagination.kind}), in ${attempts} attempts`,
+    `each of the suite's ${ids.size} ${described} exactly once in a walk of every page that ends with has_more false (§4.1, §4.2: has_more; profile: pagination, PAGINATION=${context.target.pagination.kind}), in ${attempts} attempts`,
     problem!.received,
   );
 }

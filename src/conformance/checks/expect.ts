@@ -1,6 +1,6 @@
 // The assertions checks are written with. Each one, on failure, throws a CheckFailure that says
 // what was expected, what came back and which exchange showed it.
-import { errorBodyProblem, isRefusal, isServerError, isSuccess, storedAsSent } from '../../core/profile/server-profile.ts';
+import type { ServerProfile } from '../../core/profile/server-profile.ts';
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
 import { showValue } from '../../api/schemas/describe-errors.ts';
@@ -11,10 +11,10 @@ function statusLine(response: ApiResponse): string {
   return `status ${response.status}${body ? ` with body ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`;
 }
 
-/** Any 2xx: the spec never names a success status (profile: success-status). */
-export function expectSuccess(response: ApiResponse, what: string): void {
-  if (isSuccess(response.status)) return;
-  throw new CheckFailure({ expected: `a 2xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+/** Any 2xx, or a declared one: the spec never names a success status (profile: success-status). */
+export function expectSuccess(profile: ServerProfile, response: ApiResponse, what: string): void {
+  if (profile.isSuccess(response.status)) return;
+  throw new CheckFailure({ expected: `${profile.describe('success-status')} for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
 /** A status the profile accepts for this answer; `accepted` names the reading, e.g. "401 or 403". */
@@ -45,6 +45,7 @@ export function expectBody<N extends SchemaName>(response: ApiResponse, schema: 
 
 /** `object[field]` deeply equals `expected`; `why` cites the sentence of the spec. */
 export function expectField(
+  profile: ServerProfile,
   response: ApiResponse,
   object: object,
   field: string,
@@ -53,7 +54,7 @@ export function expectField(
   label = 'the object',
 ): void {
   const actual = (object as Record<string, unknown>)[field];
-  if (storedAsSent(expected, actual)) return;
+  if (profile.storedAsSent(expected, actual)) return;
   throw new CheckFailure({
     expected: `${field} of ${label} to be ${showValue(expected)} (${why})`,
     received: `${field} ${showValue(actual)}`,
@@ -66,23 +67,23 @@ export function expectThat(condition: boolean, response: ApiResponse, expected: 
   if (!condition) throw new CheckFailure({ expected, received, exchange: response.exchange });
 }
 
-/** A 4xx: the request was refused as the client's fault. §7 leaves the exact status open. */
-export function expectClientError(response: ApiResponse, what: string): void {
-  if (isRefusal(response.status)) return;
-  throw new CheckFailure({ expected: `a 4xx status for ${what}`, received: statusLine(response), exchange: response.exchange });
+/** A 4xx, or a declared one: the request was refused as the client's fault. §7 leaves the exact status open. */
+export function expectClientError(profile: ServerProfile, response: ApiResponse, what: string): void {
+  if (profile.isRefusal(response.status)) return;
+  throw new CheckFailure({ expected: `${profile.describe('refusal-status')} for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
 /**
  * Robustness: no 5xx, and a body that is what it says it is. A refusal may carry any body (§7,
  * profile: error-body); a success must be JSON, since every success answer is an object (§4).
  */
-export function expectNoServerError(response: ApiResponse, what: string): void {
-  if (isServerError(response.status)) {
+export function expectNoServerError(profile: ServerProfile, response: ApiResponse, what: string): void {
+  if (profile.isServerError(response.status)) {
     throw new CheckFailure({ expected: `no 5xx for ${what} (a 4xx or a success)`, received: statusLine(response), exchange: response.exchange });
   }
-  const problem = isSuccess(response.status)
+  const problem = profile.isSuccess(response.status)
     ? response.jsonError !== undefined && response.text.trim() !== '' ? `a body that is not JSON (${response.jsonError})` : undefined
-    : errorBodyProblem(response);
+    : profile.errorBodyProblem(response);
   if (problem) throw new CheckFailure({ expected: `a well-formed body for ${what}`, received: problem, exchange: response.exchange });
 }
 
@@ -90,23 +91,23 @@ export function expectNoServerError(response: ApiResponse, what: string): void {
  * Each field of `expected` that `actual` does not hold as sent, as "field: expected X, received Y".
  * An empty text may come back as null (§2, profile: empty-text); anything else must be equal.
  */
-export function fieldDifferences(actual: object, expected: object): string[] {
+export function fieldDifferences(profile: ServerProfile, actual: object, expected: object): string[] {
   const got = actual as Record<string, unknown>;
   return Object.entries(expected)
-    .filter(([field, value]) => !storedAsSent(value, got[field]))
+    .filter(([field, value]) => !profile.storedAsSent(value, got[field]))
     .map(([field, value]) => `${field}: expected ${showValue(value)}, received ${showValue(got[field])}`);
 }
 
 /** `actual` holds every field of `expected` with the same value (extra fields are allowed, §2). */
-export function expectFields(response: ApiResponse, actual: object, expected: object, why: string): void {
-  const differences = fieldDifferences(actual, expected);
+export function expectFields(profile: ServerProfile, response: ApiResponse, actual: object, expected: object, why: string): void {
+  const differences = fieldDifferences(profile, actual, expected);
   if (differences.length === 0) return;
   throw new CheckFailure({ expected: why, received: differences.join('; '), exchange: response.exchange });
 }
 
 /** Long texts differ where a short preview cannot show it: says how long each is and where they part. */
-export function expectSameText(response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
-  if (storedAsSent(sent, actual)) return;
+export function expectSameText(profile: ServerProfile, response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
+  if (profile.storedAsSent(sent, actual)) return;
   if (typeof actual !== 'string') {
     throw new CheckFailure({ expected: `${field} exactly as sent (${why})`, received: `${field} ${showValue(actual)}`, exchange: response.exchange });
   }

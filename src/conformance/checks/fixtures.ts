@@ -1,7 +1,7 @@
 // Creating and changing what a check needs. Each helper goes through the API and insists the step
 // worked; when it did not, the check is blocked (the step's own check carries the failure), and
 // whatever was created is recorded for deletion after the check.
-import { isDeleteSuccess, isSuccess } from '../../core/profile/server-profile.ts';
+import { everyReading } from '../../core/profile/server-profile.ts';
 import type { CheckId } from './check-ids.ts';
 import type {
   Conversation, ConversationCreateParams, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams,
@@ -10,7 +10,7 @@ import type { ApiResponse } from '../../core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
 import type { CheckContext } from './check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
-import { expectBody, expectNoServerError, expectSuccess, fieldDifferences } from './expect.ts';
+import { expectBody, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from './expect.ts';
 import { usernames } from './members.ts';
 import type { ResourceKind } from '../../core/safety/created-resources.ts';
 
@@ -35,19 +35,30 @@ export function recordCreated(context: CheckContext, kind: ResourceKind, body: u
 export async function createGroupUnderTest(context: CheckContext, params: GroupCreateParams, what: string): Promise<{ response: ApiResponse; group: Group }> {
   const response = await context.client.createGroup(params);
   recordCreated(context, 'group', response.body);
-  expectSuccess(response, what);
+  expectSuccess(context.profile, response, what);
   return { response, group: expectBody(response, 'group', 'the created group') };
 }
 
 /**
  * POST /v1/conversations with the id of a group, which already has its conversation (§1): a server
- * may answer with it, make a new one, or refuse (profile: group-conversation-create). Whatever it
- * made is recorded for deletion; a 5xx or a malformed body is never one of those readings.
+ * may answer with it, make a new one, or refuse (profile: group-conversation-create), or only the
+ * one of these that GROUP_CONVERSATION_CREATE declares. Whatever it made is recorded for deletion;
+ * a 5xx or a malformed body is never one of those readings.
  */
-export async function createGroupConversation(context: CheckContext, groupId: string): Promise<ApiResponse> {
-  const response = await context.client.createConversation({ group_id: groupId });
+export async function createGroupConversation(context: CheckContext, group: Pick<Group, 'id' | 'conversation_id'>): Promise<ApiResponse> {
+  const response = await context.client.createConversation({ group_id: group.id });
   recordCreated(context, 'conversation', response.body);
-  expectNoServerError(response, 'POST /v1/conversations with group_id');
+  expectNoServerError(context.profile, response, 'POST /v1/conversations with group_id');
+  const answeredId = (response.body as { id?: unknown } | undefined)?.id;
+  const reading = context.profile.isRefusal(response.status)
+    ? 'refused'
+    : context.profile.isSuccess(response.status) && typeof answeredId === 'string' ? (answeredId === group.conversation_id ? 'existing' : 'new') : undefined;
+  expectThat(
+    reading === undefined || context.profile.allows('group-conversation-create', reading),
+    response,
+    `the reading GROUP_CONVERSATION_CREATE=${String(context.profile.declared['group-conversation-create'])} declared for a group that has its conversation (§1: "Each group has one conversation")`,
+    reading === 'refused' ? `a refusal (status ${response.status})` : reading === 'existing' ? `the group's conversation ${group.conversation_id}` : `a new conversation ${String(answeredId)}`,
+  );
   return response;
 }
 
@@ -58,7 +69,7 @@ export async function createGroupConversation(context: CheckContext, groupId: st
  */
 function expectNewRecord(context: CheckContext, kind: ResourceKind, response: ApiResponse): void {
   const id = (response.body as { id?: unknown } | undefined)?.id;
-  if (!isSuccess(response.status) || typeof id !== 'string' || !context.ledger.prior?.has(kind, id)) return;
+  if (!context.profile.isSuccess(response.status) || typeof id !== 'string' || !context.ledger.prior?.has(kind, id)) return;
   throw new CheckFailure({
     expected: `the id of a new ${kind} in the answer to its create (§2: the unique identifier of the ${kind})`,
     received: `${id}, which was among the user's ${kind}s before the run: the suite never changes it, whatever an answer says`,
@@ -68,7 +79,8 @@ function expectNewRecord(context: CheckContext, kind: ResourceKind, response: Ap
 
 /** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
 export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: CheckId): SchemaTypes[N] {
-  if (!isSuccess(response.status)) {
+  // A premise asks whether the step worked at all; the blamed check judges its status (a declared SUCCESS_STATUS).
+  if (!everyReading.isSuccess(response.status)) {
     throw new PrerequisiteFailure(
       { expected: `a 2xx status for ${step}`, received: `status ${response.status} ${(response.exchange.responseBody ?? '').slice(0, 300)}`, exchange: response.exchange },
       blamed,
@@ -102,7 +114,7 @@ function expectStepTook(
   blamed: { carried: CheckId; unique?: CheckId },
 ): void {
   const { contacts, ...fields } = sent as { contacts?: Array<{ username: string }> };
-  const differences = fieldDifferences(object, fields);
+  const differences = fieldDifferences(context.profile, object, fields);
   if (contacts) {
     const held = new Set(usernames(object.contacts ?? []));
     const missing = usernames(contacts).filter((name) => !held.has(name));
@@ -223,10 +235,10 @@ export function expectListed(items: ReadonlyArray<{ id: string }>, ids: readonly
 /** Deletes through the API and forgets the id; the check then tests what deletion did. */
 export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: CheckId): Promise<ApiResponse> {
   const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
-  // Any 2xx, with any body or none (§4.3).
-  if (!isDeleteSuccess(response.status)) {
+  // Any 2xx, with any body or none (§4.3), or a declared DELETE_STATUS.
+  if (!context.profile.isDeleteSuccess(response.status)) {
     throw new PrerequisiteFailure(
-      { expected: `a 2xx status for DELETE of the ${kind}`, received: `status ${response.status}`, exchange: response.exchange },
+      { expected: `${context.profile.describe('delete-answer')} for DELETE of the ${kind}`, received: `status ${response.status}`, exchange: response.exchange },
       blamed,
     );
   }

@@ -1,6 +1,6 @@
 // Walks a list page by page in the declared pagination style, validating every page. Checks use it
 // to find their own items among whatever else the target holds, never assuming totals or positions.
-import { isRefusal } from '../../core/profile/server-profile.ts';
+import { everyReading } from '../../core/profile/server-profile.ts';
 import type { Conversation, ConversationListParams, Group, GroupListParams } from '../../api/resources.ts';
 import type { ApiClient, ApiResponse } from '../../core/client/api-client.ts';
 import { nextPageQuery } from '../../core/client/pagination.ts';
@@ -42,7 +42,7 @@ const defaultMaxPages = 100;
 async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
   for (const cursor of seenIds.slice(-6, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
-    if (!isRefusal(response.status)) return response;
+    if (!everyReading.isRefusal(response.status)) return response;
   }
   return refused;
 }
@@ -74,17 +74,17 @@ async function walk<T extends { id: string }>(
   let pagesOfSeenItems = 0;
   for (let index = 0; index < maxPages; index++) {
     let response = await list({ ...next, limit });
-    if (index === 0 && limit !== undefined && isRefusal(response.status)) {
+    if (index === 0 && limit !== undefined && context.profile.isRefusal(response.status)) {
       // §8: the maximum limit is not shown; a server may refuse a large one. Use its default (profile: largest-limit, list-order).
       limit = undefined;
       response = await list({ ...next });
     }
-    if (index > 0 && isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
+    if (index > 0 && context.profile.isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
       response = await stepBack(list, limit, seenOrder, response);
-      if (isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`);
+      if (context.profile.isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`);
     }
     pages.push(response);
-    expectSuccess(response, `GET ${what} (page ${index + 1})`);
+    expectSuccess(context.profile, response, `GET ${what} (page ${index + 1})`);
     const envelope = expectBody(response, schema, `page ${index + 1} of ${what}`);
     const pageIds = envelope.data.map((item) => item.id);
     pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
@@ -156,7 +156,7 @@ async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions
     if (!(shifting && options.stopWhen && result.complete) || attempt === 2) return result;
   }
   const { response, page } = refused as CursorRefused;
-  expectSuccess(response, `${page}, refused on each of three walks`);
+  expectSuccess(context.profile, response, `${page}, refused on each of three walks`);
   throw new Error('unreachable: a refusal passed expectSuccess');
 }
 

@@ -2,7 +2,7 @@
 // it: a one-to-one conversation and a group (with the group's conversation), as the owner retrieves
 // them. Afterwards the owner retrieves them again and they must be exactly as they were.
 // The auth checks and the isolation checks both use it.
-import { isSuccess } from '../../core/profile/server-profile.ts';
+import type { ServerProfile } from '../../core/profile/server-profile.ts';
 import type { Conversation, Group } from '../../api/resources.ts';
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import type { CheckContext } from './check-context.ts';
@@ -43,9 +43,9 @@ export async function snapshotOwnResources(context: CheckContext, label: string)
   };
 }
 
-function expectStillThere(response: ApiResponse, kind: 'conversation' | 'group', cause: string, why: string): void {
+function expectStillThere(profile: ServerProfile, response: ApiResponse, kind: 'conversation' | 'group', cause: string, why: string): void {
   expectThat(
-    isSuccess(response.status),
+    profile.isSuccess(response.status),
     response,
     `the ${kind} still retrievable by its owner after ${cause} (${why})`,
     `status ${response.status}: the ${kind} is gone`,
@@ -61,13 +61,13 @@ export async function expectUnchanged(
   why: string,
 ): Promise<void> {
   const after = await retrieveOwn(context, { conversation: before.conversation.id, group: before.group.id });
-  expectStillThere(after.conversation, 'conversation', cause.conversation, why);
-  expectStillThere(after.group, 'group', cause.group, why);
+  expectStillThere(context.profile, after.conversation, 'conversation', cause.conversation, why);
+  expectStillThere(context.profile, after.group, 'group', cause.group, why);
   const conversation = prerequisite(after.conversation, 'conversation', 'GET /v1/conversations/:id', 'conversations.retrieve.same-object');
   const group = prerequisite(after.group, 'group', 'GET /v1/groups/:id', 'groups.retrieve.same-object');
-  const conversationChanges = fieldDifferences(comparableConversation(conversation), comparableConversation(before.conversation));
+  const conversationChanges = fieldDifferences(context.profile, comparableConversation(conversation), comparableConversation(before.conversation));
   expectThat(conversationChanges.length === 0, after.conversation, `the conversation exactly as before ${cause.conversation} (${why})`, conversationChanges.join('; '));
-  const groupChanges = fieldDifferences(comparableGroup(group), comparableGroup(before.group));
+  const groupChanges = fieldDifferences(context.profile, comparableGroup(group), comparableGroup(before.group));
   expectThat(groupChanges.length === 0, after.group, `the group exactly as before ${cause.group} (${why})`, groupChanges.join('; '));
 }
 

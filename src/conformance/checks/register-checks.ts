@@ -5,7 +5,9 @@
 // into a failure with a reproduction, and deletes what the check created, passed or not.
 import type { TestContext } from 'vitest';
 import { renderCurl } from '../../core/client/curl.ts';
+import type { Exchange } from '../../core/client/exchange.ts';
 import { LedgerRefusal } from '../../core/client/ledger.ts';
+import { replayScript, type ReplayScript } from '../../core/client/replay-script.ts';
 import { TransportError } from '../../core/client/transport-error.ts';
 import type { Leftover } from '../../core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
@@ -19,11 +21,15 @@ export interface CheckTaskMeta {
   target: string;
   requests: number;
   reproduction?: string;
+  /** A failure on an object the check made (and the run deleted): the sh script that makes it again and replays. */
+  replay?: ReplayScript;
   leftovers?: Leftover[];
   /** Why the check could not test its behaviour: a prerequisite step failed. */
   blocked?: string;
   /** The check itself broke (a bug in the suite, not a failure of the server). */
   harnessError?: string;
+  /** The entries of the server profile its verdict consulted (src/api/open-points.ts), first asked first. */
+  consulted?: string[];
 }
 
 declare module 'vitest' {
@@ -54,23 +60,42 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
   task.meta.check = meta;
   const context = createCheckContext(target, (reason) => skip(reason) as never);
+  // The failing request's curl alone answers 404 once the check's objects are deleted: the replay
+  // script makes them again from the check's own exchanges (src/core/client/replay-script.ts).
+  // It never hides the server's failure: should it break, the plain curl is all the report shows.
+  const replayOf = (exchange: Exchange | undefined, expected?: string) => {
+    try {
+      const replay = exchange ? replayScript(context.client.journal, exchange, { checkId: id, runId: target.runId, ...(expected ? { expected } : {}) }) : undefined;
+      if (replay) meta.replay = replay;
+    } catch {
+      delete meta.replay;
+    }
+  };
   try {
     await body(context);
   } catch (error) {
     if (isSkip(error)) throw error;
+    if (error instanceof PrerequisiteFailure && error.blamed === id) {
+      // A step that is this check's own subject failed: that is its verdict, not a missing premise.
+      meta.reproduction = error.reproduction;
+      throw new CheckFailure(error.details);
+    }
     if (error instanceof PrerequisiteFailure) {
       meta.blocked = `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
       meta.reproduction = error.reproduction;
+      replayOf(error.details.exchange, error.details.expected);
       skip(meta.blocked);
     }
     if (error instanceof TransportError) {
       // No answer at all (a hang, a reset) is the server's failure, shown like any other.
       const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
       meta.reproduction = failure.reproduction;
+      replayOf(error.exchange, failure.details.expected);
       throw failure;
     }
     if (error instanceof CheckFailure) {
       meta.reproduction = error.reproduction;
+      replayOf(error.details.exchange, error.details.expected);
       throw error;
     }
     if (error instanceof LedgerRefusal) {
@@ -94,5 +119,6 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
     const leftovers = await context.created.deleteAll(context.client);
     if (leftovers.length > 0) meta.leftovers = leftovers;
     meta.requests = context.client.journal.length;
+    meta.consulted = [...context.consulted];
   }
 }

@@ -1,6 +1,6 @@
 // Data on a target that is not the suite's: seeded before a run, compared field for field after
 // it. The suite must pass around it and leave every record exactly as it was.
-import { isSuccess } from '../../core/profile/server-profile.ts';
+import { everyReading } from '../../core/profile/server-profile.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../core/client/api-client.ts';
 import { firstUserClient } from '../../core/client/user-clients.ts';
@@ -43,7 +43,7 @@ export async function changedForeignRecords(records: readonly ForeignRecord[]): 
   const changed: string[] = [];
   for (const record of records) {
     const now = record.kind === 'group' ? await record.owner.retrieveGroup(record.id) : await record.owner.retrieveConversation(record.id);
-    if (!isSuccess(now.status)) changed.push(`${record.kind} ${record.id} is gone (${now.status})`);
+    if (!everyReading.isSuccess(now.status)) changed.push(`${record.kind} ${record.id} is gone (${now.status})`);
     else if (!isDeepStrictEqual(now.body, record.body)) changed.push(`${record.kind} ${record.id} changed: ${JSON.stringify(now.body)}`);
   }
   return changed;
@@ -66,7 +66,7 @@ export async function markedLeftovers(owner: ApiClient, runIds: readonly string[
       }
       const response = await owner.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
       const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
-      if (!isSuccess(response.status) || !Array.isArray(page?.data)) {
+      if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) {
         found.push(`the ${kind}s list could not be read (${response.status})`);
         break;
       }

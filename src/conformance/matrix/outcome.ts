@@ -16,6 +16,8 @@ export interface FaultOutcome {
   caught_by: string[];
   /** A luring fault's: foreign data changed, or what the run left behind. */
   problems?: string[];
+  /** The checks its `detectedBy` names that did not fail against it (reported; the matrix does not fail on them yet). */
+  expected_not_caught?: string[];
 }
 
 export interface VariantOutcome {
@@ -50,9 +52,11 @@ export async function concludeMatrix(entries: readonly MatrixEntry[], results: R
       const caughtBy = [...new Set(runs.flatMap((run) => run.results.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id)))].sort();
       // Caught at the cost of the user's data, or leaving the run's own behind, is not caught.
       const problems = fault.lures ? await entry.afterRuns() : [];
+      const expectedNotCaught = (fault.detectedBy ?? []).filter((id) => !caughtBy.includes(id));
       faultOutcomes.push({
         name: fault.name, section: fault.section, sentence: fault.sentence, breaks: fault.breaks,
         caught: caughtBy.length > 0 && problems.length === 0, caught_by: caughtBy, ...(fault.lures ? { problems } : {}),
+        ...(fault.detectedBy ? { expected_not_caught: expectedNotCaught } : {}),
       });
       continue;
     }

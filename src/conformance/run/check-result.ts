@@ -1,6 +1,8 @@
 // The shape of reports/conformance.json: one entry per check, and the run around them.
 import type { CheckLevel } from '../checks/define-check.ts';
 import type { Leftover } from '../../core/safety/created-resources.ts';
+import type { ReplayScript } from '../../core/client/replay-script.ts';
+import type { Outcome } from '../../core/verdict.ts';
 
 /**
  * blocked: a prerequisite step failed, so the check could not test its behaviour (not blamed).
@@ -23,9 +25,17 @@ export interface CheckResult {
   message: string | null;
   /** A curl command that shows the failure again; the token appears only as $ACCESS_TOKEN. */
   reproduction: string | null;
+  /**
+   * When the failing request names an object the check made (deleted by the run since, so the curl
+   * alone answers 404) or is itself a create: a sh script that makes the objects again, replays,
+   * and deletes what it made (src/core/client/replay-script.ts). Absent otherwise.
+   */
+  reproduction_script?: ReplayScript;
   requests: number;
   duration_ms: number;
   leftovers?: Leftover[];
+  /** The entries of the server profile its verdict consulted (docs/assumptions.md), first asked first. */
+  consulted?: string[];
   /** With --repeat N: the status of each attempt, in order. */
   attempts?: CheckStatus[];
   /** With --expectations: the reason the file gives for this check's known failure. */
@@ -39,9 +49,43 @@ export interface ExpectationsOutcome {
   expected: string[];
   /** Failed, gating, and not listed: these fail the run. */
   new_failures: string[];
-  /** Listed but passed: these fail the run too, so that the file is kept true (remove them). */
+  /** Listed but passed: these fail the run too, so that the file is kept true (remove them). Never a generated check. */
   unexpected_passes: string[];
+  /**
+   * Generated checks (properties.*, model.*) listed but passed: whether one finds its failure
+   * depends on the seed, so this is a notice, not a failure. Absent in reports of older versions.
+   */
+  not_found?: string[];
 }
+
+export type ScopeKind = 'full' | 'only' | 'read-only' | 'shard';
+
+/** What part of the suite a run covered (src/conformance/run/verdict.ts decides it). */
+export interface RunScope {
+  kind: ScopeKind;
+  /** The checks the run was asked to run (for a shard: those of its suite files that reported). */
+  selected: number;
+  /** Every check of the suite. */
+  total: number;
+  /** The options that chose the part, as typed: ["--only conversations.", "--read-only"]. */
+  options: string[];
+  /** "8 of 86 checks (--read-only)". */
+  description: string;
+}
+
+export interface ConformanceVerdict {
+  outcome: Outcome;
+  /** True only when the outcome is PASSED (kept for readers of verdict.passed). */
+  passed: boolean;
+  scope: RunScope;
+  /** Why the outcome is not PASSED, one sentence each; empty when it is. */
+  reasons: string[];
+  /** Said but not gating: failures that do not gate, known failures, generated checks that did not find theirs. */
+  notices: string[];
+}
+
+/** A setting's value as recorded: never a token. */
+export type SettingValue = string | number | boolean | string[] | null;
 
 /**
  * How the target's rate limit paced the run (spec §8 leaves rate limits open): the 429 answers it
@@ -82,4 +126,15 @@ export interface ConformanceReport {
   shard?: { index: number; count: number };
   /** Set by msgapi merge: the shard reports this one joins. */
   merged_from?: string[];
+  /**
+   * The outcome, the scope and the reasons, decided once (src/conformance/run/verdict.ts); every
+   * other output reads it. Absent in reports of older versions (verdictOf() decides it then).
+   */
+  verdict?: ConformanceVerdict;
+  /**
+   * Every setting that shaped the run (seed, selection, read-only, shard, pagination, body
+   * encoding, property runs ...; never a token), by option name, and the command that replays it.
+   */
+  settings?: Record<string, SettingValue>;
+  replay?: string;
 }

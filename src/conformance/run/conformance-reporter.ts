@@ -61,9 +61,11 @@ export class ConformanceReporter implements Reporter {
       gating: this.gatesFor(target)(check) && !meta.harnessError,
       message,
       reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
+      ...((status === 'failed' || status === 'blocked') && meta.replay ? { reproduction_script: meta.replay } : {}),
       requests: meta.requests,
       duration_ms: Math.round(diagnostic?.duration ?? 0),
       ...(meta.leftovers ? { leftovers: meta.leftovers } : {}),
+      ...(meta.consulted && meta.consulted.length > 0 ? { consulted: meta.consulted } : {}),
     });
   }
 

@@ -1,6 +1,6 @@
 // The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
 // encodings, a per-request timeout, and a record of every exchange for failure reports.
-import { isTooManyRequests } from '../profile/server-profile.ts';
+import { everyReading } from '../profile/server-profile.ts';
 import { request } from 'undici';
 import type {
   ConversationCreateParams, ConversationListParams, ConversationUpdateParams, GroupCreateParams,
@@ -154,7 +154,7 @@ export class ApiClient {
     for (let retries = 0; ; retries++) {
       const sentAt = rateLimiter ? await rateLimiter.acquire() : 0;
       const response = await this.send(operation, options);
-      if (!isTooManyRequests(response.status)) {
+      if (!everyReading.isTooManyRequests(response.status)) {
         rateLimiter?.answered();
         return response;
       }

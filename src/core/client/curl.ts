@@ -6,6 +6,24 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Part of a shell word: text written as it is, or a shell variable the word takes at that place
+ * (the replay script puts a freshly created id where the run's, now deleted, id was).
+ */
+export type WordPiece = string | { variable: string };
+
+/** One shell word from pieces: text single-quoted, variables double-quoted so they expand whole. */
+export function shellWord(pieces: readonly WordPiece[]): string {
+  const merged: WordPiece[] = [];
+  for (const piece of pieces) {
+    const last = merged.at(-1);
+    if (typeof piece === 'string' && typeof last === 'string') merged[merged.length - 1] = last + piece;
+    else if (piece !== '') merged.push(piece);
+  }
+  if (merged.length === 0) return "''";
+  return merged.map((piece) => (typeof piece === 'string' ? shellQuote(piece) : `"$${piece.variable}"`)).join('');
+}
+
 const secretVariable = /\$(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/;
 
 function quoteHeader(name: string, value: string): string {
@@ -23,11 +41,35 @@ const headerNames: Record<string, string> = {
   accept: 'Accept',
 };
 
-export function renderCurl(exchange: Exchange): string {
-  const parts = ['curl', '-sS', '-i', '-X', exchange.method, shellQuote(exchange.url)];
-  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+/** The secret variables a request's headers name ($ACCESS_TOKEN, $SECOND_ACCESS_TOKEN): what a script must have set. */
+export function secretsNamed(exchange: Pick<Exchange, 'requestHeaders'>): string[] {
+  return Object.values(exchange.requestHeaders).flatMap((value) => [...value.matchAll(/\$(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/g)].map((match) => match[1]!));
+}
+
+export interface CurlParts {
+  method: string;
+  url: readonly WordPiece[];
+  requestHeaders: Record<string, string>;
+  body?: readonly WordPiece[];
+  /** curl's own flags; the default shows the status line and headers (-i), errors but no progress (-sS). */
+  flags?: readonly string[];
+}
+
+/** A curl command from parts whose URL and body may take shell variables (the replay script). */
+export function renderCurlParts({ method, url, requestHeaders, body, flags = ['-sS', '-i'] }: CurlParts): string {
+  const parts = ['curl', ...flags, '-X', method, shellWord(url)];
+  for (const [name, value] of Object.entries(requestHeaders)) {
     parts.push('-H', quoteHeader(headerNames[name] ?? name, value));
   }
-  if (exchange.requestBody !== undefined) parts.push('--data-raw', shellQuote(exchange.requestBody));
+  if (body !== undefined) parts.push('--data-raw', shellWord(body));
   return parts.join(' ');
+}
+
+export function renderCurl(exchange: Exchange): string {
+  return renderCurlParts({
+    method: exchange.method,
+    url: [exchange.url],
+    requestHeaders: exchange.requestHeaders,
+    ...(exchange.requestBody !== undefined ? { body: [exchange.requestBody] } : {}),
+  });
 }

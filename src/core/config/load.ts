@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError, HarnessError } from '../errors.ts';
+import { environmentNearMisses, envFileNearMisses } from './near-miss.ts';
 import { optionName, type OptionDef, type OptionValues } from './option.ts';
 
 export type OptionTable = Record<string, OptionDef<any>>;
@@ -16,8 +17,9 @@ export interface CommandOptions<Table extends OptionTable> {
   options: Table;
   /** What positional arguments are (REPORT.json); undefined: the command takes none. */
   positionals?: string;
-  /** Rules across options, one sentence per broken rule; `raw` is the text given for an option, if any. */
-  rules?: (values: OptionValues<Table>, raw: (key: string) => string | undefined) => string[];
+  /** Rules across options, one sentence per broken rule; `raw` is the text given for an option, if
+   * any; `env` the environment read (CI decides which target may be used). */
+  rules?: (values: OptionValues<Table>, raw: (key: string) => string | undefined, env: NodeJS.ProcessEnv) => string[];
 }
 
 export interface OptionSources {
@@ -27,6 +29,9 @@ export interface OptionSources {
   cwd?: string;
   /** The other commands that have a flag, to name them when this command refuses it. */
   ownersOf?: (flag: string) => string[];
+  /** Every setting of every command, so that a name close to one of this command's is told from
+   * one that is another command's setting; this command's own by default. */
+  settingNames?: readonly string[];
 }
 
 export type ReadOptions<Table extends OptionTable> =
@@ -81,10 +86,18 @@ function readArgv<Table extends OptionTable>(command: CommandOptions<Table>, arg
   return { given, positionals };
 }
 
-function readEnvFile(path: string | undefined, cwd: string): Record<string, string> {
+interface EnvFile {
+  values: Record<string, string>;
+  text: string;
+  /** How problems name it: .env, or the path given to --env-file. */
+  label: string;
+}
+
+function readEnvFile(path: string | undefined, cwd: string): EnvFile {
   const file = resolve(cwd, path ?? '.env');
   if (path !== undefined && !existsSync(file)) throw new ConfigError([`The env file ${file} does not exist.`]);
-  return existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  return { values: parseDotenv(text), text, label: path ?? '.env' };
 }
 
 /** Reads argv, .env and the environment through a command's table: typed values, or exit 2 with one sentence per problem. */
@@ -99,7 +112,8 @@ export function readOptions<Table extends OptionTable>(command: CommandOptions<T
   const entries = Object.entries(command.options) as Array<[keyof Table & string, OptionDef<unknown>]>;
   const takesSettings = entries.some(([, option]) => option.env !== undefined);
   const envFileKey = entries.find(([, option]) => option.flag === 'env-file')?.[0];
-  const fromFile = takesSettings ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd()) : {};
+  const envFile = takesSettings ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd()) : undefined;
+  const fromFile = envFile?.values ?? {};
   const env = sources.env ?? process.env;
 
   const raws = new Map<string, string[]>();
@@ -109,12 +123,15 @@ export function readOptions<Table extends OptionTable>(command: CommandOptions<T
       if (flagged) raws.set(key, flagged);
       continue;
     }
-    // An empty value means "not set", as a blank line in a copied .env.example should.
-    const value = [flagged?.at(-1), env[option.env], fromFile[option.env]].find((text) => text !== undefined && text !== '');
+    // An empty value means "not set", as a blank line in a copied .env.example should (except for a
+    // setting whose empty value its parser refuses).
+    const value = [flagged?.at(-1), env[option.env], fromFile[option.env]].find((text) => text !== undefined && (text !== '' || option.emptyIsGiven));
     if (value !== undefined) raws.set(key, option.repeatable && flagged ? flagged : [value.trim()]);
   }
 
-  const problems: string[] = [];
+  const problems = envFile ? nearMisses(entries, raws, envFile, env, sources.settingNames) : [];
+  // A setting misspelt explains the rules it breaks: those are not reported beside it.
+  const misspelt = problems.length > 0;
   // A bad setting is a configuration error; a bad flag that is no setting, a usage error.
   let settingProblem = false;
   const values = {} as Record<string, unknown>;
@@ -134,11 +151,22 @@ export function readOptions<Table extends OptionTable>(command: CommandOptions<T
     }
   }
   const typed = values as OptionValues<Table>;
-  const broken = command.rules?.(typed, (key) => raws.get(key)?.at(-1)) ?? [];
+  const broken = misspelt ? [] : (command.rules?.(typed, (key) => raws.get(key)?.at(-1), env) ?? []);
   problems.push(...broken);
-  if (problems.length > 0 && (settingProblem || broken.length > 0)) throw new ConfigError(problems);
+  if (problems.length > 0 && (misspelt || settingProblem || broken.length > 0)) throw new ConfigError(problems);
   if (problems.length > 0) throw usage(problems.join(' '));
   return { help: false, values: typed, positionals, given: (key) => raws.has(key as string) };
+}
+
+/** Names in the env file, or in the environment, that resemble one of the command's settings. */
+function nearMisses(entries: Array<[string, OptionDef<unknown>]>, raws: ReadonlyMap<string, unknown>, file: EnvFile, env: NodeJS.ProcessEnv, allSettings: readonly string[] | undefined): string[] {
+  const own = entries.flatMap(([, option]) => (option.env === undefined ? [] : [option.env]));
+  const known = [...own, ...(allSettings ?? [])];
+  const isSet = (setting: string) => entries.some(([key, option]) => option.env === setting && raws.has(key));
+  return [
+    ...envFileNearMisses(file.label, file.text, new Set(Object.keys(file.values)), known, own),
+    ...environmentNearMisses(env, isSet, known, own),
+  ];
 }
 
 /** A parser of a secret should not quote it; should one ever do, the value is cut out here. */

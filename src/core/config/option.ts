@@ -21,6 +21,9 @@ export interface OptionDef<T> {
   help: string;
   /** Written, commented out, in .env.example. */
   example?: string | undefined;
+  /** An empty value counts as given (its parser refuses it) instead of as unset: for a setting whose
+   * absence changes what is tested (BASE_URL=, from a CI secret that is not set). */
+  emptyIsGiven?: boolean | undefined;
   /** The value when none is given. */
   defaultValue(): T;
   /** How --help shows the default; undefined: no default to show. */
@@ -50,6 +53,7 @@ export function valueOption<T, D extends T | undefined = undefined>(spec: Descri
   default?: D | (() => D);
   /** Shown instead of the formatted default (a new seed each run, a free port ...). */
   defaultText?: string;
+  emptyIsGiven?: boolean;
 }): OptionDef<T | D> {
   const fallback = spec.default;
   const defaultValue = (): T | D => (typeof fallback === 'function' ? (fallback as () => D)() : (fallback as D));
@@ -64,6 +68,7 @@ export function valueOption<T, D extends T | undefined = undefined>(spec: Descri
     metavar: spec.metavar,
     help: spec.help,
     example: spec.example,
+    emptyIsGiven: spec.emptyIsGiven,
     defaultValue,
     defaultText: shown,
     parse: (raws, name) => spec.parse(raws[raws.length - 1]!, name),

@@ -7,6 +7,9 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = (problem: string): Parsed<never> => ({ ok: false, problem });
 
 export function parseBaseUrl(raw: string): Parsed<string> {
+  // Empty is never "unset" here: an unset CI secret gives BASE_URL=, and the run must not fall back
+  // to the embedded server and pass.
+  if (raw === '') return bad('BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.');
   let url: URL;
   try {
     url = new URL(raw);

@@ -8,6 +8,7 @@ import {
   parseGroupContacts, parseIdList, parseInteger, parsePagination, parseText, parseToken,
 } from './parse-values.ts';
 import type { BodyEncoding, PaginationStyle } from './value-types.ts';
+import { profileSettings } from './profile-settings.ts';
 
 export type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './value-types.ts';
 
@@ -21,10 +22,11 @@ export const targetSettings = {
     env: 'BASE_URL',
     flag: 'base-url',
     metavar: 'URL',
-    help: 'The server under test, without /v1 (the suite adds it). Unset: the embedded reference server is started and used.',
+    help: 'The server under test, without /v1 (the suite adds it). Unset: see EMBEDDED. Set but empty is an error, not unset.',
     example: 'https://api.example.com',
     parse: (raw) => parseBaseUrl(raw),
-    defaultText: 'the embedded reference server',
+    emptyIsGiven: true,
+    defaultText: 'none (see --embedded)',
   }),
   accessToken: valueOption({
     env: 'ACCESS_TOKEN',
@@ -66,6 +68,25 @@ export const targetSettings = {
     default: 10_000,
   }),
 } as const;
+
+/** Which target when BASE_URL is not set: the rules are in target-choice.ts. */
+export const embedded = switchOption({
+  env: 'EMBEDDED',
+  flag: 'embedded',
+  help: 'true: test the embedded reference server, started for the run (not together with BASE_URL). Without it the embedded server is used only when neither BASE_URL nor a token is set and CI is not set; in CI, or with a token, name the target.',
+  example: 'false',
+});
+
+export const waitForTarget = valueOption({
+  env: 'WAIT_FOR_TARGET',
+  flag: 'wait-for-target',
+  metavar: 'SECONDS',
+  help: 'How long to wait for a target that is still starting: a refused connection or a 502, 503 or 504 answer to the first request is tried again (at most 2 s apart) until then, before the run stops with exit 2.',
+  example: '0',
+  parse: integer(0, 3_600),
+  format: formatInteger,
+  default: 0,
+});
 
 export const secondAccessToken = valueOption({
   env: 'SECOND_ACCESS_TOKEN',
@@ -195,16 +216,19 @@ export const envFileOption = valueOption({
 /** Every setting, in the order .env.example lists them. */
 export const settings = [
   targetSettings.baseUrl,
+  embedded,
   targetSettings.accessToken,
   secondAccessToken,
   targetSettings.bodyEncoding,
   targetSettings.pagination,
   targetSettings.requestTimeoutMs,
+  waitForTarget,
   seed,
   maxRps,
   propertyRuns,
   propertyTimeBudgetMs,
   groupContacts,
+  ...Object.values(profileSettings),
   conventions,
   readOnly,
   strict,
@@ -216,7 +240,8 @@ export const settings = [
  * malformed token has its own sentence already). Commands that take these settings run them. */
 export function targetSettingProblems(_values: unknown, raw: (key: string) => string | undefined): string[] {
   const problems: string[] = [];
-  if (raw('baseUrl') !== undefined && raw('accessToken') === undefined) {
+  // An empty BASE_URL has its own sentence already.
+  if (raw('baseUrl') && raw('accessToken') === undefined) {
     problems.push(`${optionName(targetSettings.accessToken)} is required when BASE_URL is set (spec §5: every request carries a Bearer token).`);
   }
   const second = raw('secondAccessToken');

@@ -1,63 +1,60 @@
 // The server profile: what the suite accepts where the spec leaves a server free. Checks, properties
-// and the model ask these predicates instead of writing a status range or an equality of their own;
-// each predicate names the entry of the register (entries.ts) it rests on.
+// and the model ask its predicates instead of writing a status range or an equality of their own;
+// each predicate names the entry of the register (src/api/open-points.ts) it rests on. By default
+// every reading of the register is accepted; what the user declared of their server (settings such
+// as UNKNOWN_ID_STATUS=404 or EMPTY_TEXT=kept) narrows an entry to that reading.
 import { isDeepStrictEqual } from 'node:util';
-import type { ProfileKey } from '../../api/open-points.ts';
+import type { DeclaredReadings, ProfileKey, ReadingOf, ReadingSettingEntry, StatusSettingEntry } from '../../api/open-points.ts';
+
+export type { DeclaredReadings };
 
 /** What the predicates read of an answer (the client's ApiResponse has it; written out to keep the client free to import this module). */
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   jsonError?: string;
   text: string;
 }
 
-const inRange = (status: number, low: number, high: number) => status >= low && status <= high;
-
-/** success-status: the spec names no success status, so any 2xx. */
-export function isSuccess(status: number): boolean {
-  return inRange(status, 200, 299);
+export interface ServerProfile {
+  /** What the user declared; an entry left out accepts every reading. */
+  readonly declared: DeclaredReadings;
+  /** success-status: a successful request (DELETE aside: isDeleteSuccess). */
+  isSuccess(status: number): boolean;
+  /** refusal-status: a request refused as the client's fault (§7). */
+  isRefusal(status: number): boolean;
+  /** auth-refusal-status: missing, malformed or unknown credentials (§5). */
+  isAuthRefusal(status: number): boolean;
+  /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
+  isUnknownIdAnswer(status: number): boolean;
+  /** unknown-id-status, its usual reading: 404. Only convention checks ask for it. */
+  isNotFound(status: number): boolean;
+  /** foreign-id-status: another user's object is neither revealed nor changed. */
+  isForeignIdAnswer(status: number): boolean;
+  /** delete-answer: a successful DELETE (§4.3), with any body or none. */
+  isDeleteSuccess(status: number): boolean;
+  /** rate-limits: a 429 asks the whole run to slow down (honouring Retry-After); never a verdict. */
+  isTooManyRequests(status: number): boolean;
+  /** A server failure: never acceptable, whatever was sent. */
+  isServerError(status: number): boolean;
+  /** error-body: what is wrong with a refusal's body, or undefined. */
+  errorBodyProblem(answer: Answer): string | undefined;
+  /** empty-text: a value sent is stored as sent; an empty text may come back as null (§2). */
+  storedAsSent(sent: unknown, received: unknown): boolean;
+  /** Whether the server may take this reading of an entry that has one reading of several (group-conversation-create, ...). */
+  allows<K extends ReadingSettingEntry>(entry: K, reading: ReadingOf<K>): boolean;
+  /** The accepted statuses of an entry, in words ("any 4xx", "404 or 410"), for failure messages. */
+  describe(entry: StatusSettingEntry): string;
 }
 
-/** refusal-status: a request refused as the client's fault gets some 4xx (§7). */
-export function isRefusal(status: number): boolean {
-  return inRange(status, 400, 499);
-}
-
-/** rate-limits: a 429 asks the whole run to slow down (honouring Retry-After); never a verdict. */
-export function isTooManyRequests(status: number): boolean {
-  return status === 429;
-}
-
-/** A server failure: never acceptable, whatever was sent. */
-export function isServerError(status: number): boolean {
-  return status >= 500;
-}
-
-/** auth-refusal-status: missing, malformed or unknown credentials (§5). */
-export function isAuthRefusal(status: number): boolean {
-  return status === 401 || status === 403;
-}
-
-/** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
-export function isUnknownIdAnswer(status: number): boolean {
-  return isRefusal(status);
-}
-
-/** unknown-id-status, its usual reading: 404. Only convention checks ask for it. */
-export function isNotFound(status: number): boolean {
-  return status === 404;
-}
-
-/** foreign-id-status: another user's object is neither revealed nor changed. */
-export function isForeignIdAnswer(status: number): boolean {
-  return isRefusal(status);
-}
-
-/** delete-answer: any 2xx, with any body or none (§4.3). */
-export function isDeleteSuccess(status: number): boolean {
-  return isSuccess(status);
-}
+const ranges: Record<StatusSettingEntry, { low: number; high: number; words: string }> = {
+  'success-status': { low: 200, high: 299, words: 'a 2xx status' },
+  'delete-answer': { low: 200, high: 299, words: 'a 2xx status' },
+  'refusal-status': { low: 400, high: 499, words: 'a 4xx status' },
+  'unknown-id-status': { low: 400, high: 499, words: 'a 4xx status' },
+  'foreign-id-status': { low: 400, high: 499, words: 'a 4xx status' },
+  'auth-refusal-status': { low: 401, high: 403, words: '401 or 403' },
+};
 
 /** The media type a response declares, lower case, without parameters ('' when none). */
 export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
@@ -67,24 +64,73 @@ export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
 const declaresJson = (answer: Pick<Answer, 'headers'>) => /^application\/(?:[\w.+-]+\+)?json$/.test(declaredMediaType(answer));
 
 /**
- * error-body: a refusal may carry any body or none (§7); a body is wrong only when it says it is
- * JSON and does not parse. Returns what is wrong, or undefined.
+ * The profile of a server of which `declared` is known. `consulted` hears every entry a predicate
+ * rests on as it is asked, so that a check's result can say which entries its verdict rested on.
  */
-export function errorBodyProblem(answer: Answer): string | undefined {
-  if (answer.jsonError !== undefined && answer.text.trim() !== '' && declaresJson(answer)) {
-    return `a body declared as ${declaredMediaType(answer)} that is not JSON (${answer.jsonError})`;
-  }
-  return undefined;
+export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry: ProfileKey) => void = () => {}): ServerProfile {
+  const statusIn = (entry: StatusSettingEntry, status: number): boolean => {
+    consulted(entry);
+    const listed = declared[entry];
+    if (listed !== undefined) return listed.includes(status);
+    const { low, high } = ranges[entry];
+    // auth-refusal-status: 401 or 403, not 402.
+    return entry === 'auth-refusal-status' ? status === 401 || status === 403 : status >= low && status <= high;
+  };
+  return {
+    declared,
+    isSuccess: (status) => statusIn('success-status', status),
+    isRefusal: (status) => statusIn('refusal-status', status),
+    isAuthRefusal: (status) => statusIn('auth-refusal-status', status),
+    isUnknownIdAnswer: (status) => statusIn('unknown-id-status', status),
+    isNotFound: (status) => {
+      consulted('unknown-id-status');
+      return status === 404;
+    },
+    isForeignIdAnswer: (status) => statusIn('foreign-id-status', status),
+    isDeleteSuccess: (status) => statusIn('delete-answer', status),
+    isTooManyRequests: (status) => {
+      consulted('rate-limits');
+      return status === 429;
+    },
+    isServerError: (status) => status >= 500,
+    errorBodyProblem(answer) {
+      consulted('error-body');
+      const parses = answer.jsonError === undefined && answer.text.trim() !== '';
+      if (declared['error-body'] === 'json' && !(declaresJson(answer) && parses)) {
+        return `a body that is not JSON declared as such (ERROR_BODY=json): Content-Type ${declaredMediaType(answer) || 'none'}, ${answer.text.trim() === '' ? 'no body' : answer.jsonError !== undefined ? `not JSON (${answer.jsonError})` : 'a JSON body'}`;
+      }
+      if (answer.jsonError !== undefined && answer.text.trim() !== '' && declaresJson(answer)) {
+        return `a body declared as ${declaredMediaType(answer)} that is not JSON (${answer.jsonError})`;
+      }
+      return undefined;
+    },
+    storedAsSent(sent, received) {
+      if (sent === '') {
+        consulted('empty-text');
+        const reading = declared['empty-text'];
+        if (received === null) return reading !== 'kept';
+        if (received === '') return reading !== 'null';
+        return false;
+      }
+      return isDeepStrictEqual(sent, received);
+    },
+    allows(entry, reading) {
+      consulted(entry);
+      const only = declared[entry];
+      return only === undefined || only === reading;
+    },
+    describe(entry) {
+      const listed = declared[entry];
+      return listed === undefined ? ranges[entry].words : `${listed.join(' or ')} (as declared)`;
+    },
+  };
 }
 
 /**
- * empty-text: a text sent is stored as sent; an empty text may come back as null, "a field without
- * a value" (§2). Values other than text must come back equal.
+ * Every reading of the register, nothing declared: for the code that must work whatever the server
+ * chose and never judges it (the sweep, cleanup, the snapshot, load seeding, the client's 429s).
  */
-export function storedAsSent(sent: unknown, received: unknown): boolean {
-  if (sent === '' && received === null) return true;
-  return isDeepStrictEqual(sent, received);
-}
+export const everyReading: ServerProfile = serverProfile();
 
 /** The entries a predicate rests on, for the generated docs/assumptions.md. */
 export const predicateEntries: Readonly<Record<string, ProfileKey>> = {

@@ -2,7 +2,7 @@
 // decides what may be deleted: every id the check's own creates recorded in it (also those a check
 // lost because the answer failed its schema), and ids a check adds that the ledger has as the
 // run's own of that type. Anything else is never sent a DELETE: it is a leftover with the reason.
-import { isUnknownIdAnswer } from '../profile/server-profile.ts';
+import { everyReading } from '../profile/server-profile.ts';
 import type { ApiClient } from '../client/api-client.ts';
 import type { Ledger } from '../client/ledger.ts';
 
@@ -65,7 +65,7 @@ export class CreatedResources {
         // The retrieve is the proof: a delete may answer anything (§4.3), and a conversation
         // already removed with its group answers with whatever 4xx the server uses.
         const check = kind === 'group' ? await client.retrieveGroup(id) : await client.retrieveConversation(id);
-        if (!isUnknownIdAnswer(check.status)) {
+        if (!everyReading.isUnknownIdAnswer(check.status)) {
           leftovers.push({ kind, id, reason: `still retrievable (${check.status}) after DELETE answered ${deleted.status}` });
           return false;
         }
@@ -83,7 +83,7 @@ export class CreatedResources {
       handled.add(conversationId);
       try {
         const left = await client.retrieveConversation(conversationId);
-        if (isUnknownIdAnswer(left.status)) {
+        if (everyReading.isUnknownIdAnswer(left.status)) {
           this.ledger?.settle('conversation', conversationId);
           continue;
         }

@@ -35,3 +35,18 @@ export class SuiteNames {
     return this.ledger ? this.ledger.invent(id, kind) : id;
   }
 }
+
+/** A run id as SuiteNames writes it after msgapi-: eight lower-case hexadecimal digits (provided-target.ts). */
+export const runIdPattern = /^[0-9a-f]{8}$/;
+
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a text carries the run's marker as SuiteNames writes it: `msgapi-<run id>-…` (contact
+ * ids, usernames) or `msgapi-conformance <run id> …` (group names), the run id whole: a longer id
+ * that merely begins with it is another's.
+ */
+export function carriesRunMarker(text: unknown, runId: string): boolean {
+  if (typeof text !== 'string' || runId === '') return false;
+  return new RegExp(`msgapi-(?:conformance )?${escapeForPattern(runId)}(?![0-9a-z])`).test(text);
+}

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { QueryValue } from '../../api/operations.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
 import type { PriorIds } from '../client/ledger.ts';
-import { isRefusal, isSuccess } from '../profile/server-profile.ts';
+import { everyReading } from '../profile/server-profile.ts';
 import { nextPageQuery } from '../client/pagination.ts';
 import type { PaginationStyle } from '../config/settings.ts';
 
@@ -36,14 +36,14 @@ async function walk(client: ApiClient, kind: 'conversation' | 'group', paginatio
       for (const size of pageSizes) {
         response = await client.call(operation, { query: size === undefined ? {} : { limit: size } });
         limit = size;
-        if (!isRefusal(response.status)) break;
+        if (!everyReading.isRefusal(response.status)) break;
       }
     } else {
       response = await client.call(operation, { query: { ...query, ...(limit === undefined ? {} : { limit }) } });
     }
     if (response === undefined) return `the ${kind}s list was not read`;
     const page = response.body as { has_more?: unknown; data?: unknown } | undefined;
-    if (!isSuccess(response.status) || !Array.isArray(page?.data)) return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
+    if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
     const items = page.data as Array<{ id?: unknown }>;
     for (const item of items) if (typeof item?.id === 'string') ids.add(item.id);
     seen += items.length;

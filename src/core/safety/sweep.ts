@@ -3,7 +3,7 @@
 // their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
 // retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
 // sent a write. What cannot be removed is a leftover, with the reason.
-import { isSuccess, isUnknownIdAnswer } from '../profile/server-profile.ts';
+import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
@@ -12,6 +12,7 @@ import { firstUserClient } from '../client/user-clients.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import { nextPageQuery } from '../client/pagination.ts';
+import { carriesRunMarker } from './run-names.ts';
 
 export interface SweepResult {
   /** Objects that still existed and are now deleted. */
@@ -55,10 +56,10 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
   const remove = async (kind: LedgerKind, id: string): Promise<boolean> => {
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
-      if (isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
+      if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
       const answer = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
       const after = (await retrieve(client, kind, id)).status;
-      if (!isUnknownIdAnswer(after)) {
+      if (!everyReading.isUnknownIdAnswer(after)) {
         leftovers.push({ kind, id, reason: `still retrievable after DELETE answered ${answer.status}` });
         return false;
       }
@@ -76,7 +77,7 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
     handled.add(conversationId);
     try {
       const left = await client.retrieveConversation(conversationId);
-      if (isUnknownIdAnswer(left.status)) continue;
+      if (everyReading.isUnknownIdAnswer(left.status)) continue;
       if (ours.has(conversationId)) await remove('conversation', conversationId);
       else {
         leftovers.push({
@@ -110,26 +111,41 @@ export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[]
   return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger });
 }
 
+/** What markedEntries looks for besides names and contact ids that carry the marker. */
+export interface MarkedOptions {
+  /**
+   * Also the conversations whose group_id is one of the marked groups (a conversation made for a
+   * group carries no name of its own: its group is its mark). msgapi cleanup --marker asks for it.
+   */
+  groupConversations?: boolean;
+}
+
 /**
- * Objects whose name or contact_id carries the run's marker (msgapi-<run id>): the creates that
- * were still under way when a run was stopped have no ledger entry, but they are recognisably
- * this run's own. Lists are read page by page in the declared style, to a bounded depth. A list
- * may name anything, so an item counts only when it was not among the user's records before the
- * run (`prior`) and its own retrieve, as that type, shows that id with the marker.
+ * Objects whose name or contact_id carries the run's marker (msgapi-<run id>, carriesRunMarker):
+ * the creates that were still under way when a run was stopped have no ledger entry, but they are
+ * recognisably this run's own. Lists are read page by page in the declared style, to a bounded
+ * depth. A list may name anything, so an item counts only when it was not among the user's records
+ * before the run (`prior`) and its own retrieve, as that type, shows that id with the marker (or,
+ * with groupConversations, with the group_id of a group found so).
  */
-export async function markedEntries(client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = 50, prior?: PriorIds): Promise<LedgerEntry[]> {
-  const marked = (text: unknown) => typeof text === 'string' && (text.includes(`msgapi-${runId}`) || text.includes(`msgapi-conformance ${runId}`));
+export async function markedEntries(
+  client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = 50, prior?: PriorIds, options: MarkedOptions = {},
+): Promise<LedgerEntry[]> {
+  const marked = (text: unknown) => carriesRunMarker(text, runId);
   const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) => (kind === 'group' ? item?.name : item?.contact_id);
   const found: LedgerEntry[] = [];
+  const groups = new Set<string>();
+  const ofMarkedGroup = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
+    kind === 'conversation' && options.groupConversations === true && typeof item?.group_id === 'string' && groups.has(item.group_id);
   for (const kind of ['group', 'conversation'] as const) {
     const listed = new Set<string>();
     let query: Record<string, QueryValue> = {};
     for (let index = 0, seen = 0; index < maxPages; index++) {
       const response = await client.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
       const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
-      if (!isSuccess(response.status) || !Array.isArray(page?.data)) break;
+      if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) break;
       for (const item of page.data) {
-        if (typeof item.id === 'string' && marked(markOf(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
+        if (typeof item.id === 'string' && (marked(markOf(kind, item)) || ofMarkedGroup(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
       }
       seen += page.data.length;
       if (page.has_more !== true) break;
@@ -140,9 +156,15 @@ export async function markedEntries(client: ApiClient, runId: string, pagination
     for (const id of listed) {
       const retrieved = await retrieve(client, kind, id);
       const body = retrieved.body as Record<string, unknown> | undefined;
-      if (!isSuccess(retrieved.status) || body?.id !== id || !marked(markOf(kind, body))) continue;
-      const conversationId = kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
-      found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
+      if (!everyReading.isSuccess(retrieved.status) || body?.id !== id) continue;
+      if (marked(markOf(kind, body))) {
+        const conversationId = kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
+        if (kind === 'group') groups.add(id);
+        found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
+      } else if (ofMarkedGroup(kind, body)) {
+        // As the ledger has a group's verified conversation: the sweep may delete it by id.
+        found.push({ kind, id, group_id: body.group_id as string });
+      }
     }
   }
   return found;

@@ -1,6 +1,7 @@
 // Opening a target: the server BASE_URL names, or, with no BASE_URL, the embedded reference server,
 // started here (in this process, or in a child process of its own for load) for two users so that
 // isolation checks run too. Every way returns the one Target shape.
+import type { DeclaredReadings } from '../../api/open-points.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 import { startReferenceServer, type StartReferenceServerOptions } from '../../../reference/listen.ts';
 import { startEmbeddedServer } from './embedded-process.ts';
@@ -16,6 +17,8 @@ export interface TargetSettings {
   bodyEncoding: BodyEncoding;
   pagination: PaginationStyle;
   groupContacts?: GroupContactsSemantics | undefined;
+  /** The readings of the server profile the user declared; unset: every reading. */
+  declared?: DeclaredReadings | undefined;
 }
 
 /** Where the embedded reference server runs when there is no BASE_URL. */
@@ -26,7 +29,7 @@ export type Embedding =
   | { process: 'child' };
 
 export async function openTarget(settings: TargetSettings, embedding: Embedding = { process: 'in-process' }): Promise<Target> {
-  const choices: TargetChoices = { bodyEncoding: settings.bodyEncoding, pagination: settings.pagination, groupContacts: settings.groupContacts };
+  const choices: TargetChoices = { bodyEncoding: settings.bodyEncoding, pagination: settings.pagination, groupContacts: settings.groupContacts, declared: settings.declared ?? {} };
   if (settings.baseUrl !== undefined) {
     return {
       url: settings.baseUrl,

@@ -16,6 +16,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     bodyEncoding: target.choices.bodyEncoding,
     pagination: target.choices.pagination,
     groupContacts: target.choices.groupContacts,
+    declared: target.choices.declared,
     requestTimeoutMs,
     seed,
     readOnly,

@@ -2,6 +2,7 @@
 // embedded reference server in this process, or the embedded server in a child process. Check,
 // load and the matrix all hold this one shape; ProvidedTarget is its serialisable projection for
 // vitest's workers, derived from it in one place (provided-target.ts).
+import type { DeclaredReadings } from '../../api/open-points.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
 /** The choices the spec leaves open that the user declares (or that the embedded server is known to make). */
@@ -10,6 +11,8 @@ export interface TargetChoices {
   pagination: PaginationStyle;
   /** Declared by the user (GROUP_CONTACTS), or known of the embedded server; undefined: left open. */
   groupContacts: GroupContactsSemantics | undefined;
+  /** The readings of the server profile the user declared (UNKNOWN_ID_STATUS, EMPTY_TEXT, ...); {}: every reading. */
+  declared: DeclaredReadings;
 }
 
 /** The users the harness acts as: ACCESS_TOKEN and, for the isolation checks, SECOND_ACCESS_TOKEN. */
@@ -51,6 +54,8 @@ export interface ProvidedTarget extends RunSettings {
   pagination: PaginationStyle;
   /** Declared by the user (GROUP_CONTACTS); undefined: left open. */
   groupContacts: GroupContactsSemantics | undefined;
+  /** The declared readings of the server profile (TargetChoices.declared). */
+  declared: DeclaredReadings;
   /** Marks everything this run creates as the suite's own: names, contact ids. */
   runId: string;
   /** Where every created id is appended as it is made (swept after the run, or by msgapi cleanup). */

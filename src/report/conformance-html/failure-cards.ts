@@ -39,6 +39,33 @@ function unparsed(check: CheckResult, message: FailureMessage): string {
   return known === null && message.note === null && check.message ? pre(check.message, 'raw') : '';
 }
 
+const names = (objects: ReadonlyArray<{ kind: string; id: string }>) => objects.map((object) => `${object.kind} <code>${escapeHtml(object.id)}</code>`).join(', ');
+
+/**
+ * The curl, and when the failing request names what the check made (which the run deleted, so the
+ * curl alone answers 404) or is itself a create (whose curl alone leaves an object no ledger
+ * lists), the replay script first, saying why.
+ */
+function reproductions(check: CheckResult, reproduction: string | null): string[] {
+  const anchor = checkAnchor(check.id);
+  const replay = check.reproduction_script;
+  if (replay === undefined) return reproduction === null ? [] : [copyBlock(`curl-${anchor}`, reproduction, 'Reproduce (export ACCESS_TOKEN first)')];
+  const left = new Set((check.leftovers ?? []).map((leftover) => `${leftover.kind}:${leftover.id}`));
+  const deleted = replay.recreates.filter((object) => !left.has(`${object.kind}:${object.id}`));
+  const why = [
+    deleted.length > 0
+      ? `The run deleted what the failing request names (${names(deleted)}) when the check ended, so its curl alone would now answer 404 (or another 4xx), not what the run saw.`
+      : '',
+    replay.failing_request_creates ? 'The failing request is a create: its curl alone would leave an object behind that no ledger lists.' : '',
+    `The script below makes ${replay.recreates.length > 0 ? 'the objects again with the run\'s own create requests, repeats the check\'s earlier writes, sends the failing request with the new ids' : 'the request'}, prints its status and body, and deletes what it made, also when a step fails.`,
+  ].filter(Boolean).join(' ');
+  return [
+    `<p class="note replay-why">${why}</p>`,
+    copyBlock(`replay-${anchor}`, replay.script, 'Replay script (sh; export ACCESS_TOKEN first)', 'replay-script'),
+    ...(reproduction === null ? [] : [copyBlock(`curl-${anchor}`, reproduction, deleted.length > 0 ? 'The failing request alone (its object is gone now)' : 'The failing request alone')]),
+  ];
+}
+
 function card(check: CheckResult, checks: ReadonlyMap<string, CheckResult>): string {
   const message = parseFailureMessage(check.message);
   const reproduction = check.reproduction ?? message.reproduce;
@@ -52,7 +79,7 @@ function card(check: CheckResult, checks: ReadonlyMap<string, CheckResult>): str
       ? `<p class="see-counterexample">Shrunk counterexample, step by step: <a href="#counterexample-${checkAnchor(check.id)}">below, under Counterexamples</a>.</p>`
       : '',
     message.exchange === null ? '' : `<div class="exchange"><div class="side-label">Exchange</div>${pre(message.exchange)}</div>`,
-    reproduction === null ? '' : copyBlock(`curl-${checkAnchor(check.id)}`, reproduction, 'Reproduce (export ACCESS_TOKEN first)'),
+    ...reproductions(check, reproduction),
   ];
   return `<article class="check-card s-${check.status}${check.expected_failure !== undefined ? ' expected' : ''}" id="${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}" data-status="${check.status}">
 <header>${statusBadge(check)}<h3><code>${escapeHtml(check.id)}</code></h3><span class="meta">${escapeHtml(check.spec.join(', '))} ${levelBadge(check.level)} ${gatingWords(check)}</span></header>

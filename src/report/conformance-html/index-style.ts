@@ -20,6 +20,8 @@ nav.toc .n.bad { color: var(--fail); font-weight: 600; }
 header.run h1 { margin-bottom: 14px; }
 .verdict { display: flex; gap: 12px; align-items: baseline; flex-wrap: wrap; }
 .verdict-why { color: var(--text); }
+.verdict-scope { color: var(--muted); }
+.verdict-notices { flex-basis: 100%; margin: 4px 0 0; color: var(--text); font-size: 14px; }
 .tiles { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 12px; margin: 0 0 20px; }
 .tile { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; display: flex; flex-direction: column; gap: 2px; border-top: 4px solid var(--line); }
 .tile .number { font-size: 28px; font-weight: 700; line-height: 1.1; font-variant-numeric: tabular-nums; }
@@ -139,7 +141,7 @@ pre { font-family: var(--mono); font-size: 12.5px; line-height: 1.5; margin: 0; 
 button.copy { font: inherit; font-size: 12px; text-transform: none; letter-spacing: 0; font-weight: 600; padding: 3px 12px; border-radius: 6px;
   border: 1px solid #d1d5db; background: #fff; color: var(--text); cursor: pointer; }
 button.copy:hover { background: var(--panel); }
-pre.curl { background: #111827; color: #e5e7eb; border-color: #111827; user-select: all; }
+pre.curl, pre.replay-script { background: #111827; color: #e5e7eb; border-color: #111827; user-select: all; }
 ol.step-list { list-style: none; margin: 0; padding: 0; }
 ol.step-list > li { margin: 0 0 10px; padding: 2px 0 2px 14px; border-left: 3px solid #bfdbfe; }
 ol.step-list .call { margin: 0 0 3px; } ol.step-list .call code { font-size: 13.5px; font-weight: 600; }

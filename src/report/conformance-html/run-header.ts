@@ -1,6 +1,6 @@
 // The top of the page for a conformance run: the verdict first, then the counts, then the facts
 // a person needs to tell this run from another and to run it again (target, time, seed).
-import { runFailed } from '../build-report.ts';
+import { verdictOf } from '../../conformance/run/verdict.ts';
 import type { CheckStatus, ConformanceReport } from '../../conformance/run/check-result.ts';
 import { escapeHtml, formatCount } from '../page-kit/format.ts';
 import { statusBadge, statusOrder } from './status.ts';
@@ -14,28 +14,20 @@ export function formatRunTime(ms: number): string {
   return `${Math.floor(seconds / 60)} min${rest === 0 ? '' : ` ${rest} s`}`;
 }
 
-type Verdict = 'passed' | 'failed' | 'interrupted';
+type Verdict = 'passed' | 'failed' | 'interrupted' | 'error';
 
-/** As `msgapi check` decides its exit code: a gating failure, or a listed failure that now passes. */
+/** The report's verdict (decided once, src/conformance/run/verdict.ts), as the page's data-verdict reads it. */
 export function conformanceVerdict(report: ConformanceReport): Verdict {
-  if (runFailed(report)) return 'failed';
-  return report.interrupted ? 'interrupted' : 'passed';
+  return verdictOf(report).outcome.toLowerCase() as Verdict;
 }
 
 function verdictBanner(report: ConformanceReport): string {
-  const verdict = conformanceVerdict(report);
-  const gating = report.summary.gating_failed;
-  const unexpected = report.expectations?.unexpected_passes.length ?? 0;
-  const reasons: string[] = [];
-  if (gating > 0) reasons.push(`${gating} gating failure${gating === 1 ? '' : 's'}`);
-  if (unexpected > 0) reasons.push(`${unexpected} listed failure${unexpected === 1 ? '' : 's'} now passing (update the expectations file)`);
-  const words: Record<Verdict, string> = {
-    failed: reasons.join('; '),
-    passed: 'every gating check passed',
-    interrupted: 'no gating failure among the checks that ran, but the run was stopped before every check ran',
-  };
-  const cls = verdict === 'interrupted' ? 'failed' : verdict;
-  return `<div class="verdict ${cls}" data-verdict="${verdict}"><strong>${verdict.toUpperCase()}</strong> <span class="verdict-why">${escapeHtml(words[verdict])}</span></div>`;
+  const verdict = verdictOf(report);
+  const why = verdict.outcome === 'PASSED' ? `every gating check of the ${verdict.scope.description} passed` : verdict.reasons.join('; ');
+  const cls = verdict.outcome === 'PASSED' ? 'passed' : 'failed';
+  const notices = verdict.notices.length > 0 ? `<ul class="verdict-notices">${verdict.notices.map((notice) => `<li>${escapeHtml(notice)}</li>`).join('')}</ul>` : '';
+  return `<div class="verdict ${cls}" data-verdict="${verdict.outcome.toLowerCase()}"><strong>${verdict.outcome}</strong> <span class="verdict-why">${escapeHtml(why)}</span>` +
+    ` <span class="verdict-scope" data-scope="${escapeHtml(verdict.scope.kind)}">${escapeHtml(verdict.scope.description)}</span>${notices}</div>`;
 }
 
 function counts(report: ConformanceReport): string {
@@ -55,7 +47,8 @@ function facts(report: ConformanceReport): string {
     ['Target', `<code>${escapeHtml(report.target.url)}</code> — ${where}`],
     ['Started', escapeHtml(report.started_at)],
     ['Duration', escapeHtml(formatRunTime(report.duration_ms))],
-    ['Seed', `<code>${escapeHtml(report.seed)}</code> — replay with <code class="replay">SEED=${escapeHtml(report.seed)}</code>`],
+    ['Checks', `<span data-scope="${escapeHtml(verdictOf(report).scope.kind)}">${escapeHtml(verdictOf(report).scope.description)}</span>`],
+    ['Seed', `<code>${escapeHtml(report.seed)}</code> — replay with <code class="replay">${escapeHtml(report.replay ?? `SEED=${report.seed}`)}</code>`],
     ['Requests', formatCount(report.requests)],
     ['Run', `<code>${escapeHtml(report.run_id)}</code>, ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}`],
   ];

@@ -5,7 +5,7 @@
 // every fetch, is the page kit's (page-kit/page-head.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LoadReport } from '../../../load/load-report.ts';
+import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
 import { baseCss } from '../page-kit/base-style.ts';
 import { chartJs, drawChartsScript } from '../page-kit/charts.ts';
 import { escapeHtml, formatDuration, jsonForScript } from '../page-kit/format.ts';
@@ -15,9 +15,10 @@ import { loadCss } from './load-style.ts';
 import { scenarioSection } from './scenario-section.ts';
 
 export function verdict(report: LoadReport): string {
-  const { passed, failures } = report.verdict;
+  const { failures } = report.verdict;
+  const outcome = loadOutcome(report);
   const list = failures.length === 0 ? '' : `<ul>${failures.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`;
-  return `<div class="verdict ${passed ? 'passed' : 'failed'}" data-verdict="${passed ? 'passed' : 'failed'}"><strong>${passed ? 'PASSED' : 'FAILED'}</strong>${list}</div>`;
+  return `<div class="verdict ${outcome === 'PASSED' ? 'passed' : 'failed'}" data-verdict="${outcome.toLowerCase()}"><strong>${outcome}</strong>${list}</div>`;
 }
 
 function runLength(report: LoadReport): string {

@@ -1,6 +1,6 @@
 // The table printed at the end of a load run: one row per scenario and model, latencies in ms.
 import { formatUs } from '../../../load/gates/thresholds.ts';
-import type { LoadReport, ModelFigures } from '../../../load/load-report.ts';
+import { loadOutcome, type LoadReport, type ModelFigures } from '../../../load/load-report.ts';
 
 const columns = ['scenario', 'model', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors', 'non-2xx', 'cpu gen/srv', 'note'] as const;
 
@@ -28,7 +28,9 @@ export function summaryTable(report: LoadReport): string {
 
 export function verdictLines(report: LoadReport): string {
   const lines = report.gates.map((gate) => `${gate.passed ? 'pass' : 'FAIL'}  ${gate.gate}: ${gate.detail}`);
-  if (report.verdict.passed) lines.push('Load run passed.');
-  else lines.push(`Load run failed:`, ...report.verdict.failures.map((failure) => `  - ${failure}`));
+  // The one verdict the run decided, word for word as load.json and load.html give it.
+  const outcome = loadOutcome(report);
+  if (outcome === 'PASSED') lines.push('PASSED Load run passed.');
+  else lines.push(`${outcome} Load run ${outcome === 'INTERRUPTED' ? 'interrupted' : 'failed'}:`, ...report.verdict.failures.map((failure) => `  - ${failure}`));
   return lines.join('\n');
 }

@@ -53,7 +53,7 @@ export class ListAndWalk implements AsyncCommand<Model, Real, false> {
     expectThat(wrong.length === 0, last, `only objects that match ${this.filter} and still exist (§3, §4)`, `also listed: ${wrong.join(', ')}`);
     const missing = [...expected].filter((id) => !listedOwn.includes(id));
     if (walk.complete || walk.stoppedBecause === 'found what it looked for') {
-      expectThat(missing.length === 0, last, `every object the model says matches ${this.filter} listed`, `missing: ${missing.join(', ')}`);
+      expectThat(missing.length === 0, last, `every object the model says matches ${this.filter} listed (§4.1, §4.2: the list filters)`, `missing: ${missing.join(', ')}`);
     }
   }
 

@@ -1,6 +1,7 @@
 // The model of the model-based check: what the spec says the server holds of this run's own
 // objects. Much simpler than a server: the last object each create or update returned, and what
 // was deleted. Foreign objects on the target are outside the model and ignored.
+import type { ServerProfile } from '../../../core/profile/server-profile.ts';
 import type { Conversation, Group } from '../../../api/resources.ts';
 import type { CheckContext } from '../../checks/check-context.ts';
 import { expectThat, fieldDifferences } from '../../checks/expect.ts';
@@ -21,9 +22,9 @@ export interface Real {
 
 export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [] });
 
-export function expectAgrees(response: ApiResponse, actual: Record<string, unknown>, model: Record<string, unknown>, what: string): void {
-  const differences = fieldDifferences(actual, model);
-  expectThat(differences.length === 0, response, `${what}, as the model of the spec has it`, differences.join('; '));
+export function expectAgrees(profile: ServerProfile, response: ApiResponse, actual: Record<string, unknown>, model: Record<string, unknown>, what: string): void {
+  const differences = fieldDifferences(profile, actual, model);
+  expectThat(differences.length === 0, response, `${what}, as the model of the spec has it (§2: fields, §3: transitions, §4: endpoints)`, differences.join('; '));
 }
 
 /** An index drawn before the model existed, taken modulo what the model holds now. */

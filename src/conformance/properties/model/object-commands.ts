@@ -1,10 +1,9 @@
 // Commands on single objects: create, retrieve, update, archive, delete, and retrieving what is
 // gone. Each runs against the target, compares the answer with the model, then updates the model.
 import { newContactConversation, newGroup } from '../../../api/new-objects.ts';
-import { isDeleteSuccess, isRefusal } from '../../../core/profile/server-profile.ts';
 import type { AsyncCommand } from 'fast-check';
 import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../api/resources.ts';
-import { expectAnswer, expectBody, expectClientError, expectNoServerError, expectSuccess } from '../../checks/expect.ts';
+import { expectAnswer, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
@@ -21,20 +20,28 @@ export class CreateConversation implements Command {
     const contactId = `${context.names.contactId('model')}-${this.contactSuffix}`;
     const response = await log.step(this.toString(), () => context.client.createConversation({ contact_id: contactId }));
     recordCreated(context, 'conversation', response.body);
-    expectNoServerError(response, 'POST /v1/conversations with contact_id');
+    expectNoServerError(context.profile, response, 'POST /v1/conversations with contact_id');
     // §2.2 leaves the limits of identifiers open (profile: input-rules): a refusal makes nothing.
-    if (isRefusal(response.status)) return;
-    expectSuccess(response, 'POST /v1/conversations with contact_id');
+    if (context.profile.isRefusal(response.status)) return;
+    expectSuccess(context.profile, response, 'POST /v1/conversations with contact_id');
     const created = expectBody(response, 'conversation');
     // (profile: contact-conversation-create) A create may answer with the conversation the user
     // already has with that contact: then it is
     // that one, as the model has it, and not a new one.
     const existing = model.conversations.find((item) => item.id === created.id);
+    const sameContact = model.conversations.some((item) => item.contact_id === contactId);
+    const reading = existing ? 'existing' : sameContact ? 'new' : undefined;
+    expectThat(
+      reading === undefined || context.profile.allows('contact-conversation-create', reading),
+      response,
+      `the reading CONTACT_CONVERSATION_CREATE=${String(context.profile.declared['contact-conversation-create'])} declared for a second create with contact_id ${contactId} (§4.1)`,
+      reading === 'existing' ? `the conversation ${created.id} the user already had with that contact` : `a new conversation ${created.id} beside the one the user already had`,
+    );
     if (existing) {
-      expectAgrees(response, comparableConversation(created), comparableConversation(existing), 'the conversation with that contact, which already existed');
+      expectAgrees(context.profile, response, comparableConversation(created), comparableConversation(existing), 'the conversation with that contact, which already existed');
       return;
     }
-    expectAgrees(response, created as unknown as Record<string, unknown>, {
+    expectAgrees(context.profile, response, created as unknown as Record<string, unknown>, {
       contact_id: contactId, ...newContactConversation,
     }, '§2.1: a new conversation');
     model.conversations.push(created);
@@ -49,18 +56,18 @@ export class CreateGroup implements Command {
     const params = { ...this.params, name: `${context.names.groupName('model')} ${this.params.name}` };
     const response = await log.step(this.toString(), () => context.client.createGroup(params));
     recordCreated(context, 'group', response.body);
-    expectNoServerError(response, 'POST /v1/groups');
+    expectNoServerError(context.profile, response, 'POST /v1/groups');
     // §2.2 leaves the limits of names and other text open: a refusal changes nothing.
-    if (isRefusal(response.status)) return;
+    if (context.profile.isRefusal(response.status)) return;
     const group = expectBody(response, 'group');
-    expectAgrees(response, comparableGroup(group), {
+    expectAgrees(context.profile, response, comparableGroup(group), {
       name: params.name, description: params.description ?? newGroup.description, avatar_url: params.avatar_url ?? newGroup.avatar_url,
       contacts: usernames(params.contacts ?? newGroup.contacts), archived_at: newGroup.archived_at,
     }, '§2.2, §4.2: the created group');
     model.groups.push(group);
     // Its conversation (§2.2 conversation_id) joins the model: deleting the group must take it along.
     const conversation = await log.step(`  GET its conversation ${group.conversation_id}`, () => context.client.retrieveConversation(group.conversation_id));
-    expectSuccess(conversation, "GET /v1/conversations/:id of the group's conversation");
+    expectSuccess(context.profile, conversation, "GET /v1/conversations/:id of the group's conversation");
     model.conversations.push(expectBody(conversation, 'conversation'));
   }
   toString = () => `CreateGroup(${short(this.params)})`;
@@ -73,14 +80,14 @@ export class Retrieve implements Command {
     if (this.kind === 'group') {
       const group = pick(model.groups, this.index);
       const response = await log.step(`${this.toString()} → ${group.id}`, () => context.client.retrieveGroup(group.id));
-      expectSuccess(response, 'GET /v1/groups/:id');
-      expectAgrees(response, comparableGroup(expectBody(response, 'group')), comparableGroup(group), 'the retrieved group');
+      expectSuccess(context.profile, response, 'GET /v1/groups/:id');
+      expectAgrees(context.profile, response, comparableGroup(expectBody(response, 'group')), comparableGroup(group), 'the retrieved group');
       return;
     }
     const conversation = pick(model.conversations, this.index);
     const response = await log.step(`${this.toString()} → ${conversation.id}`, () => context.client.retrieveConversation(conversation.id));
-    expectSuccess(response, 'GET /v1/conversations/:id');
-    expectAgrees(response, comparableConversation(expectBody(response, 'conversation')), comparableConversation(conversation), 'the retrieved conversation');
+    expectSuccess(context.profile, response, 'GET /v1/conversations/:id');
+    expectAgrees(context.profile, response, comparableConversation(expectBody(response, 'conversation')), comparableConversation(conversation), 'the retrieved conversation');
   }
   toString = () => `Retrieve(${this.kind} #${this.index})`;
 }
@@ -92,11 +99,11 @@ export class UpdateConversation implements Command {
     const current = pick(model.conversations, this.index);
     const params = applyOffset(this.updates, current.created_at);
     const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateConversation(current.id, params));
-    expectNoServerError(response, 'PUT /v1/conversations/:id');
-    if (isRefusal(response.status)) return;
+    expectNoServerError(context.profile, response, 'PUT /v1/conversations/:id');
+    if (context.profile.isRefusal(response.status)) return;
     const updated = expectBody(response, 'conversation');
     // §4.1: the fields given take effect, "Fields not given are unchanged".
-    expectAgrees(response, comparableConversation(updated), comparableConversation({ ...current, ...params } as Conversation), 'the updated conversation');
+    expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params } as Conversation), 'the updated conversation');
     model.conversations[model.conversations.indexOf(current)] = updated;
   }
   toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)})`;
@@ -109,15 +116,15 @@ export class UpdateGroup implements Command {
     const current = pick(model.groups, this.index);
     const params = applyOffset(this.updates, current.created_at);
     const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateGroup(current.id, params));
-    expectNoServerError(response, 'PUT /v1/groups/:id');
-    if (isRefusal(response.status)) return;
+    expectNoServerError(context.profile, response, 'PUT /v1/groups/:id');
+    if (context.profile.isRefusal(response.status)) return;
     const updated = expectBody(response, 'group');
     const given = params.contacts === undefined ? params : {
       ...params,
       // §4.2 leaves replace or merge open; the update commands send contacts only when it is declared.
       contacts: context.target.groupContacts === 'merge' ? [...current.contacts, ...params.contacts] : params.contacts,
     };
-    expectAgrees(response, comparableGroup(updated), comparableGroup({ ...current, ...given } as Group), 'the updated group');
+    expectAgrees(context.profile, response, comparableGroup(updated), comparableGroup({ ...current, ...given } as Group), 'the updated group');
     model.groups[model.groups.indexOf(current)] = updated;
   }
   toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)})`;
@@ -136,7 +143,7 @@ export class Delete implements Command {
     const target = this.kind === 'group' ? pick(model.groups, this.index) : pick(oneToOne(model), this.index);
     const response = await log.step(`${this.toString()} → ${target.id}`, () =>
       this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id));
-    expectAnswer(response, isDeleteSuccess, 'a 2xx status, with any body or none (§4.3)', `DELETE of the ${this.kind}`);
+    expectAnswer(response, context.profile.isDeleteSuccess, `${context.profile.describe('delete-answer')}, with any body or none (§4.3)`, `DELETE of the ${this.kind}`);
     if (this.kind === 'group') {
       const group = target as Group;
       model.groups = model.groups.filter((item) => item.id !== group.id);
@@ -161,7 +168,7 @@ export class RetrieveGone implements Command {
     const gone = pick(model.gone, this.index);
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
       gone.kind === 'group' ? context.client.retrieveGroup(gone.id) : context.client.retrieveConversation(gone.id));
-    expectClientError(response, `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
+    expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
   }
   toString = () => `RetrieveGone(#${this.index})`;
 }

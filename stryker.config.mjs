@@ -1,0 +1,48 @@
+// Mutation testing of the reference server (issue 15): StrykerJS changes the reference server's
+// request handling one mutant at a time, and the conformance suite, run against the embedded
+// reference server built from the mutated sources, must fail ("kill" it). Run: `npm run mutation`.
+// Reports: reports/mutation/mutation.html and mutation.json; triage: docs/mutation-triage.md.
+// Not part of `npm test` nor CI: a full run takes about half an hour on two cores.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  // The command runner: mutation/run-check.mjs runs `msgapi check --embedded` in Stryker's sandbox,
+  // whose bin/msgapi.mjs loads the sandbox's (mutated) .ts sources through tsx. Exit code != 0: killed.
+  testRunner: 'command',
+  commandRunner: { command: 'node mutation/run-check.mjs' },
+  // The command runner cannot tell which mutants a run covers: every mutant gets a full run.
+  coverageAnalysis: 'off',
+  // Request handling only: the handlers and what they read and write (routes/, params/fields.ts,
+  // the store, auth and routing). Not the seeded faults and valid variants (they wrap the clean
+  // server); not the plumbing that starts a listener or moves bytes (listen.ts, http10.ts,
+  // build.ts, dispatch.ts, respond.ts, params/body.ts, params/source.ts); not the table of open
+  // choices (choices.ts: mutating it makes variants) nor what only non-default choices run
+  // (params/text-rules.ts); not the seams with no modifier (modifiers.ts) nor id generation
+  // (ids.ts: random ids, any format is valid, §2.2). The full set (942 mutants, 736 without
+  // string literals) needs about an hour on two cores; `npm run mutation -- --mutate <glob>` runs
+  // any other file.
+  mutate: [
+    'reference/routes/**/*.ts',
+    'reference/params/fields.ts',
+    'reference/store.ts',
+    'reference/auth.ts',
+    'reference/router.ts',
+  ],
+  ignorePatterns: ['reports', 'examples', 'test', '*.log'],
+  // Error messages are free text (§7: "error body shape ...: not shown"); their string mutants are
+  // equivalent by construction and would double the run. Other literals: see docs/mutation-triage.md.
+  mutator: { excludedMutations: ['StringLiteral'] },
+  concurrency: 2,
+  // A mutant that makes the server hang is caught by the suite's own request timeout (10 s);
+  // this is only the last resort for one that hangs the whole run.
+  timeoutMS: 60_000,
+  timeoutFactor: 2,
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  tempDirName: 'reports/mutation/.stryker-tmp',
+  cleanTempDir: true,
+  thresholds: { high: 90, low: 75, break: null },
+};

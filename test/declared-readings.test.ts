@@ -1,0 +1,64 @@
+// A declared reading of the server profile reaches the checks and narrows them: the same valid
+// server passes with nothing declared and with its own reading declared, and fails with another.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/listen.ts';
+import { variants, variantServerOptions, type VariantName } from '../reference/variants/registry.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const token = 'declared-readings-token';
+const reportsDir = mkdtempSync(join(tmpdir(), 'msgapi-declared-'));
+const servers: Array<{ url: string; close(): Promise<void> }> = [];
+
+async function serverOf(variant: VariantName): Promise<string> {
+  const server = await startReferenceServer({ ...variantServerOptions(variants.get(variant)!), users: [{ token, name: 'first' }] });
+  servers.push(server);
+  return server.url;
+}
+
+let unknownId410: string;
+let groupExisting: string;
+beforeAll(async () => {
+  unknownId410 = await serverOf('unknown-id-status:410');
+  // The reference server's default: a create with a group's id answers with its conversation.
+  groupExisting = await serverOf('id-format:uuid');
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  rmSync(reportsDir, { recursive: true, force: true });
+});
+
+const check = (url: string, only: string, declared: Record<string, string>) =>
+  runCli(['check', '--base-url', url, '--only', only, '--seed', '7', '--reports-dir', reportsDir], { ACCESS_TOKEN: token, ...declared });
+
+const failedIds = () => (JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as { checks: Array<{ id: string; status: string; message: string | null }> })
+  .checks.filter((result) => result.status === 'failed');
+
+describe('a declared reading', () => {
+  it('UNKNOWN_ID_STATUS: a server answering 410 passes undeclared and declared 410, and fails declared 404', async () => {
+    const only = 'conversations.retrieve.unknown-id,groups.delete.unknown-id';
+    expect((await check(unknownId410, only, {})).code).toBe(0);
+    expect((await check(unknownId410, only, { UNKNOWN_ID_STATUS: '410' })).code).toBe(0);
+    const narrowed = await check(unknownId410, only, { UNKNOWN_ID_STATUS: '404' });
+    expect(narrowed.code).toBe(1);
+    const failed = failedIds();
+    expect(failed.map((result) => result.id).sort()).toEqual(['conversations.retrieve.unknown-id', 'groups.delete.unknown-id']);
+    expect(failed[0]!.message).toMatch(/404 \(as declared\)[\s\S]*status 410/);
+  });
+
+  it('GROUP_CONVERSATION_CREATE: a server answering with the group\'s conversation fails when it is declared to refuse', async () => {
+    const only = 'conversations.create.with-group';
+    expect((await check(groupExisting, only, { GROUP_CONVERSATION_CREATE: 'existing' })).code).toBe(0);
+    expect((await check(groupExisting, only, { GROUP_CONVERSATION_CREATE: 'refused' })).code).toBe(1);
+    expect(failedIds()[0]!.message).toMatch(/GROUP_CONVERSATION_CREATE=refused declared[\s\S]*the group's conversation/);
+  });
+
+  it('is refused before any request when it is not a reading of its entry', async () => {
+    const refused = await check(unknownId410, 'conversations.retrieve.unknown-id', { UNKNOWN_ID_STATUS: '200', EMPTY_TEXT: 'blank' });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/UNKNOWN_ID_STATUS must be a comma-separated list of statuses within 400-499/);
+    expect(refused.stderr).toMatch(/EMPTY_TEXT must be one of kept, null/);
+  });
+});
