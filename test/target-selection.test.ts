@@ -104,6 +104,17 @@ describe('which target: the embedded server only when asked for, or with nothing
     });
   });
 
+  it('--embedded-unless-target (npm run conformance) tests the embedded server in CI when nothing names a target, and BASE_URL when it is set', async () => {
+    await inTempDir(async (dir) => {
+      const parsed = parseCommand('check', ['--embedded-unless-target'], {}, { env: { CI: 'true' }, cwd: dir });
+      expect(!parsed.help && parsed.values.baseUrl).toBeUndefined();
+      const named = parseCommand('check', ['--embedded-unless-target'], {}, { env: { CI: 'true', BASE_URL: 'https://api.example.com', ACCESS_TOKEN: token }, cwd: dir });
+      expect(!named.help && named.values.baseUrl).toBe('https://api.example.com');
+      // A token without its server is still an error: it names a target the run would not test.
+      expect(() => parseCommand('check', ['--embedded-unless-target'], {}, { env: { CI: 'true', ACCESS_TOKEN: token }, cwd: dir })).toThrow(/BASE_URL is not/);
+    });
+  });
+
   it('with nothing configured outside CI (CI unset, empty or false), the embedded server is used', async () => {
     await inTempDir(async (dir) => {
       for (const env of [{}, { CI: '' }, { CI: 'false' }, { CI: '0' }]) {

@@ -2,7 +2,7 @@
 import { repeatableOption, switchOption, valueOption } from '../../core/config/option.ts';
 import { formatInteger, parseNumber, parseText, type Parsed } from '../../core/config/parse-values.ts';
 import {
-  conventions, embedded, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
+  conventions, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
   secondAccessToken, seed, strict, targetSettings, waitForTarget,
 } from '../../core/config/settings.ts';
 import { runIdPattern } from '../../core/safety/run-names.ts';
@@ -29,6 +29,7 @@ function parseMarker(raw: string, name: string): Parsed<string> {
 export const checkOptions = {
   ...targetSettings,
   embedded,
+  embeddedUnlessTarget,
   waitForTarget,
   secondAccessToken,
   groupContacts,

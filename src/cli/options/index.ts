@@ -45,7 +45,7 @@ export function parseCommand<Name extends CommandName>(
   const table = optionTables[name] as (typeof optionTables)[Name] & OptionTable;
   const rules: CommandOptions<OptionTable>['rules'] = (values, raw, env) => [
     ...('baseUrl' in table ? targetSettingProblems(values, raw) : []),
-    ...('embedded' in table ? targetChoiceProblems(values.embedded === true, raw, env) : []),
+    ...('embedded' in table ? targetChoiceProblems(values.embedded === true, raw, env, values.embeddedUnlessTarget === true) : []),
     ...(extra.rules?.(values as never, raw, env) ?? []),
   ];
   return readOptions({ name, options: table, ...extra, rules }, argv, { ownersOf, settingNames, ...sources });

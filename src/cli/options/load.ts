@@ -2,7 +2,7 @@
 // uses it and --help shows it.
 import { repeatableOption, switchOption, valueOption } from '../../core/config/option.ts';
 import { formatInteger, parseChoice, parseHttpUrl, parseNumber, parseText, type Parsed } from '../../core/config/parse-values.ts';
-import { abAccessToken, embedded, envFileOption, helpOption, reportsDir, targetSettings, waitForTarget } from '../../core/config/settings.ts';
+import { abAccessToken, embedded, embeddedUnlessTarget, envFileOption, helpOption, reportsDir, targetSettings, waitForTarget } from '../../core/config/settings.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { defaultPlan } from '../../../load/data-set.ts';
 import type { Model } from '../../../load/load-report.ts';
@@ -31,6 +31,7 @@ function models(raw: string, name: string): Parsed<Model[]> {
 export const loadOptions = {
   ...targetSettings,
   embedded,
+  embeddedUnlessTarget,
   waitForTarget,
   abAccessToken,
   reportsDir,

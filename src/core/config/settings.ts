@@ -70,6 +70,12 @@ export const targetSettings = {
 } as const;
 
 /** Which target when BASE_URL is not set: the rules are in target-choice.ts. */
+/** The README's first command (npm run conformance): a demonstration that runs anywhere, never a gate. */
+export const embeddedUnlessTarget = switchOption({
+  flag: 'embedded-unless-target',
+  help: 'Test BASE_URL when it is set, else the embedded reference server, also in CI (npm run conformance passes it: the first run of a clone). Not for a gate: there an unset BASE_URL must fail, so use --embedded or BASE_URL.',
+});
+
 export const embedded = switchOption({
   env: 'EMBEDDED',
   flag: 'embedded',
