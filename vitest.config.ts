@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The JSON results are what .ci/run counts its closing "N passed, N failed" line from.
-    reporters: ['default', ['json', { outputFile: 'reports/project-tests.json' }]],
+    // The JSON results are what .ci/run counts its closing "N passed, N failed" line from; in
+    // .test-output/ (gitignored), as everything npm test leaves: the user's reports/ is not touched.
+    reporters: ['default', ['json', { outputFile: '.test-output/project-tests.json' }]],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

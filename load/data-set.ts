@@ -10,12 +10,9 @@ import type { Leftover } from '../src/core/safety/created-resources.ts';
 import { HarnessError } from '../src/core/errors.ts';
 import { sweepLedger } from '../src/core/safety/sweep.ts';
 
-export interface DataSetPlan {
-  conversations: number;
-  groups: number;
-}
+import type { DataSetPlan } from './data-set-plan.ts';
 
-export const defaultPlan: DataSetPlan = { conversations: 1000, groups: 100 };
+export { defaultPlan, type DataSetPlan } from './data-set-plan.ts';
 
 export interface DataSet {
   groupIds: string[];

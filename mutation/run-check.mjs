@@ -3,7 +3,7 @@
 // the embedded reference server of the current directory (Stryker's sandbox, with the mutated
 // sources; the active mutant comes in __STRYKER_ACTIVE_MUTANT__). Exit code 0: the mutant
 // survived; anything else: killed. Fixed seed and few property runs, so that runs are cheap and
-// comparable; settings from the environment or a .env are ignored, so the target is always embedded.
+// comparable; settings from the environment or a .env are ignored (--settings-file /dev/null), so the target is always embedded.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ for (const name of ['BASE_URL', 'ACCESS_TOKEN', 'SECOND_ACCESS_TOKEN', 'CI', 'EM
 const args = [
   'bin/msgapi.mjs', 'check', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
   '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3', '--reports-dir', reportsDir,
-  '--env-file', '/dev/null',
+  '--settings-file', '/dev/null',
 ];
 const run = spawnSync(process.execPath, args, { stdio: 'inherit', env });
 rmSync(reportsDir, { recursive: true, force: true });

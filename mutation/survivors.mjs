@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes reports/mutation/survivors.json: the exact locations ("file:line:col-line:col") of the
+// Writes reports/mutation/survivors.json: the lines ("file:line-line") of the
 // mutants reports/mutation/mutation.json left alive, optionally only those of the triage
 // categories named (`node mutation/survivors.mjs gap`), for mutation/rerun.config.mjs.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,9 +12,10 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
   for (const mutant of mutants) {
     if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
     const { start, end } = mutant.location;
-    const category = (triage[`${file}:${start.line}:${mutant.mutatorName}`] ?? triage[`${file}:${start.line}`])?.[0];
+    const category = (triage[`${file}:${start.line}:${start.column}:${mutant.mutatorName}:${mutant.replacement}`] ?? triage[`${file}:${start.line}:${start.column}:${mutant.mutatorName}`] ?? triage[`${file}:${start.line}:${mutant.mutatorName}`] ?? triage[`${file}:${start.line}`] ?? triage[file])?.[0];
     if (categories.length > 0 && !categories.includes(category)) continue;
-    ranges.add(`${file}:${start.line}:${start.column}-${end.line}:${end.column}`);
+    // Whole lines: the other mutants of a line run again too, which only costs time.
+    ranges.add(`${file}:${start.line}-${end.line}`);
   }
 }
 writeFileSync('reports/mutation/survivors.json', `${JSON.stringify([...ranges], null, 2)}\n`);

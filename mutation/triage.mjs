@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Lists the mutants a mutation run left alive (reports/mutation/mutation.json), each with the
-// triage docs/mutation-triage.md gives it (mutation/triage.json: "<file>:<line>" or
-// "<file>:<line>:<mutator>" -> [category, reason]). `node mutation/triage.mjs` prints the
+// triage docs/mutation-triage.md gives it (mutation/triage.json: the most specific of
+// "<file>:<line>:<column>:<mutator>:<replacement>", "<file>:<line>:<column>:<mutator>",
+// "<file>:<line>:<mutator>", "<file>:<line>", "<file>" ->
+// [category, reason]). `node mutation/triage.mjs` prints the
 // survivors and exits 1 if one has no triage; `--markdown` prints the table of the doc.
 import { readFileSync } from 'node:fs';
 
@@ -18,7 +20,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
     counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
     if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
     const { line, column } = mutant.location.start;
-    const entry = triage[`${file}:${line}:${mutant.mutatorName}`] ?? triage[`${file}:${line}`];
+    const entry = triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`] ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}`] ?? triage[`${file}:${line}:${mutant.mutatorName}`] ?? triage[`${file}:${line}`] ?? triage[file];
     if (entry === undefined) untriaged += 1;
     const original = lines[line - 1].trim();
     const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 70);

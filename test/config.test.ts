@@ -116,7 +116,7 @@ describe('configuration', () => {
     expect([config.baseUrl, config.bodyEncoding]).toEqual([undefined, 'form']);
   });
 
-  it('says so when a named env file is missing', () => {
-    expect(problemsOf({ argv: ['--env-file', 'nope.env'] })[0]).toMatch(/^The env file .*nope\.env does not exist\.$/);
+  it('says so when a named settings file is missing', () => {
+    expect(problemsOf({ argv: ['--settings-file', 'nope.env'] })[0]).toMatch(/^The settings file .*nope\.env does not exist\.$/);
   });
 });

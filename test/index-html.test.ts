@@ -2,10 +2,9 @@
 // is a real report (test/fixtures/conformance-report.json: a faulty reference server's run, with a
 // gating failure, a blocked check, a skipped one and two shrunk counterexamples), to which the test
 // adds what --repeat and --expectations bring: a flaky check, a known failure, an unexpected pass.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGatingFailure, summarize } from '../src/report/build-report.ts';
 import type { CheckResult, ConformanceReport } from '../src/conformance/run/check-result.ts';
@@ -14,8 +13,8 @@ import { renderIndexHtml, writeIndexHtml } from '../src/report/conformance-html/
 import type { LoadReport } from '../load/load-report.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, syntheticLoadReport } from './helpers/load-report-fixture.ts';
+import { testOutput } from './helpers/test-output.ts';
 
-const reportsDir = fileURLToPath(new URL('../reports/', import.meta.url));
 const recorded = JSON.parse(readFileSync(new URL('./fixtures/conformance-report.json', import.meta.url), 'utf8')) as ConformanceReport;
 
 const gatingFailure = 'conversations.update.others-unchanged';
@@ -82,8 +81,7 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     const file = join(dir, 'index.html');
     writeIndexHtml({ conformance, load, comparison }, file);
     opened = await openPage(file, { viewport: { width: 1280, height: 900 } });
-    mkdirSync(reportsDir, { recursive: true });
-    await opened.page.screenshot({ path: join(reportsDir, 'index.png'), fullPage: true });
+    await opened.page.screenshot({ path: testOutput('index.png'), fullPage: true });
   });
 
   afterAll(async () => {

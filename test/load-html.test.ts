@@ -1,15 +1,14 @@
 // The HTML load report, opened from disk in chromium as a reader would open it: it must work with
 // no network, draw every chart, show the figures and the verdict, and keep report text as text.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLoadHtml } from '../src/report/load/load-html.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, skippedReason, syntheticLoadReport } from './helpers/load-report-fixture.ts';
+import { testOutput } from './helpers/test-output.ts';
 
-const reportsDir = fileURLToPath(new URL('../reports/', import.meta.url));
 const report = syntheticLoadReport();
 const measured = ['conversations.list', 'groups.list'];
 
@@ -23,8 +22,7 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
     const file = join(dir, 'load.html');
     writeLoadHtml(report, file);
     opened = await openPage(file, { viewport: { width: 1280, height: 900 } });
-    mkdirSync(reportsDir, { recursive: true });
-    await opened.page.screenshot({ path: join(reportsDir, 'load-report.png'), fullPage: true });
+    await opened.page.screenshot({ path: testOutput('load-report.png'), fullPage: true });
   });
 
   afterAll(async () => {

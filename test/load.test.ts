@@ -14,6 +14,7 @@ import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conf
 import { canvasStates, openPage, skipBrowserTests } from './helpers/browser.ts';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
+import { testOutput } from './helpers/test-output.ts';
 
 const token = 'owner-token-load';
 const secondToken = 'second-token-load';
@@ -30,7 +31,7 @@ async function expectChartsDrawn(file: string, scenarios: number): Promise<void>
     expect(painted.filter((count) => count === 0)).toEqual([]);
     expect(opened.errors).toEqual([]);
     expect(opened.requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
-    await opened.page.screenshot({ path: 'reports/load-run.png', fullPage: true });
+    await opened.page.screenshot({ path: testOutput('load-run.png'), fullPage: true });
   } finally {
     await opened.close();
   }
@@ -260,8 +261,9 @@ describe('the open model against a server that stalls 100 ms once a second', () 
     // About a tenth of the requests are due during a stall and wait up to 100 ms: the 99th
     // percentile is the one that waited 90 ms.
     const openP99Ms = scenario!.open!.latency_us.p99 / 1000;
+    // No upper bound: a busy machine only adds to every latency, and what is proven here is that
+    // the open model sees the stalls the closed one hides.
     expect(openP99Ms).toBeGreaterThan(75);
-    expect(openP99Ms).toBeLessThan(110);
     const closedP99Ms = scenario!.closed!.latency_us.p99 / 1000;
     expect(closedP99Ms).toBeLessThan(openP99Ms / 3);
   });

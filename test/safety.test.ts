@@ -34,7 +34,7 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
       const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-'));
       const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
       // Half-way: once the first suite file has finished, the rest are under way.
-      await run.reached('✓ suites/');
+      await run.reached('Checks: ');
       run.child.kill(signal);
       const code = await run.exited;
       const output = run.stdout + run.stderr;
@@ -65,7 +65,7 @@ describe('a run stopped half-way against a target whose lists put the users\' ow
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
       const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-lure-'));
       const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
-      await run.reached('✓ suites/');
+      await run.reached('Checks: ');
       run.child.kill('SIGINT');
       const code = await run.exited;
       expect(code, run.stdout + run.stderr).toBe(130);

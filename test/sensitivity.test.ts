@@ -7,15 +7,16 @@ import { faults } from '../reference/faults/registry.ts';
 import { variants } from '../reference/variants/registry.ts';
 import type { SensitivityReport } from '../src/report/matrix-report.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { testOutput, testOutputDir } from './helpers/test-output.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the sensitivity matrix', () => {
-  it('catches every seeded fault and passes every valid variant, and writes reports/sensitivity.{json,md}', { timeout: 900_000 }, async () => {
-    const reportFile = new URL('../reports/sensitivity.json', import.meta.url);
+  it('catches every seeded fault and passes every valid variant, and writes sensitivity.{json,md} (into .test-output/, not the user\'s reports/)', { timeout: 900_000 }, async () => {
+    const reportFile = testOutput('sensitivity.json');
     rmSync(reportFile, { force: true });
     // A fixed seed: the project's tests are deterministic (msgapi matrix alone draws a new one each run).
-    const result = await runCli(['matrix'], { SEED: '1' }, projectRoot);
+    const result = await runCli(['matrix'], { SEED: '1', REPORTS_DIR: testOutputDir }, projectRoot);
     expect(existsSync(reportFile), `${result.stdout}\n${result.stderr}`.slice(-3_000)).toBe(true);
     const report: SensitivityReport = JSON.parse(readFileSync(reportFile, 'utf8'));
 
@@ -30,7 +31,7 @@ describe('the sensitivity matrix', () => {
     expect(report.variants.filter((variant) => !variant.passed).map((variant) => `${variant.name}: ${variant.problems.join('; ')}`)).toEqual([]);
 
     expect(report.mutation_score).toEqual({ caught: report.faults.length, faults: report.faults.length, score: 1 });
-    expect(readFileSync(new URL('../reports/sensitivity.md', import.meta.url), 'utf8')).toContain(`Mutation score: ${report.faults.length}/${report.faults.length}`);
+    expect(readFileSync(testOutput('sensitivity.md'), 'utf8')).toContain(`Mutation score: ${report.faults.length}/${report.faults.length}`);
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 

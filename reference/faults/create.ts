@@ -87,4 +87,13 @@ export const createFaults = defineFaults([
     breaks: 'the conversation created with a group does not belong to it: its group_id is null',
     modifier: storeNew('groups.create', 'conversations', (c) => ({ ...c, group_id: null })),
   },
+  {
+    // Found by mutation testing (docs/mutation-triage.md, conversations.ts: the group's record not updated).
+    name: 'conversations.create.group-keeps-deleted-conversation',
+    ...spec.conversationIdField,
+    breaks: 'a conversation created for a group whose conversation was deleted is made, but the group\'s conversation_id keeps naming the deleted one',
+    modifier: around('conversations.create', (context, route, next) =>
+      next({ ...context, store: interceptStore(context.store, { groups: { replace: (group) => group } }) }, route)),
+    detectedBy: ['conversations.create.group-conversation-again'],
+  },
 ]);

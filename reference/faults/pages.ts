@@ -36,6 +36,21 @@ function skipsFirstAfterCursor(resource: Resource) {
   });
 }
 
+/**
+ * has_more is worked out as "at least limit items from the start of the page" rather than "more
+ * than limit": a last page that is exactly full says there is more. (Found by mutation testing:
+ * docs/mutation-triage.md, list.ts `>` to `>=`.)
+ */
+function hasMoreWhenPageIsFull(resource: Resource) {
+  return around(`${resource}.list`, async (context, route, next) => {
+    const reply = await next(context, route);
+    const limitText = context.query().values.limit;
+    const limit = typeof limitText === 'string' && DIGITS.test(limitText) ? Number(limitText) : 10;
+    if (reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.data)) return reply;
+    return reply.body.data.length === limit ? { ...reply, body: { ...reply.body, has_more: true } } : reply;
+  });
+}
+
 export const pageFaults = defineFaults([
   {
     name: 'conversations.list.limit-ignored',
@@ -111,5 +126,12 @@ export const pageFaults = defineFaults([
     ...spec.listGroups,
     breaks: 'the page after starting_after=X leaves out the first group after X, so a walk never lists it',
     modifier: skipsFirstAfterCursor('groups'),
+  },
+  {
+    name: 'conversations.list.has-more-when-page-full',
+    ...spec.conversationsEnvelope,
+    breaks: 'a page holding exactly limit conversations says has_more true, also when it is the last',
+    modifier: hasMoreWhenPageIsFull('conversations'),
+    detectedBy: ['conversations.list.has-more-false-at-limit'],
   },
 ]);

@@ -1,62 +1,83 @@
-// msgapi: the command line. Every failure of the harness ends in one line and exit code 2.
+// msgapi: the command line. Every failure of the harness ends in one line and exit code 2. A
+// command's module (and with it vitest, undici, the reference server) is imported only to run it:
+// --help is made from the option tables alone, so that it answers at once.
+import { Command, CommanderError } from 'commander';
 import { HarnessError } from '../core/errors.ts';
-import { runCheck } from './commands/check.ts';
-import { runCleanup } from './commands/cleanup.ts';
-import { runCompare } from './commands/compare.ts';
-import { runExpectations } from './commands/expectations.ts';
-import { runLoadCommand } from './commands/load.ts';
-import { runMatrix } from './commands/matrix.ts';
-import { runMerge } from './commands/merge.ts';
-import { runOpenapi } from './commands/openapi.ts';
-import { runServe } from './commands/serve.ts';
+import { readArgv, suggestionOf } from '../core/config/load.ts';
 import { version } from '../core/version.ts';
+import { helpTexts } from './help-texts.ts';
+import { commandPositionals, optionTables, ownersOf, type CommandName } from './options/index.ts';
+
+type Run = (argv: string[]) => Promise<number>;
+
+const commands: Record<string, { summary: string; load: () => Promise<Run> }> = {
+  check: { summary: 'Run the conformance suites against BASE_URL, or the embedded reference server.', load: async () => (await import('./commands/check.ts')).runCheck },
+  load: { summary: 'Benchmark the list endpoints: throughput, latency at a fixed rate, gates.', load: async () => (await import('./commands/load.ts')).runLoadCommand },
+  compare: { summary: "Grid of checks against several runs' reports, with the changes marked.", load: async () => (await import('./commands/compare.ts')).runCompare },
+  merge: { summary: "Join the reports of a run split across machines with 'check --shard'.", load: async () => (await import('./commands/merge.ts')).runMerge },
+  expectations: { summary: 'Record the failures of the last run as known failures (check --expectations).', load: async () => (await import('./commands/expectations.ts')).runExpectations },
+  openapi: { summary: 'Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).', load: async () => (await import('./commands/openapi.ts')).runOpenapi },
+  serve: { summary: 'Start the reference server alone, for developing a client against it.', load: async () => (await import('./commands/serve.ts')).runServe },
+  matrix: { summary: 'Prove the suite: run it against every seeded fault and valid variant of the reference server.', load: async () => (await import('./commands/matrix.ts')).runMatrix },
+  cleanup: { summary: 'Delete what a run left on the target, from its ledger file or by its marker (--marker).', load: async () => (await import('./commands/cleanup.ts')).runCleanup },
+};
 
 const usage = `msgapi ${version}: conformance suite and load harness for the Messaging Service API v1
 
 Usage: msgapi <command> [options]
 
 Commands:
-  check         Run the conformance suites against BASE_URL, or the embedded reference server.
-  load          Benchmark the list endpoints: throughput, latency at a fixed rate, gates.
-  compare       Grid of checks against several runs' reports, with the changes marked.
-  merge         Join the reports of a run split across machines with 'check --shard'.
-  expectations  Record the failures of the last run as known failures (check --expectations).
-  openapi       Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).
-  serve         Start the reference server alone, for developing a client against it.
-  matrix        Prove the suite: run it against every seeded fault and valid variant of the reference server.
-  cleanup       Delete what a run left on the target, from its ledger file or by its marker (--marker).
+${Object.entries(commands).map(([name, command]) => `  ${name.padEnd(14)}${command.summary}`).join('\n')}
 
-Run 'msgapi <command> --help' for a command's options.`;
+Run 'msgapi <command> --help' (or 'msgapi help <command>') for a command's options.`;
 
-const commands: Record<string, (argv: string[]) => Promise<number>> = {
-  check: runCheck,
-  serve: runServe,
-  matrix: runMatrix,
-  cleanup: runCleanup,
-  load: runLoadCommand,
-  expectations: runExpectations,
-  compare: runCompare,
-  merge: runMerge,
-  openapi: runOpenapi,
-};
+/** One sentence for a word that is no command, with commander's suggestion when one is close. */
+function unknownCommand(name: string): HarnessError {
+  if (name.startsWith('-')) return new HarnessError('MSGAPI_USAGE', `${name.replace(/=.*/, '')} is not an option of msgapi itself; run msgapi --help.`);
+  const program = new Command('msgapi').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
+  for (const command of Object.keys(commands)) program.command(command);
+  let suggestion: string | undefined;
+  try {
+    program.parse([name], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) suggestion = suggestionOf(error);
+  }
+  return new HarnessError('MSGAPI_USAGE', `unknown command "${name}"${suggestion ? ` (did you mean msgapi ${suggestion}?)` : ''}; run msgapi --help.`);
+}
+
+/** The command a command line names: 'load merge' is a command of its own. */
+function commandOf(name: string, rest: readonly string[]): { command: CommandName; args: readonly string[] } {
+  if (name === 'load' && rest[0] === 'merge') return { command: 'load merge', args: rest.slice(1) };
+  return { command: name as CommandName, args: rest };
+}
+
+/** Whether the command line asks for the command's help; a bad flag is its one sentence here already. */
+function asksForHelp(command: CommandName, args: readonly string[]): boolean {
+  const positionals = commandPositionals[command];
+  return readArgv({ name: command, options: optionTables[command], ...(positionals === undefined ? {} : { positionals }) }, args, ownersOf).given.has('help');
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(usage);
-    return name === undefined ? 2 : 0;
-  }
-  if (name === '--version') {
-    console.log(version);
-    return 0;
-  }
-  const command = commands[name];
-  if (!command) {
-    console.error(`msgapi: unknown command "${name}"; run msgapi --help.`);
-    return 2;
-  }
   try {
-    return await command(rest);
+    if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+      console.log(usage);
+      return name === undefined ? 2 : 0;
+    }
+    if (name === '--version' || name === '-V') {
+      console.log(version);
+      return 0;
+    }
+    // msgapi help check = msgapi check --help
+    const [typed, args] = name === 'help' ? [rest[0]!, rest.slice(1)] : [name, rest];
+    if (!Object.hasOwn(commands, typed)) throw unknownCommand(typed);
+    const { command, args: own } = commandOf(typed, args);
+    if (name === 'help' || asksForHelp(command, own)) {
+      console.log(helpTexts[command]);
+      return 0;
+    }
+    const run = await commands[typed]!.load();
+    return await run(args);
   } catch (error) {
     if (error instanceof HarnessError) {
       console.error(`msgapi: ${error.message}`);

@@ -4,7 +4,7 @@ import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unu
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import { expectBody, expectClientError, expectField, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
-import { createGroup, createGroupConversation, recordCreated } from '../../src/conformance/checks/fixtures.ts';
+import { createGroup, createGroupConversation, deleteResource, groupConversation, recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
 
@@ -113,6 +113,34 @@ export const checks = [
         `§1: "Each group has one conversation": exactly one conversation listed under group_id=${group.id}`,
         `${ids.length}: ${ids.join(', ')}`,
       );
+    },
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.create.group-conversation-again',
+      title: 'after a group\'s conversation is deleted, a conversation created with the group\'s id is the group\'s conversation',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context);
+      // Retrieved first: the run deletes only what it has seen belongs to its own group.
+      const first = await groupConversation(context, group);
+      await deleteResource(context, 'conversation', first.id, 'conversations.delete.not-retrievable');
+      const response = await context.client.createConversation({ group_id: group.id });
+      recordCreated(context, 'conversation', response.body);
+      if (context.profile.isRefusal(response.status)) {
+        context.skip('the server refuses a new conversation for a group whose conversation was deleted (the spec does not say it must make one), so there is nothing to compare');
+      }
+      expectSuccess(context.profile, response, 'POST /v1/conversations with the group_id of a group whose conversation was deleted');
+      const conversation = expectBody(response, 'conversation', 'the created conversation');
+      expectField(context.profile, response, conversation, 'group_id', group.id, '§4.1: created with this group_id', 'the created conversation');
+      expectField(context.profile, response, conversation, 'contact_id', null, '§2: a field without a value is returned as null; only group_id was given', 'the created conversation');
+      const retrieved = await context.client.retrieveGroup(group.id);
+      expectSuccess(context.profile, retrieved, `GET /v1/groups/${group.id}`);
+      const after = expectBody(retrieved, 'group', 'the group');
+      expectField(context.profile, retrieved, after, 'conversation_id', conversation.id,
+        `§1: "Each group has one conversation" and §2.2: conversation_id is "Identifier of the conversation that belongs to the group": the one just created with its group_id`, 'the group');
     },
   ),
 ];

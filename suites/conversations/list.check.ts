@@ -57,6 +57,23 @@ export const checks = [
 
   defineCheck(
     {
+      id: 'conversations.list.has-more-false-at-limit',
+      title: 'a page that holds exactly limit items and ends the list has has_more false',
+      level: 'spec',
+    },
+    async (context) => {
+      // A group's conversations: one, so limit=1 fills the page and nothing comes after it.
+      const { group } = await createGroup(context);
+      const response = await context.client.listConversations({ group_id: group.id, limit: 1 });
+      expectSuccess(context.profile, response, 'GET /v1/conversations?group_id=&limit=1');
+      const page = expectBody(response, 'conversation-list', 'the list');
+      expectListed(page.data, [group.conversation_id], response, `GET /v1/conversations?group_id=${group.id}&limit=1`, 'conversations.list.group-id-filter');
+      expectThat(!page.has_more, response, `§4.1: has_more false on the last page, here the one conversation of group ${group.id} with limit=1`, 'has_more true with nothing after the page');
+    },
+  ),
+
+  defineCheck(
+    {
       id: 'conversations.list.muted-filter',
       title: 'muted=true returns only muted conversations, the suite\'s muted ones among them',
       level: 'spec',

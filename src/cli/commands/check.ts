@@ -9,7 +9,8 @@ import { selectChecks } from '../../conformance/selection.ts';
 import { unknownIdsProblem } from '../../core/config/parse-values.ts';
 import { ConfigError, HarnessError } from '../../core/errors.ts';
 import { buildReport } from '../../report/build-report.ts';
-import { decideVerdict, runScope } from '../../conformance/run/verdict.ts';
+import { decideVerdict, isGatingBlock, isGatingFailure, runScope } from '../../conformance/run/verdict.ts';
+import { reportToGithub } from '../../report/github-actions.ts';
 import { writeJunitXml } from '../../report/junit-xml.ts';
 import { exitCodeOf } from '../exit-codes.ts';
 import { checkOptions } from '../options/check.ts';
@@ -22,21 +23,12 @@ import { writeIndexReport } from '../../report/index-report.ts';
 import { runConformance } from '../../conformance/run/conformance-run.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../../core/client/shared-rate-bucket.ts';
-import { renderHelp } from '../help.ts';
+import { checkHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { openTarget } from '../../core/target/open-target.ts';
 import { declaredReadings } from '../../core/config/profile-settings.ts';
 import { probeTarget } from '../../core/target/probe-target.ts';
 import { version } from '../../core/version.ts';
-
-export const checkHelp = renderHelp('check', {
-  usage: 'Usage: msgapi check [options]',
-  intro: `Runs the conformance suites against the server at BASE_URL, or against the embedded reference
-server with --embedded (also without it when no BASE_URL and no token is given, outside CI).
-Every setting can come from .env, the environment or a flag (flags win).`,
-  outro: `Everything the run creates is recorded in a ledger file as it is made and deleted afterwards,
-also after Ctrl-C (a second Ctrl-C leaves at once; then run 'msgapi cleanup').`,
-});
 
 export async function runCheck(argv: string[]): Promise<number> {
   const parsed = parseCommand('check', argv);
@@ -51,8 +43,19 @@ export async function runCheck(argv: string[]): Promise<number> {
   if (notConventions) throw new ConfigError([notConventions]);
   const only = selectChecks(registry, {
     ...(config.only !== undefined ? { only: config.only } : {}),
+    ...(config.exclude !== undefined ? { exclude: config.exclude } : {}),
     readOnly: config.readOnly,
   });
+  if (config.list) {
+    // What would run, and nothing sent: no target is opened.
+    const width = Math.max(...only.map((id) => id.length));
+    for (const id of only) {
+      const check = registry.get(id);
+      console.log(`${id.padEnd(width)}  ${check.level.padEnd(10)}  ${check.title}`);
+    }
+    console.error(`${only.length} of ${registry.checks.length} checks selected.`);
+    return 0;
+  }
   const { shard, repeat, json } = config;
   const expectationsFile = config.expectations;
   const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
@@ -80,9 +83,11 @@ export async function runCheck(argv: string[]): Promise<number> {
       vitestOutput: json ? process.stderr : process.stdout,
       // junit.xml is written from the report's verdict below, not by vitest's reporter, which
       // knows neither the gate nor the selection.
-      reporters: [new ProgressReporter(json ? process.stderr : process.stdout) as never],
+      reporters: [new ProgressReporter(json ? process.stderr : process.stdout, { total: only.length * repeat }) as never],
       only,
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      // --bail: the first gating failure or block that is not a known failure stops the run.
+      ...(config.bail ? { stopWhen: (result) => (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id) } : {}),
     });
     if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
@@ -110,6 +115,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     // The verdict, decided once here from the results: every output below reads it.
     const scopeOptions = [
       ...(config.only !== undefined ? [`--only ${config.only.join(',')}`] : []),
+      ...(config.exclude !== undefined ? [`--exclude ${config.exclude.join(',')}`] : []),
       ...(config.readOnly ? ['--read-only'] : []),
       ...(shard ? [`--shard ${shard.index}/${shard.count}`] : []),
     ];
@@ -122,6 +128,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       expectations: report.expectations,
       scope: runScope(selected, registry.checks.length, scopeOptions),
       seed: config.seed,
+      stoppedEarly: run.stoppedEarly,
     });
     report = { ...report, verdict, ...recordSettings('check', checkOptions, config) };
 
@@ -131,6 +138,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     const indexPath = writeIndexReport(config.reportsDir, { conformance: report });
     const shown = (path: string) => relative(process.cwd(), path) || path;
     say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), json ? process.stderr : process.stdout));
+    reportToGithub(report, (id) => (registry.has(id) ? registry.get(id).file : undefined), say);
     if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (verdict.outcome === 'ERROR') {
       // Reported after the reports are written, so that what did run is not lost.

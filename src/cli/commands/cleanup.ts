@@ -9,22 +9,9 @@ import type { OptionValues } from '../../core/config/option.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { priorIdsBeside, snapshotFileFor } from '../../core/safety/snapshot.ts';
 import { markedEntries, readLedgerFile, sweepClient, sweepLedger, type SweepTarget } from '../../core/safety/sweep.ts';
-import { renderHelp } from '../help.ts';
+import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const cleanupHelp = renderHelp('cleanup', {
-  usage: 'Usage: msgapi cleanup [--ledger FILE ...] [options]\n       msgapi cleanup --marker RUN_ID [--dry-run] [options]',
-  intro: `Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
-(REPORTS_DIR/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
-Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
-
-With --marker RUN_ID it needs no ledger: it deletes the groups whose name, and the conversations
-whose contact_id, carry that run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the
-conversations of those groups (a conversation has no name of its own to carry it). Each is
-retrieved first and counts only when its retrieve shows the marker (or the marked group); nothing
-else is touched. This removes what a replay script or a pasted create's curl left.`,
-});
 
 type CleanupConfig = OptionValues<typeof cleanupOptions>;
 

@@ -4,15 +4,8 @@ import { HarnessError } from '../../core/errors.ts';
 import { compareRuns, formatComparison } from '../../report/comparison.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { readConformanceReport } from './report-files.ts';
-import { renderHelp } from '../help.ts';
+import { compareHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const compareHelp = renderHelp('compare', {
-  usage: 'Usage: msgapi compare REPORT.json REPORT.json ... [options]',
-  intro: `Prints a grid of checks against runs — several server implementations side by side, or one server
-before and after a change — from their conformance.json reports, with the checks whose result
-differs marked *. Also writes the grid into index.html in REPORTS_DIR.`,
-});
 
 export async function runCompare(argv: string[]): Promise<number> {
   const parsed = parseCommand('compare', argv, { positionals: 'REPORT.json' });

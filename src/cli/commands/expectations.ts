@@ -5,23 +5,8 @@ import { join } from 'node:path';
 import { HarnessError } from '../../core/errors.ts';
 import { writeExpectations } from '../../report/expectations.ts';
 import { readConformanceReport } from './report-files.ts';
-import { renderHelp } from '../help.ts';
+import { expectationsHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const expectationsHelp = renderHelp('expectations', {
-  usage: 'Usage: msgapi expectations --write FILE [--from REPORT]',
-  intro: `Writes the checks that failed (or were flaky) in a conformance report to FILE as known failures:
-{"failures": {"<check id>": "<reason>"}}. Edit each reason to say why (a bug, a decision), commit
-the file, and run 'msgapi check --expectations FILE': the run then fails only on a new failure, or
-on a known failure that now passes.
-
-Seeds: a generated check (properties.*, model.*) finds a failure only when the seed draws inputs
-that reach it, so its entry also records what failed: {"reason": "...", "failure": "Expected: ..."}.
-With any seed, a failure of that check whose message holds that text is the known one (any other is
-new), and a seed that finds nothing is a notice, not a failure. If another generated check finds the
-same cause with another seed, add its entry too: run this again with --from that run's report (what
-FILE already lists is kept as edited; only new failures are added).`,
-});
 
 export async function runExpectations(argv: string[]): Promise<number> {
   const parsed = parseCommand('expectations', argv);

@@ -13,31 +13,8 @@ import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
 import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
-import { renderHelp } from '../help.ts';
+import { loadHelp, loadMergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const loadHelp = renderHelp('load', {
-  usage: `Usage: msgapi load [options]
-       msgapi load merge REPORT.json REPORT.json ... [options]   (see msgapi load merge --help)`,
-  intro: `Measures the list endpoints of the server at BASE_URL (or, with --embedded, of the embedded
-reference server, in a process of its own; also without it when no BASE_URL and no token is
-given, outside CI): first seeds a data set (removed again afterwards, also after Ctrl-C), then
-for each scenario a closed model (throughput: autocannon, pipelining 1, after a warm-up that is
-not counted) and an open model (latency at a fixed offered rate, measured from each request's due
-time). Writes load.json and load.html in REPORTS_DIR and prints a summary table.
-
-Gates: a --threshold, --baseline or --ab that fails fails the run (exit 1); so does any error or
-non-2xx response.`,
-  outro: `On two shared cores, generator and server compete: a figure taken while the generator used a full
-core and the server did not is flagged "generator-bound", not reported as the server's.`,
-});
-
-export const loadMergeHelp = renderHelp('load merge', {
-  usage: 'Usage: msgapi load merge REPORT.json REPORT.json ... [options]',
-  intro: `Adds up the load.json reports of several generators (--as concurrent) or of runs one after
-another (--as repeated): histograms are added count by count and percentiles read off the sum.
-Writes the merged load.json, load.html beside it, and prints the summary table.`,
-});
 
 function readReport(file: string): LoadReport {
   try {

@@ -10,16 +10,11 @@ import { HarnessError } from '../../core/errors.ts';
 import { runSuites } from '../../conformance/run/run-suites.ts';
 import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../conformance/matrix/entries.ts';
 import { concludeMatrix } from '../../conformance/matrix/outcome.ts';
+import { loadRegistry } from '../../conformance/registry.ts';
+import { ProgressReporter } from '../../report/progress-reporter.ts';
 import { renderSensitivityMarkdown, type SensitivityReport } from '../../report/matrix-report.ts';
-import { renderHelp } from '../help.ts';
+import { matrixHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const matrixHelp = renderHelp('matrix', {
-  usage: 'Usage: msgapi matrix [options]',
-  intro: `Proves the suite: runs it against the reference server with each seeded fault switched on (the
-suite must fail every one) and with each valid variant (other choices the spec leaves open; the
-suite must pass every one). Writes sensitivity.json and sensitivity.md in REPORTS_DIR.`,
-});
 
 function selection(names: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
   if (names === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
@@ -44,8 +39,10 @@ export async function runMatrix(argv: string[]): Promise<number> {
       `msgapi matrix: ${entries.filter((entry) => entry.kind === 'fault').length} faults and ${entries.filter((entry) => entry.kind === 'variant').length} variants (the seed's combined profiles included), ${runs.length} runs of the suite in one vitest process, ` +
         `seed ${seed} (replay with SEED=${seed}).`,
     );
-    // No vitest reporter: against a fault most checks are meant to fail, and the report says which.
-    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [] });
+    // Progress only, no vitest reporter: against a fault most checks are meant to fail, and the report says which.
+    const checksPerRun = (await loadRegistry()).checks.length;
+    const progress = new ProgressReporter(process.stdout, { total: runs.length * checksPerRun, label: 'Matrix' });
+    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never] });
     if (outcome.harnessErrors.length > 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
     }

@@ -9,16 +9,8 @@ import { MergeError, mergeConformanceReports } from '../../report/merge-reports.
 import { formatSummary } from '../../report/print-summary.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { readConformanceReport } from './report-files.ts';
-import { renderHelp } from '../help.ts';
+import { mergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const mergeHelp = renderHelp('merge', {
-  usage: 'Usage: msgapi merge REPORT.json REPORT.json ... [options]',
-  intro: `Joins the conformance reports of one run split across machines with 'msgapi check --shard I/N'
-into one report, as if the run had not been split: every part must be there, of the same target,
-and no check may be in two parts. Writes the merged conformance.json and index.html beside it,
-prints the summary, and exits as 'msgapi check' would. (Load reports merge with 'msgapi load merge'.)`,
-});
 
 export async function runMerge(argv: string[]): Promise<number> {
   const parsed = parseCommand('merge', argv, { positionals: 'REPORT.json' });

@@ -4,16 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
 import { buildOpenApi } from '../../openapi/build-openapi.ts';
-import { renderHelp } from '../help.ts';
+import { openapiHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const openapiHelp = renderHelp('openapi', {
-  usage: 'Usage: msgapi openapi [--out FILE] [--format json|yaml]',
-  intro: `Writes an OpenAPI 3.1 document of the Messaging Service API v1: the ten operations of
-src/api/operations.ts, with the JSON Schemas of schemas/ (JSON Schema 2020-12) as its components.
-Where the spec leaves a behaviour open (success status codes, errors, pagination beyond limit and
-has_more), the document says so rather than inventing it.`,
-});
 
 type Format = 'json' | 'yaml';
 

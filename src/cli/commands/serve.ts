@@ -3,14 +3,8 @@ import { faultModifiers } from '../../../reference/faults/registry.ts';
 import { startReferenceServer } from '../../../reference/listen.ts';
 import { variants, variantServerOptions } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../core/errors.ts';
-import { renderHelp } from '../help.ts';
+import { serveHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-export const serveHelp = renderHelp('serve', {
-  usage: 'Usage: msgapi serve [options]',
-  intro: `Starts the embedded reference server (an in-memory implementation of the whole API) and prints its
-URL and the tokens of its two users. Stop it with Ctrl-C.`,
-});
 
 export async function runServe(argv: string[]): Promise<number> {
   const parsed = parseCommand('serve', argv);

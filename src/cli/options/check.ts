@@ -50,6 +50,18 @@ export const checkOptions = {
     parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
     defaultText: 'every check',
   }),
+  exclude: valueOption({
+    flag: 'exclude',
+    metavar: 'LIST',
+    help: 'Leave these checks out, in the syntax of --only (ids, prefixes ending in a dot, tags); applied after --only.',
+    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    defaultText: 'none',
+  }),
+  list: switchOption({ flag: 'list', help: 'Print the checks the other options select (id, level, title), one a line, and exit 0 without sending a request.' }),
+  bail: switchOption({
+    flag: 'bail',
+    help: 'Stop at the first gating failure or block (a known failure of --expectations aside): checks under way finish and clean up, the rest do not start. The verdict is FAILED and its scope says the run stopped at the first gating failure.',
+  }),
   expectations: valueOption({
     flag: 'expectations',
     metavar: 'FILE',

@@ -23,10 +23,13 @@ export const optionTables = {
 
 export type CommandName = keyof typeof optionTables;
 
+/** What a command's positional arguments are; a command not listed takes none. */
+export const commandPositionals: Partial<Record<CommandName, string>> = { compare: 'REPORT.json', merge: 'REPORT.json', 'load merge': 'REPORT.json' };
+
 /** The commands that have a flag (--strict → check). */
 export function ownersOf(flag: string): string[] {
   return Object.entries(optionTables)
-    .filter(([, table]) => Object.values(table).some((option) => `--${option.flag}` === flag || (option.short !== undefined && `-${option.short}` === flag)))
+    .filter(([, table]) => Object.values(table).some((option) => `--${option.flag}` === flag || (option.short !== undefined && `-${option.short}` === flag) || (option.aliases ?? []).some((alias: string) => `--${alias}` === flag)))
     .map(([name]) => name);
 }
 
@@ -45,8 +48,10 @@ export function parseCommand<Name extends CommandName>(
   const table = optionTables[name] as (typeof optionTables)[Name] & OptionTable;
   const rules: CommandOptions<OptionTable>['rules'] = (values, raw, env) => [
     ...('baseUrl' in table ? targetSettingProblems(values, raw) : []),
-    ...('embedded' in table ? targetChoiceProblems(values.embedded === true, raw, env, values.embeddedUnlessTarget === true) : []),
+    // --list sends nothing: which target does not matter.
+    ...('embedded' in table && values.list !== true ? targetChoiceProblems(values.embedded === true, raw, env, values.embeddedUnlessTarget === true) : []),
     ...(extra.rules?.(values as never, raw, env) ?? []),
   ];
-  return readOptions({ name, options: table, ...extra, rules }, argv, { ownersOf, settingNames, ...sources });
+  const positionals = commandPositionals[name];
+  return readOptions({ name, options: table, ...(positionals === undefined ? {} : { positionals }), ...extra, rules }, argv, { ownersOf, settingNames, ...sources });
 }

@@ -4,7 +4,7 @@ import { repeatableOption, switchOption, valueOption } from '../../core/config/o
 import { formatInteger, parseChoice, parseHttpUrl, parseNumber, parseText, type Parsed } from '../../core/config/parse-values.ts';
 import { abAccessToken, embedded, embeddedUnlessTarget, envFileOption, helpOption, reportsDir, targetSettings, waitForTarget } from '../../core/config/settings.ts';
 import { HarnessError } from '../../core/errors.ts';
-import { defaultPlan } from '../../../load/data-set.ts';
+import { defaultPlan } from '../../../load/data-set-plan.ts';
 import type { Model } from '../../../load/load-report.ts';
 import type { MergeMode } from '../../../load/merge-reports.ts';
 import { chooseScenarios, scenarioNames, type ScenarioSpec } from '../../../load/scenarios.ts';

@@ -14,6 +14,10 @@ export class ConformanceReporter implements Reporter {
   readonly results = new Map<string, CheckResult[]>();
   /** Problems of the suite itself (a file that failed to load, an error outside any check). */
   readonly harnessErrors: string[] = [];
+  /** Told each result as it is recorded (--bail stops the run on one). */
+  onResult: ((result: CheckResult) => void) | undefined;
+  /** Set when the run was told to stop (--bail): checks skipped from then on were never run. */
+  stopping = false;
 
   /** `gatesFor(target)(id)`: whether a failure of that check fails the run against that target. */
   constructor(
@@ -27,6 +31,7 @@ export class ConformanceReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check;
+    if (this.stopping && testCase.result().state === 'skipped') return;
     // A check left out by --only, or not started before an interruption, never ran and carries no
     // meta: not a result at all. One that failed without meta broke before check() could run.
     if (!meta && testCase.result().state !== 'failed') return;
@@ -52,7 +57,7 @@ export class ConformanceReporter implements Reporter {
             ? (result.note ?? 'skipped')
             : null;
     if (!this.results.has(target)) this.results.set(target, []);
-    this.results.get(target)!.push({
+    const recorded: CheckResult = {
       id: meta.id,
       title,
       spec: [...check.sections],
@@ -66,7 +71,9 @@ export class ConformanceReporter implements Reporter {
       duration_ms: Math.round(diagnostic?.duration ?? 0),
       ...(meta.leftovers ? { leftovers: meta.leftovers } : {}),
       ...(meta.consulted && meta.consulted.length > 0 ? { consulted: meta.consulted } : {}),
-    });
+    };
+    this.results.get(target)!.push(recorded);
+    this.onResult?.(recorded);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {

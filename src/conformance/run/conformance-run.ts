@@ -25,9 +25,13 @@ export interface ConformanceRunOptions {
   repeat: number;
   reporters: RunSuitesOptions['reporters'];
   vitestOutput?: NodeJS.WriteStream;
+  /** --bail: the result that stops the run. */
+  stopWhen?: (result: CheckResult) => boolean;
 }
 
 export interface ConformanceRun {
+  /** --bail stopped the run at a gating failure before every selected check ran. */
+  stoppedEarly: boolean;
   results: CheckResult[];
   harnessErrors: readonly string[];
   interruptedBy: NodeJS.Signals | undefined;
@@ -55,8 +59,9 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   const interruption = watchForInterruption(ledgerFile);
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
+  let stoppedEarly = false;
   try {
-    for (let attempt = 1; attempt <= options.repeat && !interruption.signal.aborted; attempt++) {
+    for (let attempt = 1; attempt <= options.repeat && !interruption.signal.aborted && !stoppedEarly; attempt++) {
       if (options.repeat > 1) (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
       const outcome = await runSuites(
         [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
@@ -68,8 +73,10 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
           ...(options.only ? { only: options.only } : {}),
           ...(options.shard ? { shard: options.shard } : {}),
           ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
+          ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
         },
       );
+      stoppedEarly = outcome.stoppedEarly;
       attempts.push(outcome.results.get('target') ?? []);
       harnessErrors.push(...outcome.harnessErrors);
     }
@@ -89,6 +96,7 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     rmSync(snapshotFile, { force: true });
   }
   return {
+    stoppedEarly,
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),
     harnessErrors: [...new Set(harnessErrors)],
     interruptedBy,

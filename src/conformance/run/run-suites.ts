@@ -22,6 +22,8 @@ export interface SuiteRun {
 export interface SuitesOutcome {
   results: ReadonlyMap<string, CheckResult[]>;
   harnessErrors: readonly string[];
+  /** Whether stopWhen stopped the run before every selected check ran. */
+  stoppedEarly: boolean;
 }
 
 type ReporterEntry = string | [string, Record<string, unknown>];
@@ -36,6 +38,8 @@ export interface RunSuitesOptions {
   requestTimeoutMs: number;
   /** vitest's sharding by suite file, as "index/count" (--shard 1/3). */
   shard?: string;
+  /** A result that stops the run (--bail): checks under way finish, the rest are not started. */
+  stopWhen?: (result: CheckResult) => boolean;
   /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
   vitestOutput?: NodeJS.WriteStream;
 }
@@ -62,6 +66,7 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // all workers share the pace): a check's time says nothing about the server, so the limit is
   // only a guard against a suite that hangs.
   const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
+  let stopped = false;
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest('test', {
     config: suitesConfig,
@@ -81,6 +86,16 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     }
   }
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  if (options.stopWhen) {
+    const stopWhen = options.stopWhen;
+    reporter.onResult = (result) => {
+      if (stopWhen(result) && !stopped) {
+        stopped = true;
+        reporter.stopping = true;
+        void vitest.cancelCurrentRun('test-failure');
+      }
+    };
+  }
   options.cancel?.addEventListener('abort', cancel, { once: true });
   try {
     await vitest.start();
@@ -91,5 +106,5 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // vitest sets process.exitCode on failures; the commands decide their own exit codes.
   process.exitCode = undefined;
   const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
-  return { results, harnessErrors: reporter.harnessErrors };
+  return { results, harnessErrors: reporter.harnessErrors, stoppedEarly: stopped };
 }

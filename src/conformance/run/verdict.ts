@@ -10,7 +10,7 @@ export type { ConformanceVerdict, RunScope, ScopeKind };
 /** The scope of a run from the options that chose its checks; no option (or all checks chosen) is the full suite. */
 export function runScope(selected: number, total: number, options: readonly string[]): RunScope {
   const has = (flag: string) => options.some((option) => option === flag || option.startsWith(`${flag} `));
-  const kind: ScopeKind = has('--shard') ? 'shard' : has('--read-only') ? 'read-only' : has('--only') && selected < total ? 'only' : 'full';
+  const kind: ScopeKind = has('--shard') ? 'shard' : has('--read-only') ? 'read-only' : (has('--only') || has('--exclude')) && selected < total ? 'only' : 'full';
   const shown = kind === 'full' && selected === total ? [] : options;
   return { kind, selected, total, options: [...options], description: `${selected} of ${total} checks${shown.length > 0 ? ` (${shown.join(', ')})` : ''}` };
 }
@@ -45,18 +45,23 @@ export interface VerdictInputs {
   expectations?: ExpectationsOutcome | undefined;
   scope: RunScope;
   seed: number;
+  /** --bail stopped the run at its first gating failure: the verdict is FAILED (that failure
+   * stands), and scope and reasons say that the rest never ran. Not INTERRUPTED: no signal. */
+  stoppedEarly?: boolean;
 }
 
 export function decideVerdict(inputs: VerdictInputs): ConformanceVerdict {
-  const { checks, expectations, scope } = inputs;
+  const { checks, expectations } = inputs;
+  const ran = new Set(checks.map((check) => check.id)).size;
+  const scope = inputs.stoppedEarly ? { ...inputs.scope, description: `${inputs.scope.description}, stopped at the first gating failure (--bail) after ${ran}` } : inputs.scope;
   const ids = (keep: (check: CheckResult) => boolean) => checks.filter(keep).map((check) => check.id);
   const failed = ids(isGatingFailure);
   const blocked = ids(isGatingBlock);
   const nowPassing = expectations?.unexpected_passes ?? [];
   const reasons: string[] = [];
   if (inputs.harnessErrors.length > 0) reasons.push(`the suite itself failed, not the server: ${inputs.harnessErrors.join('; ')}`);
+  if (inputs.stoppedEarly) reasons.push(`stopped at the first gating failure (--bail): ${ran} of the ${scope.selected} selected checks ran, so the run proves nothing about the rest`);
   if (inputs.interrupted) {
-    const ran = new Set(checks.map((check) => check.id)).size;
     reasons.push(`stopped by a signal: ${ran} of the ${scope.selected} selected checks ran, so the run proves nothing about the rest`);
   }
   if (failed.length > 0) reasons.push(`${plural(failed.length, 'gating check', 'gating checks')} failed: ${idList(failed)}`);

@@ -25,7 +25,8 @@ export function optionNote(option: OptionDef<unknown>): string {
   const notes = [
     ...(option.env ? [option.env] : []),
     ...(option.repeatable ? ['repeatable'] : []),
-    ...(option.defaultText !== undefined ? [`default: ${option.defaultText}`] : []),
+    // Every option says what it is when not given (--help aside): a switch is off, a value with no default unset.
+    ...(option.defaultText !== undefined ? [`default: ${option.defaultText}`] : option.flag === 'help' ? [] : [`default: ${option.switch ? 'off' : 'unset'}`]),
   ];
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }

@@ -4,9 +4,11 @@
 // secret's value is never part of one.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError, HarnessError } from '../errors.ts';
 import { environmentNearMisses, envFileNearMisses } from './near-miss.ts';
+import { optionNote } from './help.ts';
 import { optionName, type OptionDef, type OptionValues } from './option.ts';
 
 export type OptionTable = Record<string, OptionDef<any>>;
@@ -40,62 +42,117 @@ export type ReadOptions<Table extends OptionTable> =
 
 const usage = (message: string) => new HarnessError('MSGAPI_USAGE', message);
 
-function refusal(command: string, flag: string, ownersOf: OptionSources['ownersOf']): HarnessError {
+function refusal(command: string, flag: string, ownersOf: OptionSources['ownersOf'], suggestion?: string): HarnessError {
   const owners = (ownersOf?.(flag) ?? []).filter((owner) => owner !== command).map((owner) => `msgapi ${owner}`);
   const belongs = owners.length === 0 ? '' : ` (it belongs to ${owners.length === 1 ? owners[0] : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`})`;
-  return usage(`${flag} is not an option of msgapi ${command}${belongs}; see msgapi ${command} --help.`);
+  // A flag of another command is that; a near miss of one of this command's flags, a typo.
+  const meant = owners.length === 0 && suggestion !== undefined ? ` (did you mean ${suggestion}?)` : '';
+  return usage(`${flag} is not an option of msgapi ${command}${belongs}${meant}; see msgapi ${command} --help.`);
 }
 
-/** The flags given, by option key, each with every text given for it. */
-function readArgv<Table extends OptionTable>(command: CommandOptions<Table>, argv: readonly string[], ownersOf: OptionSources['ownersOf']) {
-  const entries = Object.entries(command.options);
-  const byFlag = new Map(entries.map(([key, option]) => [`--${option.flag}`, key]));
-  for (const [key, option] of entries) if (option.short) byFlag.set(`-${option.short}`, key);
-  const given = new Map<string, string[]>();
-  const positionals: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--') {
-      positionals.push(...argv.slice(index + 1));
-      break;
+/** The commander program of a command, generated from its option table: each option's flag, short
+ * flag, metavar and help (with its variable and default), a switch as a flag without a value, every
+ * other option collecting each text given (repeatable keeps them all, the others the last). Errors
+ * are thrown, never printed or exited on: the caller turns them into one sentence and exit 2. */
+export function commanderProgram(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>): Command {
+  const program = new Command(`msgapi ${command.name}`)
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} })
+    .helpOption(false)
+    .showSuggestionAfterError(true)
+    .allowUnknownOption(false)
+    .allowExcessArguments(command.positionals !== undefined);
+  if (command.positionals !== undefined) program.argument(`[${command.positionals}...]`);
+  for (const [key, option] of Object.entries(command.options)) {
+    const flags = `${option.short ? `-${option.short}, ` : ''}--${option.flag}${option.switch ? '' : ` <${option.metavar}>`}`;
+    const created = new Option(flags, `${option.help}${optionNote(option)}`);
+    // Our flags are our names: --no-seed is a switch of its own, not the negation of a --seed.
+    created.negate = false;
+    created.attributeName = () => key;
+    if (!option.switch) created.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    program.addOption(created);
+    for (const alias of option.aliases ?? []) {
+      const aliased = new Option(`--${alias}${option.switch ? '' : ` <${option.metavar}>`}`).hideHelp();
+      aliased.negate = false;
+      aliased.attributeName = () => key;
+      if (!option.switch) aliased.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+      program.addOption(aliased);
     }
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    // --flag=value; what follows = is never echoed (it may be a token).
-    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = equals > 0 ? arg.slice(0, equals) : arg;
-    const key = byFlag.get(flag);
-    if (key === undefined) throw refusal(command.name, flag, ownersOf);
-    const option = command.options[key]!;
-    let value: string;
-    if (option.switch) {
-      if (equals > 0) throw usage(`${flag} takes no value; see msgapi ${command.name} --help.`);
-      value = 'true';
-    } else if (equals > 0) {
-      value = arg.slice(equals + 1);
-    } else {
-      const next = argv[index + 1];
-      if (next === undefined) throw usage(`${flag} needs a value (${option.metavar}); see msgapi ${command.name} --help.`);
-      value = next;
-      index++;
-    }
-    given.set(key, [...(given.get(key) ?? []), value]);
   }
+  return program;
+}
+
+/** Commander's suggestion in an error ("(Did you mean --strict?)"), if it made one. */
+export const suggestionOf = (error: CommanderError): string | undefined => /\(Did you mean ([^?]+)\?\)/.exec(error.message)?.[1];
+
+/** The flags given, by option key, each with every text given for it; positionals apart. A bad
+ * argument is one sentence (a HarnessError, exit 2), never commander's own output or exit code. */
+export function readArgv<Table extends OptionTable>(command: Pick<CommandOptions<Table>, 'name' | 'options' | 'positionals'>, argv: readonly string[], ownersOf?: OptionSources['ownersOf']) {
+  const program = commanderProgram(command);
+  const byFlag = new Map(Object.values(command.options).map((option) => [`--${option.flag}`, option]));
+  for (const option of Object.values(command.options)) {
+    if (option.short) byFlag.set(`-${option.short}`, option);
+    for (const alias of option.aliases ?? []) byFlag.set(`--${alias}`, option);
+  }
+  try {
+    program.parse([...argv], { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    throw argvProblem(command, error, byFlag, ownersOf);
+  }
+  const given = new Map<string, string[]>();
+  for (const key of Object.keys(command.options)) {
+    if (program.getOptionValueSource(key) !== 'cli') continue;
+    const value = program.getOptionValue(key) as string[] | boolean;
+    given.set(key, Array.isArray(value) ? value : ['true']);
+  }
+  const positionals = command.positionals === undefined ? [] : ((program.processedArgs[0] as string[] | undefined) ?? []);
   return { given, positionals };
+}
+
+function suggestionFor(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>, flag: string): string | undefined {
+  try {
+    commanderProgram(command).parse([flag], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return suggestionOf(error);
+  }
+  return undefined;
+}
+
+function argvProblem(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>, error: CommanderError, byFlag: ReadonlyMap<string, OptionDef<unknown>>, ownersOf: OptionSources['ownersOf']): HarnessError {
+  const see = `see msgapi ${command.name} --help.`;
+  switch (error.code) {
+    case 'commander.unknownOption': {
+      // What follows = is never echoed (it may be a token).
+      const flag = /unknown option '([^'=]*)/.exec(error.message)?.[1] ?? '';
+      const known = byFlag.get(flag);
+      if (known?.switch) return usage(`${flag} takes no value; ${see}`);
+      // --flag=value: commander compares the whole word; the flag alone is what was misspelt.
+      const suggestion = /unknown option '[^'=]*=/.test(error.message) ? suggestionFor(command, flag) : suggestionOf(error);
+      return refusal(command.name, flag, ownersOf, suggestion);
+    }
+    case 'commander.optionMissingArgument': {
+      const flag = /option '(?:-\w, )?(--[\w-]+)/.exec(error.message)?.[1] ?? '';
+      return usage(`${flag} needs a value (${byFlag.get(flag)?.metavar ?? 'a value'}); ${see}`);
+    }
+    case 'commander.excessArguments':
+      // Not echoed: a stray word may be a token that lost its flag.
+      return usage(`msgapi ${command.name} takes options only, no other arguments; ${see}`);
+    default:
+      return usage(`${error.message.replace(/^error: /, '').split('\n')[0]}; ${see}`);
+  }
 }
 
 interface EnvFile {
   values: Record<string, string>;
   text: string;
-  /** How problems name it: .env, or the path given to --env-file. */
+  /** How problems name it: .env, or the path given to --settings-file. */
   label: string;
 }
 
 function readEnvFile(path: string | undefined, cwd: string): EnvFile {
   const file = resolve(cwd, path ?? '.env');
-  if (path !== undefined && !existsSync(file)) throw new ConfigError([`The env file ${file} does not exist.`]);
+  if (path !== undefined && !existsSync(file)) throw new ConfigError([`The settings file ${file} does not exist.`]);
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   return { values: parseDotenv(text), text, label: path ?? '.env' };
 }
@@ -104,14 +161,10 @@ function readEnvFile(path: string | undefined, cwd: string): EnvFile {
 export function readOptions<Table extends OptionTable>(command: CommandOptions<Table>, argv: readonly string[], sources: OptionSources = {}): ReadOptions<Table> {
   const { given, positionals } = readArgv(command, argv, sources.ownersOf);
   if (given.has('help')) return { help: true };
-  if (positionals.length > 0 && command.positionals === undefined) {
-    // Not echoed: a stray word may be a token that lost its flag.
-    throw usage(`msgapi ${command.name} takes options only, no other arguments; see msgapi ${command.name} --help.`);
-  }
 
   const entries = Object.entries(command.options) as Array<[keyof Table & string, OptionDef<unknown>]>;
   const takesSettings = entries.some(([, option]) => option.env !== undefined);
-  const envFileKey = entries.find(([, option]) => option.flag === 'env-file')?.[0];
+  const envFileKey = entries.find(([, option]) => option.flag === 'settings-file')?.[0];
   const envFile = takesSettings ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd()) : undefined;
   const fromFile = envFile?.values ?? {};
   const env = sources.env ?? process.env;

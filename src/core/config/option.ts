@@ -10,6 +10,8 @@ export interface OptionDef<T> {
   /** The environment variable (and .env line) of a setting; undefined: a flag only. */
   env?: string | undefined;
   short?: string | undefined;
+  /** Other long flags accepted for it, not shown in --help (an old name). */
+  aliases?: readonly string[] | undefined;
   /** A switch takes no value (--strict); its variable, if any, takes true or false. */
   switch: boolean;
   /** Given several times, each value is kept (--threshold A --threshold B). */
@@ -39,6 +41,7 @@ interface Described {
   flag: string;
   env?: string;
   short?: string;
+  aliases?: readonly string[];
   help: string;
   example?: string;
   secret?: boolean;
@@ -62,6 +65,7 @@ export function valueOption<T, D extends T | undefined = undefined>(spec: Descri
     flag: spec.flag,
     env: spec.env,
     short: spec.short,
+    aliases: spec.aliases,
     switch: false,
     repeatable: false,
     secret: spec.secret ?? false,
