@@ -3,10 +3,9 @@
 // settings file Node does not intercept, --list, --exclude and --bail, the progress line, colour,
 // GitHub Actions annotations and step summary, a fast --help, and npm test's own files kept out of
 // the user's reports/.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { optionTables, type CommandName } from '../src/cli/options/index.ts';
 import { loadRegistry } from '../src/conformance/registry.ts';
@@ -16,17 +15,10 @@ import { githubAnnotations, stepSummaryMarkdown } from '../src/report/github-act
 import { ProgressReporter } from '../src/report/progress-reporter.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 import { runCli } from './helpers/run-cli.ts';
 
-const made: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'msgapi-cli-'));
-  made.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('msgapi-cli-');
 
 const oneSentence = async (argv: string[], env: Record<string, string> = {}) => {
   const result = await runCli(argv, env, tempDir());

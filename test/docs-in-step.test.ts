@@ -187,8 +187,9 @@ describe('docs in step with the code', () => {
       for (const token of codeSpans(prose)) {
         // A path: a file with one of our extensions, or a folder (ending in /); no spaces, placeholders or globs.
         if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(token) || !(token.endsWith('/') || /\.(ts|mjs|md|json|jsonl|ya?ml|sh|png|html|xml)$/.test(token))) continue;
-        // Report files are checked against reports/README.md; .github/workflows/ is in the user's repository.
-        if (token.startsWith('reports/') || reportFiles.has(token) || token.startsWith('.github/')) continue;
+        // Report files are checked against reports/README.md; .github/workflows/ is in the user's
+        // repository; .test-output/ is made by npm test (a fresh clone has none yet).
+        if (token.startsWith('reports/') || reportFiles.has(token) || token.startsWith('.github/') || token.startsWith('.test-output/')) continue;
         const found = ancestors.some((ancestor) => exists(posix.join(ancestor, token))) || under.some((path) => `/${path}`.includes(`/${token}`));
         if (!found) problems.push(`${readme} names ${token}`);
       }

@@ -2,10 +2,9 @@
 // junit.xml, index.html, load.json, load.html and the exit code of a run all say the same thing,
 // including what part of the suite it covered; an interrupted run is never PASSED; JUnit fails
 // only what fails the run; known failures of generated checks survive a new seed.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { loadRegistry } from '../src/conformance/registry.ts';
 import { selectChecks } from '../src/conformance/selection.ts';
@@ -16,19 +15,12 @@ import { formatSummary } from '../src/report/print-summary.ts';
 import { summarize } from '../src/report/build-report.ts';
 import type { LoadReport } from '../load/load-report.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 
 // Tests run in CI with CI=true; without BASE_URL the embedded server must be asked for.
 const embedded = { EMBEDDED: 'true' };
-const dirs: string[] = [];
-const newDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'msgapi-verdict-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const newDir = tempDirs('msgapi-verdict-');
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 const report = (dir: string): ConformanceReport => JSON.parse(read(dir, 'conformance.json'));
