@@ -84,3 +84,22 @@ describe('the checks a fault names as the ones to catch it (detectedBy)', () => 
     expect(unknown).toEqual([]);
   });
 });
+
+describe('a fault that names its detecting checks', () => {
+  const fault = 'conversations.list.has-more-when-page-full' as FaultName;
+  const result = (id: string) => ({ id, title: id, spec: [], level: 'spec', status: 'failed', gating: true, message: 'Expected: …', reproduction: null, requests: 1, duration_ms: 1 }) as never;
+  const conclude = async (failedIds: string[]) => {
+    const { concludeMatrix } = await import('../src/conformance/matrix/outcome.ts');
+    const entry = { kind: 'fault', name: fault, runs: [{ name: `fault:${fault}` }], afterRuns: async () => [], close: async () => {} } as never;
+    const outcome = await concludeMatrix([entry], new Map([[`fault:${fault}`, failedIds.map(result)]]));
+    return outcome.faults[0]!;
+  };
+
+  it('is caught when one of them fails, and not when only an unrelated check does', async () => {
+    expect(faults.get(fault)!.detectedBy).toEqual(['conversations.list.has-more-false-at-limit']);
+    expect(await conclude(['conversations.list.has-more-false-at-limit', 'groups.list.default-page-size'])).toMatchObject({ caught: true, expected_not_caught: [] });
+    const unrelated = await conclude(['groups.list.default-page-size']);
+    expect(unrelated.caught).toBe(false);
+    expect(unrelated.problems).toEqual([expect.stringMatching(/caught only by checks it does not name \(groups\.list\.default-page-size\), not by conversations\.list\.has-more-false-at-limit/)]);
+  });
+});

@@ -18,8 +18,9 @@ export interface Fault<Name extends string = string> extends SpecSentence {
   lures?: { leaves?: string };
   /**
    * The checks expected to catch it (faults written from a surviving mutant, docs/mutation-triage.md).
-   * The matrix reports those of them that did not fail (`expected_not_caught`); for now that does
-   * not fail the matrix: any gating check failing still counts as caught. Ids as text: the
+   * The fault counts as caught only when one of them fails (a fault caught by an unrelated check
+   * alone fails the matrix: its report would not name the sentence broken); those that did not
+   * fail are reported (`expected_not_caught`). Ids as text: the
    * reference server cannot import the suite (tiers); test/faults.test.ts checks each names a check.
    */
   detectedBy?: readonly string[];

@@ -10,13 +10,17 @@ export interface FaultOutcome {
   section: string;
   sentence: string;
   breaks: string;
-  /** A gating check failed against it, and the run left the target's foreign data unchanged. */
+  /**
+   * A gating check failed against it (one of those its `detectedBy` names, when it names some: a
+   * fault caught only by an unrelated check shows no report the sentence it breaks), and the run
+   * left the target's foreign data unchanged.
+   */
   caught: boolean;
   /** The gating checks that failed against it. */
   caught_by: string[];
   /** A luring fault's: foreign data changed, or what the run left behind. */
   problems?: string[];
-  /** The checks its `detectedBy` names that did not fail against it (reported; the matrix does not fail on them yet). */
+  /** The checks its `detectedBy` names that did not fail against it (reported; one of them failing is enough). */
   expected_not_caught?: string[];
 }
 
@@ -53,9 +57,11 @@ export async function concludeMatrix(entries: readonly MatrixEntry[], results: R
       // Caught at the cost of the user's data, or leaving the run's own behind, is not caught.
       const problems = fault.lures ? await entry.afterRuns() : [];
       const expectedNotCaught = (fault.detectedBy ?? []).filter((id) => !caughtBy.includes(id));
+      const byItsChecks = fault.detectedBy === undefined || expectedNotCaught.length < fault.detectedBy.length;
+      if (caughtBy.length > 0 && !byItsChecks) problems.push(`caught only by checks it does not name (${caughtBy.join(', ')}), not by ${fault.detectedBy!.join(', ')}`);
       faultOutcomes.push({
         name: fault.name, section: fault.section, sentence: fault.sentence, breaks: fault.breaks,
-        caught: caughtBy.length > 0 && problems.length === 0, caught_by: caughtBy, ...(fault.lures ? { problems } : {}),
+        caught: caughtBy.length > 0 && byItsChecks && problems.length === 0, caught_by: caughtBy, ...(fault.lures || problems.length > 0 ? { problems } : {}),
         ...(fault.detectedBy ? { expected_not_caught: expectedNotCaught } : {}),
       });
       continue;
