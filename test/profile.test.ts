@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { newObjectReasons } from '../src/api/new-objects.ts';
 import { profileEntries } from '../src/api/open-points.ts';
 import { everyReading as profile, predicateEntries, serverProfile } from '../src/core/profile/server-profile.ts';
 import { declaredReadings, profileSettings } from '../src/core/config/profile-settings.ts';
@@ -186,9 +187,10 @@ describe('checks ask the profile', () => {
 describe('every comparison cites what it rests on', () => {
   // The assertions that say what was expected (src/conformance/checks/expect.ts) carry, in the
   // call's own text, a sentence of the spec (§…, a resource's section), an entry of the profile
-  // ("profile: …", profile.describe), a schema, or a reason handed in by the caller (why, …Rule).
+  // ("profile: …", profile.describe), a schema, a reason handed in by the caller (why, …Rule), or
+  // the sentence of a new object's default (newObjectReasons, each of which cites one: below).
   const asserting = new Set(['expectThat', 'expectField', 'expectFields', 'expectSameText', 'expectAnswer']);
-  const cites = /§|profile: |\bschemas\/|\bsection\b|\$\{(?:why|[a-zA-Z]*Rule)\}|[ (]why[,)]|[ (][a-zA-Z]*Rule[,)]|profile\.describe\(/;
+  const cites = /§|profile: |\bschemas\/|\bsection\b|\$\{(?:why|[a-zA-Z]*Rule)\}|[ (]why[,)]|[ (][a-zA-Z]*Rule[,)]|profile\.describe\(|newObjectReasons\[/;
   const uncited = (file: string, text: string): string[] => {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const found: string[] = [];
@@ -207,6 +209,10 @@ describe('every comparison cites what it rests on', () => {
     const files = roots.flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
     const calls = files.flatMap((file) => uncited(file, readFileSync(join(root, file), 'utf8')));
     expect(calls).toEqual([]);
+  });
+
+  it('the sentences of the new-object defaults each cite a section', () => {
+    expect(Object.entries(newObjectReasons).filter(([, why]) => !why.startsWith('§'))).toEqual([]);
   });
 
   it('would see an offence: a comparison that names no sentence', () => {

@@ -1,7 +1,7 @@
 // Which checks rest on which entry of the server profile, read from the code: a suite file depends
 // on an entry when it, or a file it imports (transitively, within the conformance engine), asks one
-// of the entry's predicates or names the entry in a "profile: <entry>" comment where it applies a
-// reading. File by file, so a check is listed under every entry its file's code can reach.
+// of the entry's predicates, names the entry in code ('unknown-id-status'), or names it in a
+// "profile: <entry>" comment where it applies a reading. File by file, so a check is listed under every entry its file's code can reach.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ function entriesNamedIn(text: string): Set<ProfileKey> {
   const code = text.split('\n').filter((line) => !/^\s*import\b/.test(line)).join('\n');
   for (const [predicate, key] of Object.entries(predicateEntries)) if (new RegExp(`\\b${predicate}\\b`).test(code)) found.add(key);
   const keys = new Set<string>(profileEntries.map((entry) => entry.key));
+  // An entry named in code (expectStatusOf(profile, 'unknown-id-status', …), profile.allows('largest-limit', …)).
+  for (const key of keys) if (code.includes(`'${key}'`)) found.add(key as ProfileKey);
   for (const match of text.matchAll(/profile: ([a-z-]+(?:, [a-z-]+)*)/g)) {
     for (const key of match[1]!.split(', ')) if (keys.has(key)) found.add(key as ProfileKey);
   }

@@ -10,7 +10,7 @@ import { operations, type OperationName } from '../../src/api/operations.ts';
 import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
 import type { ResourceKind } from '../../src/core/safety/created-resources.ts';
-import { expectAnswer, expectThat } from '../../src/conformance/checks/expect.ts';
+import { expectStatusOf, expectThat } from '../../src/conformance/checks/expect.ts';
 import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
 import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
@@ -93,7 +93,7 @@ export async function expectEveryOperationRejected(context: CheckContext, varian
     const response = await context.client.as(wrong.credentials).call(attempt.operation, attempt.options);
     const madeId = attempt.creates && recordCreated(context, attempt.creates, response.body);
     if (attempt.creates && madeId) refusedCreates.push({ kind: attempt.creates, id: madeId });
-    expectAnswer(response, context.profile.isAuthRefusal, context.profile.describe('auth-refusal-status'), `${what} (${authRule})`);
+    expectStatusOf(context.profile, 'auth-refusal-status', response, `${what} (${authRule})`);
     expectNoOwnData(response, own, sentValues(attempt.options), what, authRule);
   }
   // Any of the ten could have changed them; these are the ones that would on a server that

@@ -1,9 +1,9 @@
-import { newContactConversation, newObjectReasons } from '../../src/api/new-objects.ts';
+import { newContactConversation } from '../../src/api/new-objects.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectClientError, expectField, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
+import { expectBody, expectClientError, expectField, expectNewObject, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
 import { createGroup, createGroupConversation, deleteResource, groupConversation, recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
@@ -21,10 +21,7 @@ export const checks = [
       expectSuccess(context.profile, response, 'POST /v1/conversations with contact_id');
       const conversation = expectBody(response, 'conversation', 'the created conversation');
       context.created.add('conversation', conversation.id);
-      const field = (name: string, expected: unknown, why: string) =>
-        expectField(context.profile, response, conversation, name, expected, why, 'the created conversation');
-      field('contact_id', contactId, '§4.1: created with this contact_id');
-      for (const [name, value] of Object.entries(newContactConversation)) field(name, value, newObjectReasons[name]!);
+      expectNewObject(context.profile, response, conversation, 'the created conversation', { contact_id: [contactId, '§4.1: created with this contact_id'] }, newContactConversation);
     },
   ),
 

@@ -1,9 +1,9 @@
-import { newGroup, newObjectReasons } from '../../src/api/new-objects.ts';
+import { newGroup } from '../../src/api/new-objects.ts';
 import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
 import {
-  expectBody, expectClientError, expectField, expectFields, expectSuccess, expectThat,
+  expectBody, expectClientError, expectField, expectFields, expectNewObject, expectSuccess, expectThat,
 } from '../../src/conformance/checks/expect.ts';
 import { createGroup, createGroupUnderTest, recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../src/conformance/checks/list-walk.ts';
@@ -23,10 +23,7 @@ export const checks = [
       // itself is what is checked.
       const name = context.names.groupName('defaults');
       const { response, group } = await createGroupUnderTest(context, { name }, 'POST /v1/groups with only a name');
-      const field = (name: string, expected: unknown, why: string) =>
-        expectField(context.profile, response, group, name, expected, why, 'the created group');
-      field('name', name, '§4.2: "Response: the created group object", with the name given');
-      for (const [name, value] of Object.entries(newGroup)) field(name, value, newObjectReasons[name]!);
+      expectNewObject(context.profile, response, group, 'the created group', { name: [name, '§4.2: "Response: the created group object", with the name given'] }, newGroup);
     },
   ),
 

@@ -1,7 +1,7 @@
 import type { Credentials } from '../../src/core/client/credentials.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectAnswer, expectBody, expectThat } from '../../src/conformance/checks/expect.ts';
+import { expectBody, expectStatusOf, expectThat } from '../../src/conformance/checks/expect.ts';
 
 const wrong: Array<[string, Credentials]> = [
   ['no Authorization header', { kind: 'none' }],
@@ -31,7 +31,7 @@ export const checks = [
           ...(groupId ? [client.retrieveGroup(groupId)] : []),
         ];
         for (const response of await Promise.all(requests)) {
-          expectAnswer(response, context.profile.isAuthRefusal, context.profile.describe('auth-refusal-status'), `${response.exchange.method} ${response.exchange.url} with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`);
+          expectStatusOf(context.profile, 'auth-refusal-status', response, `${response.exchange.method} ${response.exchange.url} with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`);
           const shown = [conversationId, groupId].filter((id): id is string => id !== undefined && response.text.includes(`"${id}"`) && !response.exchange.url.includes(id));
           expectThat(shown.length === 0, response, `no data in the answer to a request with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`, `a body that names ${shown.join(', ')}`);
         }

@@ -2,30 +2,23 @@
 // conversation, every request about groups the same canned group (every id the same), lists hold
 // that one object, and a DELETE answers 204. Checks whose subject is state must not pass against it.
 import type { ServerResponse } from 'node:http';
+import { newContactConversation, newGroup } from '../../src/api/new-objects.ts';
 import { listenLocally, withBody } from './test-server.ts';
 
+// Valid new objects (src/api/new-objects.ts), so that only state, never shape, tells it apart.
 export const cannedConversation = {
   id: 'conv_canned',
   contact_id: 'canned-contact',
-  group_id: null,
-  pinned_message_id: null,
-  is_pinned: false,
-  is_muted: false,
-  last_active_at: null,
-  last_opened_at: null,
+  ...newContactConversation,
   created_at: 1_700_000_000,
-  archived_at: null,
 };
 
 export const cannedGroup = {
   id: 'grp_canned',
   name: 'canned group',
-  description: null,
-  avatar_url: null,
+  ...newGroup,
   conversation_id: 'conv_canned',
-  contacts: [],
   created_at: 1_700_000_000,
-  archived_at: null,
 };
 
 function send(res: ServerResponse, status: number, body?: unknown): void {

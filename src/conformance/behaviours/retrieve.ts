@@ -1,6 +1,6 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
-import { expectBody, expectNoServerError, expectAnswer, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { expectBody, expectAnswer, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -16,7 +16,7 @@ export const retrieveUnknownIdIsRefused = <T extends ResourceItem>(resource: Res
   const response = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
   const what = `GET ${resource.path}/:id of an id that does not exist`;
   expectNoServerError(context.profile, response, what);
-  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
+  expectStatusOf(context.profile, 'unknown-id-status', response, what);
 };
 
 export const retrieveUnknownIdIs404 = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -29,12 +29,12 @@ export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: Resou
   const response = await resource.update(context.client, context.names.unknownId(resource.kind), { archived_at: 1 });
   const what = `PUT ${resource.path}/:id of an id that does not exist`;
   expectNoServerError(context.profile, response, what);
-  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
+  expectStatusOf(context.profile, 'unknown-id-status', response, what);
 };
 
 export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.remove(context.client, context.names.unknownId(resource.kind));
   const what = `DELETE ${resource.path}/:id of an id that does not exist`;
   expectNoServerError(context.profile, response, what);
-  expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), what);
+  expectStatusOf(context.profile, 'unknown-id-status', response, what);
 };

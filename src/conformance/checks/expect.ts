@@ -1,5 +1,7 @@
 // The assertions checks are written with. Each one, on failure, throws a CheckFailure that says
 // what was expected, what came back and which exchange showed it.
+import { newObjectReasons } from '../../api/new-objects.ts';
+import type { StatusSettingEntry } from '../../api/open-points.ts';
 import type { ServerProfile } from '../../core/profile/server-profile.ts';
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../api/schemas/registry.ts';
@@ -11,10 +13,15 @@ function statusLine(response: ApiResponse): string {
   return `status ${response.status}${body ? ` with body ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`;
 }
 
+/** A status the profile's entry accepts (every reading, or the declared one), else a failure saying which those are. */
+export function expectStatusOf(profile: ServerProfile, entry: StatusSettingEntry, response: ApiResponse, what: string): void {
+  if (profile.accepts(entry, response.status)) return;
+  throw new CheckFailure({ expected: `${profile.describe(entry)} for ${what}`, received: statusLine(response), exchange: response.exchange });
+}
+
 /** Any 2xx, or a declared one: the spec never names a success status (profile: success-status). */
 export function expectSuccess(profile: ServerProfile, response: ApiResponse, what: string): void {
-  if (profile.isSuccess(response.status)) return;
-  throw new CheckFailure({ expected: `${profile.describe('success-status')} for ${what}`, received: statusLine(response), exchange: response.exchange });
+  expectStatusOf(profile, 'success-status', response, what);
 }
 
 /** A status the profile accepts for this answer; `accepted` names the reading, e.g. "401 or 403". */
@@ -62,6 +69,22 @@ export function expectField(
   });
 }
 
+/**
+ * A created object: each field given holds what was given (with the sentence saying so), and every
+ * other field its new-object default (src/api/new-objects.ts), each default with its own sentence.
+ */
+export function expectNewObject(
+  profile: ServerProfile,
+  response: ApiResponse,
+  object: object,
+  label: string,
+  given: Readonly<Record<string, readonly [value: unknown, why: string]>>,
+  defaults: Readonly<Record<string, unknown>>,
+): void {
+  for (const [name, [value, why]] of Object.entries(given)) expectField(profile, response, object, name, value, why, label);
+  for (const [name, value] of Object.entries(defaults)) expectField(profile, response, object, name, value, newObjectReasons[name]!, label);
+}
+
 /** A condition on a response that is not a single field's value. */
 export function expectThat(condition: boolean, response: ApiResponse, expected: string, received: string): void {
   if (!condition) throw new CheckFailure({ expected, received, exchange: response.exchange });
@@ -69,8 +92,7 @@ export function expectThat(condition: boolean, response: ApiResponse, expected: 
 
 /** A 4xx, or a declared one: the request was refused as the client's fault. §7 leaves the exact status open. */
 export function expectClientError(profile: ServerProfile, response: ApiResponse, what: string): void {
-  if (profile.isRefusal(response.status)) return;
-  throw new CheckFailure({ expected: `${profile.describe('refusal-status')} for ${what}`, received: statusLine(response), exchange: response.exchange });
+  expectStatusOf(profile, 'refusal-status', response, what);
 }
 
 /**

@@ -43,6 +43,8 @@ export interface ServerProfile {
   storedAsSent(sent: unknown, received: unknown): boolean;
   /** Whether the server may take this reading of an entry that has one reading of several (group-conversation-create, ...). */
   allows<K extends ReadingSettingEntry>(entry: K, reading: ReadingOf<K>): boolean;
+  /** Whether a status is one the entry accepts (what isSuccess, isRefusal, ... each ask of their own entry). */
+  accepts(entry: StatusSettingEntry, status: number): boolean;
   /** The accepted statuses of an entry, in words ("any 4xx", "404 or 410"), for failure messages. */
   describe(entry: StatusSettingEntry): string;
 }
@@ -114,6 +116,7 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       }
       return isDeepStrictEqual(sent, received);
     },
+    accepts: statusIn,
     allows(entry, reading) {
       consulted(entry);
       const only = declared[entry];

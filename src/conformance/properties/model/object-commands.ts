@@ -3,7 +3,7 @@
 import { newContactConversation, newGroup } from '../../../api/new-objects.ts';
 import type { AsyncCommand } from 'fast-check';
 import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../api/resources.ts';
-import { expectAnswer, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
+import { expectAnswer, expectStatusOf, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
@@ -168,7 +168,7 @@ export class RetrieveGone implements Command {
     const gone = pick(model.gone, this.index);
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
       gone.kind === 'group' ? context.client.retrieveGroup(gone.id) : context.client.retrieveConversation(gone.id));
-    expectAnswer(response, context.profile.isUnknownIdAnswer, context.profile.describe('unknown-id-status'), `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
+    expectStatusOf(context.profile, 'unknown-id-status', response, `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
   }
   toString = () => `RetrieveGone(#${this.index})`;
 }
