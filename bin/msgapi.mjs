@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// The msgapi command. The harness is written in TypeScript and runs through tsx's loader, so
-// there is no build step between a clone and a run.
-import { register } from 'tsx/esm/api';
+// The msgapi command. In the repository the harness runs from its TypeScript sources through tsx's
+// loader, so there is no build step between a clone and a run (and no stale build to run by
+// mistake); the installed package ships it compiled ahead of time in dist/ and has no sources.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+} else {
+  await import('../dist/src/cli/main.js');
+}

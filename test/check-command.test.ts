@@ -1,7 +1,6 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +9,11 @@ import { loadRegistry } from '../src/conformance/registry.ts';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
-import { binPath, runCli } from './helpers/run-cli.ts';
+import { binPath, runCli, trackChild } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const execFileAsync = promisify(execFile);
-const reportsDir = () => mkdtempSync(join(tmpdir(), 'msgapi-reports-'));
+const reportsDir = tempDirs('msgapi-reports-');
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
 const everythingWritten = (dir: string, out: { stdout: string; stderr: string }) =>
   [out.stdout, out.stderr, ...readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'))].join('\n');
@@ -59,7 +59,7 @@ describe('msgapi check', () => {
   });
 
   it('passes against a separately started msgapi serve, through BASE_URL and the tokens it printed', async () => {
-    const serve = spawn(process.execPath, [binPath, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = trackChild(spawn(process.execPath, [binPath, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] }));
     try {
       let printed = '';
       for await (const chunk of serve.stdout) {

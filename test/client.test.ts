@@ -14,7 +14,9 @@ let server: Awaited<ReturnType<typeof startCaptureServer>>;
 
 beforeAll(async () => {
   server = await startCaptureServer((request) =>
-    request.url.includes('hang') ? { status: 200, body: '', hang: true } : { status: 200, body: `{"echo":"${token}"}` },
+    request.url.includes('hang') ? { status: 200, body: '', hang: true }
+      : request.url.includes('echo-auth') ? { status: 401, body: JSON.stringify({ echo: request.headers.authorization }) }
+      : { status: 200, body: `{"echo":"${token}"}` },
   );
 });
 afterAll(() => server.close());
@@ -98,6 +100,26 @@ describe('the API client', () => {
         `--data-raw '{"name":"it'\\''s $HOME"}'`,
     );
     expect(curl).not.toContain(token);
+  });
+
+  it('sends credentials derived from the token as they are, records them as expansions of $ACCESS_TOKEN, and renders two headers as two -H', async () => {
+    const changed = `${token.slice(0, -1)}x`;
+    const api = client().as({
+      kind: 'derived',
+      values: [`Bearer ${changed}`, 'Bearer other'],
+      shown: ['Bearer ${ACCESS_TOKEN%?}x', 'Bearer other'],
+      hidden: [[changed, '${ACCESS_TOKEN%?}x']],
+    });
+    await api.retrieveGroup('echo-auth');
+    // Node keeps the first of two Authorization headers.
+    expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${changed}`);
+    const exchange = api.journal.at(-1)!;
+    expect(exchange.responseBody).toBe(JSON.stringify({ echo: 'Bearer ${ACCESS_TOKEN%?}x' }));
+    expect(renderCurl(exchange)).toBe(
+      `curl -sS -i -X GET '${server.url}/v1/groups/echo-auth' -H 'Accept: application/json' ` +
+        `-H "Authorization: Bearer \${ACCESS_TOKEN%?}x" -H 'Authorization: Bearer other'`,
+    );
+    expect(JSON.stringify(exchange) + renderCurl(exchange)).not.toContain(changed);
   });
 
   it('gives up after the request timeout with a TransportError that names it', async () => {

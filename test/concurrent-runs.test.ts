@@ -1,14 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const token = 'owner-token-concurrent';
 const secondToken = 'second-token-concurrent';
+const newDir = tempDirs('msgapi-run-');
 
 describe('against a target that already holds data, with two runs at the same time', () => {
   it('both runs pass and every foreign record of both users is unchanged, field for field', async () => {
@@ -18,7 +19,7 @@ describe('against a target that already holds data, with two runs at the same ti
         ...(await seedForeignData(ownerClient(server.url, token), 'foreign-first')),
         ...(await seedForeignData(ownerClient(server.url, secondToken), 'foreign-second')),
       ];
-      const dirs = [mkdtempSync(join(tmpdir(), 'msgapi-run-a-')), mkdtempSync(join(tmpdir(), 'msgapi-run-b-'))];
+      const dirs = [newDir(), newDir()];
       const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, GROUP_CONTACTS: 'replace' };
       const runs = await Promise.all(dirs.map((dir) => runCli(['check'], { ...env, REPORTS_DIR: dir })));
 

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/cli/options/index.ts';
 import { ConfigError } from '../src/core/errors.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 interface ConfigSources {
   /** Command-line arguments of msgapi check. */
@@ -20,7 +20,7 @@ function loadConfig({ argv = [], env = {}, cwd }: ConfigSources) {
 }
 
 // An empty folder as cwd, so that no .env of the developer's leaks into these tests.
-const emptyDir = () => mkdtempSync(join(tmpdir(), 'msgapi-config-'));
+const emptyDir = tempDirs('msgapi-config-');
 const load = (sources: ConfigSources) => loadConfig({ cwd: emptyDir(), env: {}, ...sources });
 
 function problemsOf(sources: ConfigSources): string[] {

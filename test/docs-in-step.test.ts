@@ -4,15 +4,15 @@
 // load/ and reference/ is named in its folder's README, and README.md's figures are a real run's
 // within a tolerance, and every MSGAPI_* error code is one src/core/errors.ts describes.
 // (README.md's Layout section is checked by test/import-graph.test.ts.)
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { faultNames, faults } from '../reference/faults/registry.ts';
 import { errorCodes } from '../src/core/errors.ts';
 import { variants } from '../reference/variants/registry.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -72,10 +72,11 @@ describe('docs in step with the code', () => {
   const help = new Map<string, string>();
   const written = new Map<string, string[]>();
   let report: { requests: number; checks: unknown[] };
+  const newDir = tempDirs('msgapi-docs-', 'all');
   let work: string;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'msgapi-docs-'));
+    work = newDir();
     // Each command in a folder of its own, with the defaults: its files land in <folder>/reports/.
     const run = async (name: string, args: string[]) => {
       const cwd = join(work, name.replace(/ /g, '-'));
@@ -98,10 +99,6 @@ describe('docs in step with the code', () => {
     await run('compare', ['compare', join(check, 'conformance.json'), join(check, 'conformance.json')]);
     await run('matrix', ['matrix', '--only', faultNames[0]!]);
   }, 180_000);
-
-  afterAll(() => {
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
 
   it('finds the READMEs', () => {
     expect(readmes).toEqual(expect.arrayContaining(['README.md', 'load/README.md', 'reports/README.md', 'reference/README.md', 'reference/faults/README.md']));

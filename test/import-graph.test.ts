@@ -15,6 +15,7 @@ const tiers: TierTable = {
     { unit: 'openapi', tier: 3, folders: ['src/openapi/'] },
     { unit: 'report', tier: 4, folders: ['src/report/'] },
     { unit: 'cli', tier: 5, folders: ['src/cli/'] },
+    { unit: 'sdk', tier: 5.5, folders: ['src/sdk/'] },
     { unit: 'docs', tier: 6, folders: ['src/docs/'] },
   ],
   outside: ['load/bench/', 'scripts/', 'test/', 'bin/'],

@@ -14,6 +14,7 @@ import type { LoadReport } from '../load/load-report.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 import { testOutput } from './helpers/test-output.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const recorded = JSON.parse(readFileSync(new URL('./fixtures/conformance-report.json', import.meta.url), 'utf8')) as ConformanceReport;
 
@@ -238,6 +239,7 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
 });
 
 describe('index.html without load', () => {
+  const newDir = tempDirs('msgapi-index-html-');
   const html = renderIndexHtml({ conformance });
 
   it('index.html.no-chart-js — a page with no load section carries no Chart.js and no canvas', () => {
@@ -253,8 +255,7 @@ describe('index.html without load', () => {
   });
 
   it.skipIf(skipBrowserTests)('index.html.conformance-only — opens cleanly with no Chart.js loaded', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'index-html-'));
-    const file = join(dir, 'index.html');
+    const file = join(newDir(), 'index.html');
     writeIndexHtml({ conformance }, file);
     const page = await openPage(file);
     try {
@@ -263,7 +264,6 @@ describe('index.html without load', () => {
       expect(await page.page.locator('#failures article').count()).toBeGreaterThan(0);
     } finally {
       await page.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

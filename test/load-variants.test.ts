@@ -1,8 +1,7 @@
 // The load harness must not fail a server for a choice the spec leaves open: every valid variant of
 // the reference server (ids, timestamps, order, page sizes, pagination styles, body encodings,
 // HTTP/1.0) is seeded, measured and cleaned up with only the settings its user would declare.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
@@ -10,6 +9,7 @@ import { variants, variantServerOptions } from '../reference/variants/registry.t
 import type { LoadReport } from '../load/load-report.ts';
 import { ownerClient } from '../src/conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const token = 'variant-load-token';
 // The scenarios where the open choices show: page sizes, archiving timestamps, and page walks.
@@ -18,13 +18,15 @@ const scenarios = 'conversations.limit-max,conversations.archived,conversations.
 // on, as it must (a load figure past the limit measures the limit); a slow one is measured as slow.
 // Neither is a choice the harness may be wrong about, so they are not run here.
 const measuresTheLimit = (name: string) => name.startsWith('rate-limits:') || name === 'slow';
+// The tests run at the same time, so their folders go after the last one.
+const newDir = tempDirs('msgapi-load-variant-', 'all');
 const servers = [...variants.values()].filter((variant) => variant.setup === undefined && !measuresTheLimit(variant.name));
 
 describe.concurrent('msgapi load against every valid variant', () => {
   it.each(servers.map((variant) => [variant.name, variant] as const))('%s passes', async (_name, variant) => {
     const server = await startReferenceServer({ ...variantServerOptions(variant), users: [{ token, name: 'owner' }] });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-load-variant-'));
+      const dir = newDir();
       const args = ['load', '--scenarios', scenarios, '--model', 'closed', '--duration', '0.5', '--warmup', '0', '--connections', '8', '--conversations', '40', '--groups', '4'];
       const run = await runCli(args, { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...(variant.declares ?? {}) });
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);

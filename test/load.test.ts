@@ -2,8 +2,7 @@
 // answers 404, against a server that stalls, with thresholds, and merged across runs.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +14,13 @@ import { canvasStates, openPage, skipBrowserTests } from './helpers/browser.ts';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { testOutput } from './helpers/test-output.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const token = 'owner-token-load';
 const secondToken = 'second-token-load';
 const short = ['--duration', '1', '--warmup', '0', '--rate', '100', '--connections', '10'];
 const readReport = (dir: string, name = 'load.json'): LoadReport => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-const newDir = () => mkdtempSync(join(tmpdir(), 'msgapi-load-'));
+const newDir = tempDirs('msgapi-load-');
 
 /** The real run's report, opened from disk: two charts per scenario, each with painted pixels. */
 async function expectChartsDrawn(file: string, scenarios: number): Promise<void> {

@@ -1,18 +1,18 @@
 // One option table per command, read by one parser: --help is generated from the table, a flag that
 // is not the command's own is refused in one sentence, bad values are one sentence and exit 2,
 // .env.example and the README's exit-code table are generated, and no secret is ever printed.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitCodesHelp, renderExitCodeTable } from '../src/cli/exit-codes.ts';
 import { optionTables, parseCommand, type CommandName } from '../src/cli/options/index.ts';
 import { renderEnvExample } from '../src/docs/env-example.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const commands = Object.keys(optionTables) as CommandName[];
 const argvOf = (command: CommandName) => command.split(' ');
-const emptyDir = () => mkdtempSync(join(tmpdir(), 'msgapi-options-'));
+const emptyDir = tempDirs('msgapi-options-');
 /** Help text with its wrapping undone, so that a phrase split over two lines is found. */
 const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
 

@@ -2,8 +2,7 @@
 // ledger (per resource type, from the suite's own create answers, never an id the users held
 // before the run) and msgapi check against each luring fault of the reference server, with the
 // users' own data seeded, which must come out of the run exactly as it was.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers, type FaultName } from '../reference/faults/registry.ts';
@@ -18,6 +17,9 @@ import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conf
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { removeDataSet, seedDataSet } from '../load/data-set.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
+
+const newDir = tempDirs('msgapi-ownership-');
 
 const token = 'ownership-token-first';
 const secondToken = 'ownership-token-second';
@@ -114,7 +116,7 @@ describe.each(luring)('msgapi check against the luring fault $fault, with the us
       const owners = [ownerClient(server.url, token), ownerClient(server.url, secondToken)];
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
       const idsBefore = await Promise.all(owners.map(everyId));
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-ownership-'));
+      const dir = newDir();
       const result = await runCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir, PROPERTY_RUNS: '3' });
       expect(result.code, result.stdout.slice(-3000) + result.stderr).toBe(1);
       expect(await changedForeignRecords(foreign)).toEqual([]);
@@ -140,7 +142,7 @@ describe('cleanup after a group whose create answer names a conversation the use
       const foreign = await seedForeignData(owner, 'foreign');
       const snapshot = await takeSnapshot([owner], { kind: 'starting_after' });
       expect(snapshot.complete).toBe(true);
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-ownership-'));
+      const dir = newDir();
       const ledgerFile = join(dir, 'ledger-0badc0de.jsonl');
       const ledger = new Ledger(ledgerFile, priorIds(snapshot));
       const client = firstUserClient({ accessToken: token }, { baseUrl: server.url, encoding: 'json', timeoutMs: 10_000, ledger });
@@ -171,7 +173,7 @@ describe('the load harness\'s data set against a group create answer naming a co
       const foreign = await seedForeignData(owner, 'foreign');
       const idsBefore = await everyId(owner);
       const prior = priorIds(await takeSnapshot([owner], { kind: 'starting_after' }));
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-ownership-load-'));
+      const dir = newDir();
       const ledgerFile = join(dir, 'ledger-10ad10ad.jsonl');
       const ledger = new Ledger(ledgerFile, prior);
       const seeder = firstUserClient({ accessToken: token }, { baseUrl: server.url, encoding: 'form', timeoutMs: 10_000, ledger });

@@ -1,7 +1,6 @@
 // The property and model-based suites: their generators come from schemas/, and the model-based
 // check catches a seeded fault with a short, replayable counterexample.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,9 @@ import { invalidParams, missingRequired, validParams } from '../src/conformance/
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { schemaDocument, validateAgainst, type SchemaName } from '../src/api/schemas/registry.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
+
+const newDir = tempDirs('msgapi-model-');
 
 const paramSchemas: SchemaName[] = [
   'conversation-create.params', 'conversation-update.params', 'group-create.params', 'group-update.params',
@@ -49,7 +51,7 @@ describe('the model-based check against a server whose partial updates reset is_
       modifiers: faultModifiers(['conversations.update.resets-is-muted']),
     });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-model-'));
+      const dir = newDir();
       const result = await runCli(['check', '--only', 'model.', '--seed', seed], { BASE_URL: server.url, ACCESS_TOKEN: 'model-token-a', REPORTS_DIR: dir });
       return { code: result.code, report: JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) };
     } finally {

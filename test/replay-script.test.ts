@@ -3,8 +3,7 @@
 // alone would answer 404, the run having deleted the object), and `msgapi cleanup --marker` removes
 // what carries a run's marker without a ledger.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,9 @@ import type { CheckResult, ConformanceReport } from '../src/conformance/run/chec
 import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
 import { failureCards } from '../src/report/conformance-html/failure-cards.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
+
+const newDir = tempDirs('msgapi-replay-');
 
 const execFileAsync = promisify(execFile);
 const curlAvailable = spawnSync('curl', ['--version']).status === 0;
@@ -129,7 +131,7 @@ describe.skipIf(!curlAvailable)('a replay script of a real run, against a fresh 
   const checks = ['conversations.update.is-pinned', 'conversations.update.wrong-types', 'groups.update.name'];
 
   it('shows the failing answer (not 404), leaves nothing behind, and names no token', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'msgapi-replay-'));
+    const dir = newDir();
     const first = await startReferenceServer({ users: [{ token, name: 'a' }], modifiers: faultModifiers([...faults]) });
     const fresh = await startReferenceServer({ users: [{ token, name: 'a' }], modifiers: faultModifiers([...faults]) });
     try {
@@ -162,7 +164,6 @@ describe.skipIf(!curlAvailable)('a replay script of a real run, against a fresh 
     } finally {
       await first.close();
       await fresh.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 

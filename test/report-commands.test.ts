@@ -2,17 +2,17 @@
 // (--expectations), flakiness (--repeat), a run split across machines (--shard and merge),
 // runs side by side (compare), and output for machines (--json) and for logs (no colour).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
-import { binPath, runCli, startCli } from './helpers/run-cli.ts';
+import { binPath, inheritedTmpdir, runCli, startCli, trackChild } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const token = 'owner-token-reports';
-const newDir = () => mkdtempSync(join(tmpdir(), 'msgapi-reports-'));
+const newDir = tempDirs('msgapi-reports-');
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
 
 const broken = 'conversations.create.defaults';
@@ -165,7 +165,7 @@ describe('at a terminal', () => {
   it('shows a progress line redrawn in place and colours the summary', async () => {
     // `script` gives the command a pseudo-terminal, as a person's shell would.
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(binPath)} check --only groups.create. --reports-dir ${JSON.stringify(newDir())}`;
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = trackChild(spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...inheritedTmpdir(), TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,7 +1,6 @@
 // Against real deployments: an interrupted run still removes what it created and leaves foreign
 // data as it was, and msgapi cleanup removes what a run left behind, from its ledger file.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
@@ -13,6 +12,9 @@ import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conf
 import { TransportError } from '../src/core/client/transport-error.ts';
 import { startChaosServer } from './helpers/chaos-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
+
+const newDir = tempDirs('msgapi-safety-');
 
 const token = 'safety-token-first';
 const secondToken = 'safety-token-second';
@@ -31,7 +33,7 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
       const idsBefore = await Promise.all(owners.map(everyId));
 
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-'));
+      const dir = newDir();
       const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
       // Half-way: once the first suite file has finished, the rest are under way.
       await run.reached('Checks: ');
@@ -63,7 +65,7 @@ describe('a run stopped half-way against a target whose lists put the users\' ow
     try {
       const owners = [ownerClient(server.url, token), ownerClient(server.url, secondToken)];
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-interrupted-lure-'));
+      const dir = newDir();
       const run = startCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
       await run.reached('Checks: ');
       run.child.kill('SIGINT');
@@ -84,7 +86,7 @@ describe('msgapi cleanup', () => {
       const foreign = await seedForeignData(owner, 'foreign');
       const group = (await owner.createGroup({ name: 'left behind' })).body as { id: string; conversation_id: string };
       const conversation = (await owner.createConversation({ contact_id: 'left-behind' })).body as { id: string };
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-cleanup-'));
+      const dir = newDir();
       const ledger = join(dir, 'ledger-0123abcd.jsonl');
       writeFileSync(ledger, [
         { kind: 'conversation', id: group.conversation_id },
@@ -110,7 +112,7 @@ describe('msgapi cleanup', () => {
     try {
       const owner = ownerClient(server.url, token);
       const conversation = (await owner.createConversation({ contact_id: 'stubborn' })).body as { id: string };
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-cleanup-'));
+      const dir = newDir();
       const ledger = join(dir, 'ledger-stubborn.jsonl');
       writeFileSync(ledger, `${JSON.stringify({ kind: 'conversation', id: conversation.id })}\n`);
       const result = await runCli(['cleanup', '--ledger', ledger], { BASE_URL: server.url, ACCESS_TOKEN: token });
@@ -143,7 +145,7 @@ describe('against a target that misbehaves in every way', () => {
     });
     try {
       const foreign = await seedForeignData(ownerClient(upstream.url, token), 'foreign');
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-chaos-'));
+      const dir = newDir();
       const result = await runCli(['check'], { BASE_URL: chaos.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: '800', PROPERTY_RUNS: '2' });
       expect(result.code, result.stderr).toBe(1);
       // A failing run leaves foreign data as it was, and never shows the token.
@@ -194,7 +196,7 @@ describe('--read-only', () => {
     try {
       await seedForeignData(ownerClient(server.url, token), 'existing');
       const seeded = methods.length;
-      const dir = mkdtempSync(join(tmpdir(), 'msgapi-read-only-'));
+      const dir = newDir();
       const result = await runCli(['check', '--read-only'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
       expect(result.code, result.stdout).toBe(0);
       expect(methods.slice(seeded).filter((method) => method !== 'GET')).toEqual([]);

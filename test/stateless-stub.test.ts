@@ -2,13 +2,13 @@
 // with one canned object, no check whose subject is state may pass. Their premises (the object
 // carries what was sent, ids differ, the update took, the list holds what the check made, the
 // server tells ids apart) fail first, and they are blocked, naming the check that covers the step.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { startStatelessStub } from './helpers/stateless-stub.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 /** Checks whose subject is the state a server keeps: what was stored, changed, listed or removed. */
 const aboutState = (id: string) =>
@@ -18,8 +18,12 @@ const aboutState = (id: string) =>
 const notAboutState = new Set(['conversations.list.envelope', 'groups.list.envelope', 'conversations.list.bad-limit', 'groups.list.bad-limit']);
 
 describe('against a stateless stub that answers every request with one canned object', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'msgapi-stub-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // Made in beforeAll, not while the file is collected: a suite whose tests are filtered out runs no hooks.
+  const newDir = tempDirs('msgapi-stub-', 'all');
+  let dir: string;
+  beforeAll(() => {
+    dir = newDir();
+  });
 
   it('no check about state passes, and the run fails', async () => {
     const stub = await startStatelessStub();

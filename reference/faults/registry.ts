@@ -4,14 +4,22 @@
 import type { ServerModifier } from '../modifiers.ts';
 import { archiveDeleteFaults } from './archive-delete.ts';
 import { authFaults } from './auth.ts';
+import { bodyFaults } from './bodies.ts';
 import { createFaults } from './create.ts';
+import { credentialFaults } from './credentials.ts';
 import { defaultFaults } from './defaults.ts';
 import type { Fault } from './fault.ts';
+import { filterPartitionFaults } from './filter-partitions.ts';
 import { filterFaults } from './filters.ts';
+import { foreignIdFaults } from './foreign-ids.ts';
 import { isolationFaults } from './isolation.ts';
+import { limitFaults } from './limits.ts';
 import { ownershipFaults } from './ownership.ts';
 import { pageFaults } from './pages.ts';
+import { readPathFaults } from './read-paths.ts';
+import { repeatFaults } from './repeats.ts';
 import { shapeFaults } from './shapes.ts';
+import { timestampFaults } from './timestamps.ts';
 import { updateFaults } from './updates.ts';
 
 /** Every fault, by concern; the order is the order of the matrix. */
@@ -26,6 +34,14 @@ const allFaults = [
   ...isolationFaults,
   ...shapeFaults,
   ...ownershipFaults,
+  ...filterPartitionFaults,
+  ...limitFaults,
+  ...readPathFaults,
+  ...repeatFaults,
+  ...foreignIdFaults,
+  ...credentialFaults,
+  ...bodyFaults,
+  ...timestampFaults,
 ];
 
 /** The names come from the definitions: a fault is named once, where it is written. */

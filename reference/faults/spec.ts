@@ -19,6 +19,11 @@ export const spec = {
   nullWithoutValue: at('§2', 'In all responses, a field without a value is returned as null.'),
   integerTimestamps: at('§2', 'Timestamps are returned as integers in the examples.'),
   // §2.1
+  conversationIdentifier: at('§2.1', 'id | string | Unique identifier of the conversation'),
+  pinnedMessageIdField: at('§2.1', 'pinned_message_id | string or null | Identifier of the pinned message'),
+  isPinnedField: at('§2.1', 'is_pinned | boolean | Whether the conversation is pinned'),
+  createdAtField: at('§2.1', 'created_at | timestamp | When the conversation was created'),
+  conversationArchivedAtField: at('§2.1', 'archived_at | timestamp or null | When the conversation was archived; null when not archived'),
   contactIdField: at('§2.1', 'contact_id | string or null | Identifier of the other contact in the conversation'),
   isMutedField: at('§2.1', 'is_muted | boolean | Whether the conversation is muted'),
   lastActiveAtField: at('§2.1', 'last_active_at | timestamp or null | When the conversation was last active; null on a new conversation'),
@@ -30,12 +35,16 @@ export const spec = {
   contactsField: at('§2.2', 'contacts | array of contact objects | Members of the group; an empty array when none were given'),
   groupArchivedAtField: at('§2.2', 'archived_at | timestamp or null | When the group was archived; null when not archived'),
   contactUsername: at('§2.2', 'A contact object carries a username field (string).'),
+  timestampUnitOpen: at('§2.2', 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.'),
   // §3
   archiveConversation: at('§3', 'conversation | active | PUT /v1/conversations/:id with archived_at | a timestamp is given | archived | archived_at holds the timestamp'),
   archiveGroup: at('§3', 'group | active | PUT /v1/groups/:id with archived_at | a timestamp is given | archived | archived_at holds the timestamp'),
   removeConversation: at('§3', 'conversation | any | DELETE /v1/conversations/:id | none | removed permanently | all its messages are removed permanently'),
   removeGroup: at('§3', 'group | any | DELETE /v1/groups/:id | none | removed permanently | the group, including its messages, is removed permanently'),
+  // §3 (beside the table)
+  archivedState: at('§3', 'Both resources have an implicit archived state derived from archived_at: active when archived_at is null, archived when it holds a timestamp.'),
   // §4
+  namedParameters: at('§4', 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.'),
   authRequired: at('§4', 'All endpoints require authentication (section 5).'),
   // §4.1
   listConversations: at('§4.1', '**GET /v1/conversations**: list conversations (paginated).'),
@@ -69,6 +78,9 @@ export const spec = {
   updatedGroup: at('§4.2', 'Response: the updated group object.'),
   groupFieldsUnchanged: at('§4.2', 'Fields not given are unchanged.'),
   deleteGroup: at('§4.2', '**DELETE /v1/groups/:id**: permanently deletes the group, including its messages.'),
+  // §8
+  defaultPageSize: at('§8', 'Default page size of list operations | 10 items'),
+  limitNarrows: at('§8', 'The limit parameter narrows the page size.'),
   // §5
   bearerToken: at('§5', 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.'),
 } as const satisfies Record<string, SpecSentence>;

@@ -109,6 +109,10 @@ export const serverReadings = {
       null: { takes: 'null', description: 'An empty text sent (description=, avatar_url=, pinned_message_id=) is stored and returned as null.', choices: { emptyText: 'null' } },
     },
   },
+  'unsupported-body': {
+    default: { name: '415-or-400', takes: '4xx' },
+    others: {},
+  },
   'input-rules': {
     default: { name: 'any-text', takes: 'any' },
     others: {

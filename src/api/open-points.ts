@@ -75,6 +75,14 @@ export const profileEntries = [
     setting: { env: 'FOREIGN_ID_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
+    key: 'unsupported-body',
+    section: '§4',
+    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question: 'Which status does a body the server does not take at all get: JSON that is no object, a key given twice, a Content-Type that is not the body\'s?',
+    readings: { '4xx': 'any status from 400 to 499 (415 and 400 are the usual ones); REFUSAL_STATUS is the answer to bad parameters in a body the server takes, not to these' },
+    setting: { env: 'UNSUPPORTED_BODY_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
+  },
+  {
     key: 'error-body',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',

@@ -37,6 +37,7 @@ export const exitMeanings: Record<CommandName, ExitMeanings> = {
   compare: { 0: 'the grid was written, whatever it shows (a comparison, not a gate)', 2: `${harness}, an unreadable report included` },
   merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed or was blocked, or a part was interrupted', 2: `${harness}, a missing or overlapping part included` },
   openapi: { 0: 'the document was written', 2: harness },
+  probe: { 0: 'it found out what it could and left nothing behind', 1: 'something it made could not be removed (named, with the cleanup command)', 2: `${harness}, an unreachable target or a refused token included` },
 };
 
 const codesOf = (meanings: ExitMeanings): Array<[string, string]> => [

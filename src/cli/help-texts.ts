@@ -93,6 +93,19 @@ Where the spec leaves a behaviour open (success status codes, errors, pagination
 has_more), the document says so rather than inventing it.`,
 });
 
+export const probeHelp = renderHelp('probe', {
+  usage: 'Usage: msgapi probe [--write FILE] [options]',
+  intro: `Finds out what the server at BASE_URL chose where the spec leaves it open, with a handful of
+requests on groups it makes for the purpose and removes (named with a marker: msgapi cleanup
+--marker finds anything left): how it takes request bodies (BODY_ENCODING), how the next page is
+asked for (PAGINATION), whether PUT contacts replaces or merges (GROUP_CONTACTS), and for the record
+the DELETE answer, whether empty text comes back empty or null, the error body, what a limit of
+1000 gets, the timestamp unit and rate-limit headers. Prints a .env fragment, a comment above each
+line saying what was seen; the settings that would narrow what the suite accepts are commented
+out (one answer seen is not a promise). msgapi check runs the same probe by itself for the first
+three when they are not declared. Under --read-only only GETs are sent (pagination only).`,
+});
+
 export const serveHelp = renderHelp('serve', {
   usage: 'Usage: msgapi serve [options]',
   intro: `Starts the embedded reference server (an in-memory implementation of the whole API) and prints its
@@ -110,5 +123,6 @@ export const helpTexts: Record<CommandName, string> = {
   matrix: matrixHelp,
   merge: mergeHelp,
   openapi: openapiHelp,
+  probe: probeHelp,
   serve: serveHelp,
 };

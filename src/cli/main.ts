@@ -17,6 +17,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Run> }> = 
   merge: { summary: "Join the reports of a run split across machines with 'check --shard'.", load: async () => (await import('./commands/merge.ts')).runMerge },
   expectations: { summary: 'Record the failures of the last run as known failures (check --expectations).', load: async () => (await import('./commands/expectations.ts')).runExpectations },
   openapi: { summary: 'Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).', load: async () => (await import('./commands/openapi.ts')).runOpenapi },
+  probe: { summary: 'Find out what the target chose where the spec is open (pagination, body encoding, ...); print it as .env lines.', load: async () => (await import('./commands/probe.ts')).runProbe },
   serve: { summary: 'Start the reference server alone, for developing a client against it.', load: async () => (await import('./commands/serve.ts')).runServe },
   matrix: { summary: 'Prove the suite: run it against every seeded fault and valid variant of the reference server.', load: async () => (await import('./commands/matrix.ts')).runMatrix },
   cleanup: { summary: 'Delete what a run left on the target, from its ledger file or by its marker (--marker).', load: async () => (await import('./commands/cleanup.ts')).runCleanup },

@@ -22,11 +22,33 @@ export interface ComparisonRow {
   changed: boolean;
 }
 
+/** One open point of the spec across the runs: each server's reading, and where it came from. */
+export interface ChoiceRow {
+  point: string;
+  /** One per run, in order: `reading (source)`, or null when that run's report does not say. */
+  readings: Array<string | null>;
+  changed: boolean;
+}
+
 export interface ComparisonGrid {
   runs: ComparedRun[];
   rows: ComparisonRow[];
   /** How many rows are marked changed. */
   changed: number;
+  /** What each server chose where the spec is open (server_choices of the reports), side by side. */
+  choices: ChoiceRow[];
+}
+
+function choiceRows(reports: readonly ConformanceReport[]): ChoiceRow[] {
+  const points = [...new Set(reports.flatMap((report) => (report.server_choices ?? []).map((choice) => choice.point)))];
+  return points.map((point) => {
+    const readings = reports.map((report) => {
+      const choice = report.server_choices?.find((candidate) => candidate.point === point);
+      return choice === undefined ? null : `${choice.reading} (${choice.source})`;
+    });
+    const bare = readings.map((reading) => reading?.replace(/ \([a-z]+\)$/, '') ?? null);
+    return { point, readings, changed: new Set(bare).size > 1 };
+  });
 }
 
 function labels(files: readonly string[]): string[] {
@@ -45,7 +67,7 @@ export function compareRuns(reports: readonly ConformanceReport[], files: readon
     const statuses = found.map((check) => check?.status ?? null);
     return { id, title: any.title, spec: any.spec, level: any.level, statuses, changed: new Set(statuses).size > 1 };
   });
-  return { runs, rows, changed: rows.filter((row) => row.changed).length };
+  return { runs, rows, changed: rows.filter((row) => row.changed).length, choices: choiceRows(reports) };
 }
 
 const mark: Record<CheckStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', blocked: 'blkd', flaky: 'flky' };
@@ -60,5 +82,15 @@ export function formatComparison(grid: ComparisonGrid, options: { all?: boolean 
     .sort((a, b) => Number(b.changed) - Number(a.changed) || a.id.localeCompare(b.id))
     .map((row) => `${row.changed ? '*' : ' '} ${row.id.padEnd(width)}  ${row.statuses.map((status) => (status === null ? '-' : mark[status]).padEnd(5)).join(' ')}`);
   const summary = `${grid.changed} of ${grid.rows.length} checks differ between the runs${options.all ? '' : ' (--all shows every check)'}.`;
-  return ['Runs:', ...legend, '', header, ...lines, '', summary].join('\n');
+  const choices = grid.choices.length === 0 ? [] : ['', 'What each server chose (where the spec leaves it open):', ...choiceLines(grid)];
+  return ['Runs:', ...legend, '', header, ...lines, '', summary, ...choices].join('\n');
+}
+
+function choiceLines(grid: ComparisonGrid): string[] {
+  const width = Math.max(...grid.choices.map((row) => row.point.length));
+  const cell = Math.max(5, ...grid.choices.flatMap((row) => row.readings.map((reading) => (reading ?? '-').length)));
+  return [
+    `  ${'open point'.padEnd(width)}  ${grid.runs.map((_, index) => `[${index + 1}]`.padEnd(cell)).join('  ')}`,
+    ...grid.choices.map((row) => `${row.changed ? '*' : ' '} ${row.point.padEnd(width)}  ${row.readings.map((reading) => (reading ?? '-').padEnd(cell)).join('  ')}`),
+  ];
 }

@@ -62,6 +62,13 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     if (notFound.length > 0) lines.push(`  Not found with this seed (kept in ${outcome.file}; another seed may find them): ${notFound.join(', ')}`);
   }
 
+  const chosen = report.server_choices ?? [];
+  if (chosen.length > 0) {
+    lines.push('', 'What this server chose (where the spec leaves it open):');
+    const width = Math.max(...chosen.map((choice) => choice.point.length));
+    lines.push(...chosen.map((choice) => `  ${choice.point.padEnd(width)}  ${choice.reading} (${choice.source})`));
+  }
+
   lines.push('', 'By spec section:    passed  failed  skipped  blocked  flaky');
   for (const [section, counts] of Object.entries(report.sections)) {
     const cells = [counts.passed, counts.failed, counts.skipped, counts.blocked, counts.flaky ?? 0].map((n, i) => String(n).padStart([6, 8, 9, 9, 7][i]!));

@@ -6,7 +6,7 @@ export const checks = [
   defineCheck(
     {
       id: 'model.sequence.agrees-with-model',
-      title: 'random sequences of creates, retrieves, updates, archives, deletes, lists and page walks agree with a model of the spec at every step',
+      title: 'random sequences of creates (with a contact or a group\'s id), retrieves, updates, archives, deletes, operations on what was deleted, and lists walked unfiltered or with one or two filters agree with a model of the spec at every step',
       level: 'spec',
       tags: ['conversations', 'groups'],
     },

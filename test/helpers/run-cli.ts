@@ -1,7 +1,12 @@
-// Runs the msgapi command as a user would, in a child process, and collects what it printed.
+// Runs the msgapi command as a user would, in a child process, and collects what it printed. A
+// command still running when its test has ended (one that failed or timed out first) is stopped
+// (children.ts), so a test leaves no process behind.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { trackChild } from './children.ts';
+
+export { trackChild } from './children.ts';
 
 export const binPath = fileURLToPath(new URL('../../bin/msgapi.mjs', import.meta.url));
 
@@ -11,12 +16,18 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The child gets only the variables given here (and PATH), so a developer's own settings stay out. */
-const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env });
+/**
+ * The child gets only the variables given here (and PATH, and TMPDIR so that whatever it puts in
+ * the temp folder lands where the test run's own does), so a developer's own settings stay out.
+ */
+const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...inheritedTmpdir(), NO_COLOR: '1', ...env });
+
+/** TMPDIR as this process has it, for a child given an environment of its own. */
+export const inheritedTmpdir = (): { TMPDIR?: string } => (process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {});
 
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = trackChild(spawn(process.execPath, [binPath, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -36,7 +47,7 @@ export interface StartedCli extends Pick<CliResult, 'stdout' | 'stderr'> {
 
 /** The command running, for tests that act while it runs (a signal half-way, a server mended). */
 export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
-  const child = spawn(process.execPath, [binPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = trackChild(spawn(process.execPath, [binPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const waiting: Array<{ text: string; resolve: () => void }> = [];
   const started: StartedCli = {

@@ -28,13 +28,23 @@ import { parseCommand } from '../options/index.ts';
 import { openTarget } from '../../core/target/open-target.ts';
 import { declaredReadings } from '../../core/config/profile-settings.ts';
 import { probeTarget } from '../../core/target/probe-target.ts';
+import { detectChoices } from '../../core/detect/detect-choices.ts';
+import { applyDetection } from '../../core/detect/apply-detection.ts';
+import { serverChoices } from '../../core/detect/server-choices.ts';
 import { version } from '../../core/version.ts';
+import { sourcesOf, type CommandIo } from './command-io.ts';
 
 export async function runCheck(argv: string[]): Promise<number> {
-  const parsed = parseCommand('check', argv);
+  return (await checkRun(argv)).exitCode;
+}
+
+/** `msgapi check` with the report it wrote (none for --help and --list): the command line and the package's check() share it. */
+export async function checkRun(argv: readonly string[], io: CommandIo = {}): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const out = io.out ?? process.stdout;
+  const parsed = parseCommand('check', argv, {}, sourcesOf(io));
   if (parsed.help) {
-    console.log(checkHelp);
-    return 0;
+    out.write(`${checkHelp}\n`);
+    return { exitCode: 0 };
   }
   const config = parsed.values;
   const registry = await loadRegistry();
@@ -51,23 +61,36 @@ export async function runCheck(argv: string[]): Promise<number> {
     const width = Math.max(...only.map((id) => id.length));
     for (const id of only) {
       const check = registry.get(id);
-      console.log(`${id.padEnd(width)}  ${check.level.padEnd(10)}  ${check.title}`);
+      out.write(`${id.padEnd(width)}  ${check.level.padEnd(10)}  ${check.title}\n`);
     }
     console.error(`${only.length} of ${registry.checks.length} checks selected.`);
-    return 0;
+    return { exitCode: 0 };
   }
   const { shard, repeat, json } = config;
   const expectationsFile = config.expectations;
   const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
-  const say = json ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const people = json ? process.stderr : out;
+  const say = (text: string) => people.write(`${text}\n`);
   const startedAt = new Date();
   const target = await openTarget({ ...config, declared: declaredReadings(config) });
   try {
     const probeRequests = await probeTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
+    // The choices the user left undeclared are found out on the target (the embedded server's are known).
+    const declared = { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') };
+    const detection = target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
+      ? undefined
+      : await detectChoices(target, { timeoutMs: config.requestTimeoutMs, readOnly: config.readOnly });
+    if (detection !== undefined) {
+      const applied = applyDetection(target.choices, detection, declared);
+      Object.assign(target.choices, applied.choices);
+      say(`Found out on the target (${detection.requests} requests; declare a setting to skip it): ${applied.lines.join('; ')}.`);
+      for (const sentence of applied.contradictions) say(sentence);
+      for (const leftover of detection.leftovers) say(`Left by the probe: ${leftover} (msgapi cleanup --marker ${detection.marker}).`);
+    }
     say(
       `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
-        `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${config.bodyEncoding}` +
+        `seed ${config.seed} (replay with SEED=${config.seed}), body encoding ${target.choices.bodyEncoding}` +
         `${shard ? `, shard ${shard.index}/${shard.count}` : ''}${repeat > 1 ? `, every check ${repeat} times` : ''}.`,
     );
     // The run's pace, shared by every worker; read back for the report's rate_limit.
@@ -80,10 +103,10 @@ export async function runCheck(argv: string[]): Promise<number> {
       strict: config.strict,
       conventions: config.conventions,
       repeat,
-      vitestOutput: json ? process.stderr : process.stdout,
+      vitestOutput: people,
       // junit.xml is written from the report's verdict below, not by vitest's reporter, which
       // knows neither the gate nor the selection.
-      reporters: [new ProgressReporter(json ? process.stderr : process.stdout, { total: only.length * repeat }) as never],
+      reporters: [new ProgressReporter(people, { total: only.length * repeat }) as never],
       only,
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       // --bail: the first gating failure or block that is not a known failure stops the run.
@@ -100,7 +123,7 @@ export async function runCheck(argv: string[]): Promise<number> {
         durationMs: Date.now() - startedAt.getTime(),
         seed: config.seed,
         runId: provided.runId,
-        extraRequests: probeRequests + run.sweepRequests,
+        extraRequests: probeRequests + (detection?.requests ?? 0) + run.sweepRequests,
         version,
         interrupted: run.interruptedBy !== undefined,
         leftovers: run.leftovers,
@@ -130,21 +153,21 @@ export async function runCheck(argv: string[]): Promise<number> {
       seed: config.seed,
       stoppedEarly: run.stoppedEarly,
     });
-    report = { ...report, verdict, ...recordSettings('check', checkOptions, config) };
+    report = { ...report, verdict, ...recordSettings('check', checkOptions, config), server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }) };
 
     const jsonPath = join(config.reportsDir, 'conformance.json');
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     writeJunitXml(report, junitPath);
     const indexPath = writeIndexReport(config.reportsDir, { conformance: report });
     const shown = (path: string) => relative(process.cwd(), path) || path;
-    say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), json ? process.stderr : process.stdout));
+    say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), people));
     reportToGithub(report, (id) => (registry.has(id) ? registry.get(id).file : undefined), say);
     if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (verdict.outcome === 'ERROR') {
       // Reported after the reports are written, so that what did run is not lost.
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${run.harnessErrors.join('; ')}`);
     }
-    return exitCodeOf(verdict.outcome, run.interruptedBy);
+    return { exitCode: exitCodeOf(verdict.outcome, run.interruptedBy), report };
   } finally {
     await target.close();
   }

@@ -15,6 +15,7 @@ import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
 import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
 import { loadHelp, loadMergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
+import { sourcesOf, type CommandIo } from './command-io.ts';
 
 function readReport(file: string): LoadReport {
   try {
@@ -24,8 +25,8 @@ function readReport(file: string): LoadReport {
   }
 }
 
-export function loadOptions(argv: string[]): { options: LoadOptions; json: boolean } | 'help' {
-  const parsed = parseCommand('load', argv);
+export function loadOptions(argv: readonly string[], io: CommandIo = {}): { options: LoadOptions; json: boolean } | 'help' {
+  const parsed = parseCommand('load', argv, {}, sourcesOf(io));
   if (parsed.help) return 'help';
   const { values, given } = parsed;
   const scenarios = values.scenarios;
@@ -96,18 +97,25 @@ async function runMerge(argv: string[]): Promise<number> {
 
 export async function runLoadCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'merge') return runMerge(argv.slice(1));
-  const parsed = loadOptions(argv);
+  return (await loadRun(argv)).exitCode;
+}
+
+/** `msgapi load` with the report it wrote (none for --help): the command line and the package's load() share it. */
+export async function loadRun(argv: readonly string[], io: CommandIo = {}): Promise<{ exitCode: number; report?: LoadReport }> {
+  const out = io.out ?? process.stdout;
+  const parsed = loadOptions(argv, io);
   if (parsed === 'help') {
-    console.log(loadHelp);
-    return 0;
+    out.write(`${loadHelp}\n`);
+    return { exitCode: 0 };
   }
   const { options, json } = parsed;
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
-  const say = json ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const people = json ? process.stderr : out;
+  const say = (text: string) => people.write(`${text}\n`);
   const { report, interrupted } = await runLoad({ ...options, say });
   say(summaryTable(report));
   say(verdictLines(report));
   say(writeReports(report, join(options.reportsDir, 'load.json')));
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  return exitCodeOf(loadOutcome(report), interrupted);
+  return { exitCode: exitCodeOf(loadOutcome(report), interrupted), report };
 }

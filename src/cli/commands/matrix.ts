@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
-import { isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
+import { COMBINED_DRAW, isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { runSuites } from '../../conformance/run/run-suites.ts';
 import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../conformance/matrix/entries.ts';
@@ -16,11 +16,13 @@ import { renderSensitivityMarkdown, type SensitivityReport } from '../../report/
 import { matrixHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 
-function selection(names: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
-  if (names === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
-  const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name));
+/** The names chosen; `faults` and `variants` stand for all of their kind (a new check is tried against every valid variant). */
+function selection(given: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
+  if (given === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
+  const names = given.flatMap((name) => (name === 'faults' ? allFaultNames() : name === 'variants' ? allVariantNames() : [name]));
+  const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name) && name !== COMBINED_DRAW);
   if (unknown.length > 0) throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`);
-  return { faults: names.filter(isFaultName), variants: names.filter(isVariantName) };
+  return { faults: [...new Set(names.filter(isFaultName))], variants: [...new Set(names.filter((name): name is VariantName => isVariantName(name) || name === COMBINED_DRAW))] };
 }
 
 export async function runMatrix(argv: string[]): Promise<number> {
@@ -29,10 +31,10 @@ export async function runMatrix(argv: string[]): Promise<number> {
     console.log(matrixHelp);
     return 0;
   }
-  const { seed, reportsDir: dir, only } = parsed.values;
+  const { seed, reportsDir: dir, only, detect } = parsed.values;
   const chosen = selection(only);
   const started = Date.now();
-  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed);
+  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect });
   try {
     const runs = entries.flatMap((entry) => entry.runs);
     console.log(

@@ -113,9 +113,13 @@ export const matrixOptions = {
   only: valueOption({
     flag: 'only',
     metavar: 'NAMES',
-    help: 'Comma-separated fault and variant names to run.',
+    help: 'Comma-separated fault and variant names to run; `faults` or `variants` stands for all of that kind.',
     parse: (raw) => ({ ok: true, value: raw.split(',').map((name) => name.trim()).filter(Boolean) }),
     defaultText: 'all',
+  }),
+  detect: switchOption({
+    flag: 'detect',
+    help: "The valid variants declare nothing of how to talk to them (BODY_ENCODING, PAGINATION, GROUP_CONTACTS): msgapi check's probe finds it out on each, as on a target that declares nothing.",
   }),
   seed,
   reportsDir,

@@ -6,6 +6,7 @@ import { readOptions, type CommandOptions, type OptionTable, type OptionSources,
 import { checkOptions, cleanupOptions, matrixOptions } from './check.ts';
 import { loadMergeOptions, loadOptions } from './load.ts';
 import { compareOptions, expectationsOptions, mergeOptions, openapiOptions } from './reports.ts';
+import { probeOptions } from './probe.ts';
 import { serveOptions } from './serve.ts';
 
 export const optionTables = {
@@ -19,6 +20,7 @@ export const optionTables = {
   compare: compareOptions,
   merge: mergeOptions,
   openapi: openapiOptions,
+  probe: probeOptions,
 } as const;
 
 export type CommandName = keyof typeof optionTables;

@@ -1,7 +1,7 @@
 // Pages of a list (§4, §8): the envelope, the default page size of ten, limit, has_more, filters,
 // and what a bad limit gets. Both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
-import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
+import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
@@ -40,8 +40,9 @@ export const badLimitIsNoServerError = <T extends ResourceItem>(resource: Resour
     const response = await resource.list(context.client, { limit });
     expectNoServerError(context.profile, response, `GET ${resource.path}?limit=${limit}`);
     // §8 leaves the maximum open: a huge limit may be clamped or refused (profile: largest-limit),
-    // or only the one LARGEST_LIMIT declares.
+    // or only the one LARGEST_LIMIT declares. Anything but a page is a refusal (§7: any 4xx, or the declared REFUSAL_STATUS).
     if (context.profile.isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for limit=${limit}`);
+    else expectClientError(context.profile, response, `GET ${resource.path}?limit=${limit}`);
     if (limit === 1_000_000) {
       const reading = context.profile.isRefusal(response.status) ? 'refused' : context.profile.isSuccess(response.status) ? 'clamped' : undefined;
       expectThat(

@@ -21,7 +21,7 @@ function checkOfField(resource: ResourceUnderTest<ResourceItem>, field: string):
  * the object carrying what was sent (else the check is blocked, naming the field's own check), so
  * that a server that ignores PUTs cannot pass by leaving everything as it was.
  */
-async function put<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, id: string, params: Record<string, unknown>) {
+export async function put<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, id: string, params: Record<string, unknown>) {
   const step = `PUT ${resource.path}/:id with ${Object.keys(params).join(', ')}`;
   const response: ApiResponse = await resource.update(context.client, id, params);
   const fields = Object.keys(params);

@@ -6,7 +6,7 @@ import type { ApiClient, ApiResponse } from '../../core/client/api-client.ts';
 import { nextPageQuery } from '../../core/client/pagination.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import type { CheckContext } from './check-context.ts';
-import { CheckFailure } from './check-failure.ts';
+import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
 import { expectBody, expectSuccess } from './expect.ts';
 
 export interface Walk<T> {
@@ -165,3 +165,35 @@ export const hasAll = (ids: readonly string[]) => (items: ReadonlyArray<{ id: st
   const seen = new Set(items.map((item) => item.id));
   return ids.every((id) => seen.has(id));
 };
+
+/** Whether the pagination style names pages by position (page numbers, offsets), which others' writes shift. */
+export const positionalPagination = (context: CheckContext): boolean => context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+
+/**
+ * A walk that others' writes did not disturb, under page numbers or offsets: walked twice in a row,
+ * it is taken when both saw the same items in the same order (an item another check added and
+ * removed meanwhile, or a delete before a page, makes the two differ). A server that pages wrongly
+ * does so on both walks alike, so the walk taken shows it; a walk the walker itself refused (a
+ * page of items already seen) counts as disturbed, unless two in a row are refused. Undefined when
+ * no two walks agreed in `attempts` tries: the list kept changing, and a check says so rather than
+ * judging.
+ */
+export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => Promise<Walk<T>>, attempts = 3): Promise<Walk<T> | undefined> {
+  const tryWalk = async (): Promise<Walk<T> | CheckFailure> => {
+    try {
+      return await walkOnce();
+    } catch (error) {
+      if (!(error instanceof CheckFailure) || error instanceof PrerequisiteFailure) throw error;
+      return error;
+    }
+  };
+  const sequence = (walk: Walk<T>) => `${walk.items.map((item) => item.id).join(',')}|${walk.complete}`;
+  let previous = await tryWalk();
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const next = await tryWalk();
+    if (next instanceof CheckFailure && previous instanceof CheckFailure) throw next;
+    if (!(next instanceof CheckFailure) && !(previous instanceof CheckFailure) && sequence(next) === sequence(previous)) return previous;
+    previous = next;
+  }
+  return undefined;
+}

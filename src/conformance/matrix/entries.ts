@@ -11,6 +11,8 @@ import { COMBINED_DRAW, variantServerOptions, variants, type VariantName } from 
 import { combinedVariantNames } from '../../../reference/variants/combined.ts';
 import { propertyTimeBudgetMs, targetSettings } from '../../core/config/settings.ts';
 import { openTarget } from '../../core/target/open-target.ts';
+import { applyDetection } from '../../core/detect/apply-detection.ts';
+import { detectChoices } from '../../core/detect/detect-choices.ts';
 import type { TargetChoices } from '../../core/target/target.ts';
 import { gatingPolicy } from '../run/gating.ts';
 import { providedTarget } from '../../core/target/provided-target.ts';
@@ -43,7 +45,17 @@ interface ServerSetup {
   propertyRuns?: number;
 }
 
-async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> {
+export interface EntryOptions {
+  /**
+   * Valid variants declare nothing of how to talk to them (BODY_ENCODING, PAGINATION,
+   * GROUP_CONTACTS): msgapi check's probe finds it out, as it does on a target that declares nothing.
+   */
+  detect?: boolean;
+}
+
+async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions): Promise<MatrixEntry> {
+  const detect = options.detect === true && setup.kind === 'variant';
+  const { bodyEncoding: _encoding, pagination: _pagination, groupContacts: _contacts, ...readings } = setup.declares;
   const target = await openTarget(
     {
       baseUrl: undefined,
@@ -51,10 +63,16 @@ async function entryFor(setup: ServerSetup, seed: number): Promise<MatrixEntry> 
       secondAccessToken: randomBytes(12).toString('hex'),
       bodyEncoding: targetSettings.bodyEncoding.defaultValue(),
       pagination: targetSettings.pagination.defaultValue(),
-      ...setup.declares,
+      ...(detect ? readings : setup.declares),
     },
     { process: 'in-process', server: setup.server },
   );
+  if (detect) {
+    // What the embedded server is known to do is not known here: the probe says.
+    target.choices.groupContacts = undefined;
+    const detection = await detectChoices(target, { timeoutMs: targetSettings.requestTimeoutMs.defaultValue(), readOnly: false });
+    Object.assign(target.choices, applyDetection(target.choices, detection, { bodyEncoding: false, pagination: false, groupContacts: false }).choices);
+  }
   const { accessToken, secondAccessToken } = target.users;
   let foreign: ForeignRecord[] = [];
   if (setup.setup === 'foreign-data') {
@@ -135,11 +153,11 @@ export function variantSetups(names: readonly VariantName[]): ServerSetup[] {
   });
 }
 
-export async function startEntries(setups: readonly ServerSetup[], seed: number): Promise<MatrixEntry[]> {
+export async function startEntries(setups: readonly ServerSetup[], seed: number, options: EntryOptions = {}): Promise<MatrixEntry[]> {
   const entries: MatrixEntry[] = [];
   // The combined profiles go first: the rate-limited among them take longest, and start early.
   const combined = setups.some((setup) => setup.name === COMBINED_DRAW) ? variantSetups(combinedVariantNames(seed)).map((drawn) => ({ ...drawn, propertyRuns: 1 })) : [];
-  for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed));
+  for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed, options));
   return entries;
 }
 

@@ -3,6 +3,9 @@ import type { CheckLevel } from '../checks/define-check.ts';
 import type { Leftover } from '../../core/safety/created-resources.ts';
 import type { ReplayScript } from '../../core/client/replay-script.ts';
 import type { Outcome } from '../../core/verdict.ts';
+import type { ServerChoice } from '../../core/detect/server-choices.ts';
+
+export type { ServerChoice };
 
 /**
  * blocked: a prerequisite step failed, so the check could not test its behaviour (not blamed).
@@ -137,4 +140,10 @@ export interface ConformanceReport {
    */
   settings?: Record<string, SettingValue>;
   replay?: string;
+  /**
+   * What this server chose where the spec leaves it open, as far as the run knows: declared,
+   * detected by the probe, observed, known of the embedded server, or the default (written by
+   * msgapi check; absent in reports of older versions).
+   */
+  server_choices?: ServerChoice[];
 }

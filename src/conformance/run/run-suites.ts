@@ -1,6 +1,7 @@
 // Runs the conformance suites with vitest against one target or many at once. Every check is
 // registered once per target (register-checks.ts), so one vitest process, its workers and one module
 // graph serve all the targets of the sensitivity matrix.
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { createRateBucketBuffer } from '../../core/client/shared-rate-bucket.ts';
@@ -10,7 +11,8 @@ import type { ProvidedTarget } from '../../core/target/target.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import type { CheckResult } from './check-result.ts';
 
-export const suitesConfig = fileURLToPath(new URL('../../../suites/vitest.config.ts', import.meta.url));
+// .ts in the repository, .js in the installed package (compiled by npm run build).
+export const suitesConfig = fileURLToPath(new URL(`../../../suites/vitest.config${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
 export interface SuiteRun {
   /** Unique among the runs of one call; names the vitest project. */

@@ -7,8 +7,8 @@ import type {
   GroupListParams, GroupUpdateParams,
 } from '../../api/resources.ts';
 import type { BodyEncoding } from '../config/settings.ts';
-import { authorizationHeader, shownAuthorizationHeader, type Credentials } from './credentials.ts';
-import { encodeBody } from './encode-body.ts';
+import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Credentials } from './credentials.ts';
+import { encodeBody, type EncodedBody } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
 import { kindOf, ReadOnlyRefusal, type Ledger } from './ledger.ts';
@@ -49,6 +49,11 @@ export interface CallOptions {
   query?: Record<string, QueryValue>;
   /** Sent as given, in the configured encoding: checks of bad input may send any value. */
   body?: Record<string, unknown>;
+  /**
+   * A body sent exactly as written, with this Content-Type, instead of `body`: the checks of other
+   * body shapes (JSON that is not an object, repeated keys, a Content-Type that does not match).
+   */
+  raw?: EncodedBody;
 }
 
 export type PageQuery = Record<string, QueryValue>;
@@ -175,26 +180,29 @@ export class ApiClient {
     return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
   }
 
-  private async send(operation: OperationName, { id, query, body }: CallOptions): Promise<ApiResponse> {
+  private async send(operation: OperationName, { id, query, body, raw }: CallOptions): Promise<ApiResponse> {
     const { method } = operations[operation];
     const { redactor, timeoutMs, credentials } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id), query);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string | string[]> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };
-    const authorization = authorizationHeader(credentials);
-    if (authorization !== undefined) {
-      headers.authorization = authorization;
+    // Texts derived credentials made from a token are hidden first, then every configured secret.
+    const redact = (text: string): string => redactor.redact(hideDerived(credentials, text));
+    const authorization = authorizationHeaders(credentials);
+    if (authorization.length > 0) {
+      // Two values: two Authorization headers (the auth checks' variants), one line each.
+      headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
       shownHeaders.authorization = shownAuthorizationHeader(credentials)!;
     }
-    const encoded = body === undefined ? undefined : encodeBody(this.options.encoding, body);
+    const encoded = raw ?? (body === undefined ? undefined : encodeBody(this.options.encoding, body));
     if (encoded) headers['content-type'] = shownHeaders['content-type'] = encoded.contentType;
 
     const exchange: Exchange = {
       operation,
       method,
-      url: redactor.redact(url),
+      url: redact(url),
       requestHeaders: shownHeaders,
-      ...(encoded ? { requestBody: redactor.redact(encoded.text) } : {}),
+      ...(encoded ? { requestBody: redact(encoded.text) } : {}),
       durationMs: 0,
     };
     this.journal.push(exchange);
@@ -210,7 +218,7 @@ export class ApiClient {
       exchange.durationMs = performance.now() - started;
       exchange.status = response.statusCode;
       exchange.responseHeaders = flattenHeaders(response.headers);
-      exchange.responseBody = redactor.redact(text);
+      exchange.responseBody = redact(text);
       const answer: ApiResponse = { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
       this.options.ledger?.observe(operation, id, answer.status, answer.body);

@@ -24,13 +24,15 @@ export function shellWord(pieces: readonly WordPiece[]): string {
   return merged.map((piece) => (typeof piece === 'string' ? shellQuote(piece) : `"$${piece.variable}"`)).join('');
 }
 
-const secretVariable = /\$(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/;
+// $ACCESS_TOKEN, or a parameter expansion of it that the auth checks' variants are written with
+// (${ACCESS_TOKEN%?}x: its last character changed; ${ACCESS_TOKEN~~}: its letter case swapped, bash).
+const secretVariable = /\$\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/;
 
 function quoteHeader(name: string, value: string): string {
   const header = `${name}: ${value}`;
   if (name.toLowerCase() === 'authorization' && secretVariable.test(value)) {
     // Only the variable may expand; anything else in the value is escaped for double quotes.
-    return `"${header.replace(/["\\`]/g, '\\$&').replace(/\$(?!(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b)/g, '\\$')}"`;
+    return `"${header.replace(/["\\`]/g, '\\$&').replace(/\$(?!\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b)/g, '\\$')}"`;
   }
   return shellQuote(header);
 }
@@ -43,7 +45,7 @@ const headerNames: Record<string, string> = {
 
 /** The secret variables a request's headers name ($ACCESS_TOKEN, $SECOND_ACCESS_TOKEN): what a script must have set. */
 export function secretsNamed(exchange: Pick<Exchange, 'requestHeaders'>): string[] {
-  return Object.values(exchange.requestHeaders).flatMap((value) => [...value.matchAll(/\$(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/g)].map((match) => match[1]!));
+  return Object.values(exchange.requestHeaders).flatMap((value) => [...value.matchAll(/\$\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/g)].map((match) => match[1]!));
 }
 
 export interface CurlParts {
@@ -59,7 +61,8 @@ export interface CurlParts {
 export function renderCurlParts({ method, url, requestHeaders, body, flags = ['-sS', '-i'] }: CurlParts): string {
   const parts = ['curl', ...flags, '-X', method, shellWord(url)];
   for (const [name, value] of Object.entries(requestHeaders)) {
-    parts.push('-H', quoteHeader(headerNames[name] ?? name, value));
+    // A header sent twice is recorded one value per line (credentials.ts): one -H each.
+    for (const each of value.split('\n')) parts.push('-H', quoteHeader(headerNames[name] ?? name, each));
   }
   if (body !== undefined) parts.push('--data-raw', shellWord(body));
   return parts.join(' ');

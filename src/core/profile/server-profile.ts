@@ -23,6 +23,8 @@ export interface ServerProfile {
   isSuccess(status: number): boolean;
   /** refusal-status: a request refused as the client's fault (§7). */
   isRefusal(status: number): boolean;
+  /** unsupported-body: a body of a shape the server does not take at all (any 4xx; §4 shows only named parameters). */
+  isBodyRefusal(status: number): boolean;
   /** auth-refusal-status: missing, malformed or unknown credentials (§5). */
   isAuthRefusal(status: number): boolean;
   /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
@@ -56,6 +58,7 @@ const ranges: Record<StatusSettingEntry, { low: number; high: number; words: str
   'unknown-id-status': { low: 400, high: 499, words: 'a 4xx status' },
   'foreign-id-status': { low: 400, high: 499, words: 'a 4xx status' },
   'auth-refusal-status': { low: 401, high: 403, words: '401 or 403' },
+  'unsupported-body': { low: 400, high: 499, words: 'a 4xx status' },
 };
 
 /** The media type a response declares, lower case, without parameters ('' when none). */
@@ -83,6 +86,7 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     isSuccess: (status) => statusIn('success-status', status),
     isRefusal: (status) => statusIn('refusal-status', status),
     isAuthRefusal: (status) => statusIn('auth-refusal-status', status),
+    isBodyRefusal: (status) => statusIn('unsupported-body', status),
     isUnknownIdAnswer: (status) => statusIn('unknown-id-status', status),
     isNotFound: (status) => {
       consulted('unknown-id-status');
@@ -140,6 +144,7 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isSuccess: 'success-status',
   isRefusal: 'refusal-status',
   isAuthRefusal: 'auth-refusal-status',
+  isBodyRefusal: 'unsupported-body',
   isUnknownIdAnswer: 'unknown-id-status',
   isNotFound: 'unknown-id-status',
   isForeignIdAnswer: 'foreign-id-status',

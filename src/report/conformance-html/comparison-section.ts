@@ -30,5 +30,18 @@ export function comparisonSection(grid: ComparisonGrid): string {
 <div class="table-wrap"><table class="grid"><thead><tr><th></th><th>Check</th><th>Section, level</th>${head}</tr></thead><tbody>
 ${rows}
 </tbody></table></div>
+${choicesTable(grid, head)}
 </section>`;
+}
+
+/** What each server chose where the spec is open, side by side; the points where they differ marked. */
+function choicesTable(grid: ComparisonGrid, head: string): string {
+  if (grid.choices.length === 0) return '';
+  const rows = grid.choices
+    .map((entry) => `<tr class="${entry.changed ? 'changed' : 'same'}" data-point="${escapeHtml(entry.point)}"><td class="mark">${entry.changed ? '<span class="changed-mark">differs</span>' : ''}</td><td><code>${escapeHtml(entry.point)}</code></td>${entry.readings.map((reading) => `<td>${reading === null ? '—' : escapeHtml(reading)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<h3>What each server chose</h3>
+<div class="table-wrap"><table class="grid choices-grid"><thead><tr><th></th><th>Open point</th>${head}</tr></thead><tbody>
+${rows}
+</tbody></table></div>`;
 }

@@ -19,6 +19,7 @@ import { indexReportCss } from './index-style.ts';
 import { loadSection } from './load-section.ts';
 import { runHeader } from './run-header.ts';
 import { sectionMatrix } from './section-matrix.ts';
+import { serverChoicesSection } from './server-choices.ts';
 import { skippedChecks } from './skipped-checks.ts';
 
 export interface IndexInputs {
@@ -45,6 +46,7 @@ function conformanceParts(report: ConformanceReport): Part[] {
     { id: 'sections', label: 'Sections', html: sectionMatrix(checks) },
     { id: 'failures', label: 'Failures', count: { n: troubles, bad: summary.gating_failed > 0 }, html: failureCards(checks) },
   ];
+  if ((report.server_choices ?? []).length > 0) parts.push({ id: 'choices', label: 'Server choices', html: serverChoicesSection(report.server_choices!) });
   if (found.count > 0) parts.push({ id: 'counterexamples', label: 'Counterexamples', count: { n: found.count, bad: true }, html: found.html });
   if (summary.skipped > 0) parts.push({ id: 'skipped', label: 'Skipped', count: { n: summary.skipped, bad: false }, html: skippedChecks(checks) });
   return parts;

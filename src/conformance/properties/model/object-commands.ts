@@ -1,17 +1,14 @@
-// Commands on single objects: create, retrieve, update, archive, delete, and retrieving what is
-// gone. Each runs against the target, compares the answer with the model, then updates the model.
+// Commands on single objects: create, retrieve, update, archive and delete (on what is gone:
+// gone-commands.ts; a create with a group's id: group-conversation-command.ts). Each runs against
+// the target, compares the answer with the model, then updates the model.
 import { newContactConversation, newGroup } from '../../../api/new-objects.ts';
-import type { AsyncCommand } from 'fast-check';
 import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../api/resources.ts';
-import { expectAnswer, expectStatusOf, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
+import { expectAnswer, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
-import { expectAgrees, pick, type Model, type Real } from './model.ts';
-
-type Command = AsyncCommand<Model, Real, false>;
-const short = (value: unknown) => JSON.stringify(value).slice(0, 120);
+import { expectAgrees, pick, short, type Command, type Model, type Real } from './model.ts';
 
 export class CreateConversation implements Command {
   constructor(readonly contactSuffix: string) {}
@@ -144,6 +141,8 @@ export class Delete implements Command {
     const response = await log.step(`${this.toString()} → ${target.id}`, () =>
       this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id));
     expectAnswer(response, context.profile.isDeleteSuccess, `${context.profile.describe('delete-answer')}, with any body or none (§4.3)`, `DELETE of the ${this.kind}`);
+    // Deleted by the sequence itself: the cleanup need not delete it again (the gone commands prove it gone).
+    context.created.forget(this.kind, target.id);
     if (this.kind === 'group') {
       const group = target as Group;
       model.groups = model.groups.filter((item) => item.id !== group.id);
@@ -159,16 +158,4 @@ export class Delete implements Command {
     model.gone.push({ kind: 'conversation', id: target.id });
   }
   toString = () => `Delete(${this.kind} #${this.index})`;
-}
-
-export class RetrieveGone implements Command {
-  constructor(readonly index: number) {}
-  check = (model: Readonly<Model>) => model.gone.length > 0;
-  async run(model: Model, { context, log }: Real): Promise<void> {
-    const gone = pick(model.gone, this.index);
-    const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
-      gone.kind === 'group' ? context.client.retrieveGroup(gone.id) : context.client.retrieveConversation(gone.id));
-    expectStatusOf(context.profile, 'unknown-id-status', response, `GET of the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`);
-  }
-  toString = () => `RetrieveGone(#${this.index})`;
 }

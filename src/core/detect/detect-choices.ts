@@ -1,0 +1,251 @@
+// What a server chose where the spec leaves it open, found out with a handful of requests on groups
+// made for the purpose (named with a run marker, deleted at the end, only after a retrieve shows
+// them as made): how it takes bodies, how it pages, whether PUT contacts replaces or merges, and,
+// for the report, the delete answer, empty text, error bodies, the largest limit, the timestamp
+// unit and rate-limit headers.
+//
+// Only the first three are used by msgapi check when undeclared: they say how to talk to the
+// server, and a wrong guess there makes failures that are the suite's, not the server's. The others
+// are reported and never narrow what the suite accepts: one answer seen is not a promise.
+import { randomBytes } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../client/api-client.ts';
+import { firstUserClient } from '../client/user-clients.ts';
+import { formatPagination } from '../config/parse-values.ts';
+import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/value-types.ts';
+import { declaredMediaType, everyReading } from '../profile/server-profile.ts';
+import { SuiteNames } from '../safety/run-names.ts';
+import type { Target } from '../target/target.ts';
+import { detectPagination } from './pagination.ts';
+
+/** The settings a probe can tell, in the order it prints them; the first three are used when undeclared. */
+export const detectedSettings = ['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS', 'DELETE_STATUS', 'EMPTY_TEXT', 'ERROR_BODY', 'LARGEST_LIMIT'] as const;
+export type DetectedSetting = (typeof detectedSettings)[number];
+/** How to talk to the server: used by msgapi check when the user declared nothing. */
+export const usedSettings: ReadonlySet<DetectedSetting> = new Set(['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS']);
+
+export interface Finding {
+  setting: DetectedSetting;
+  /** In the setting's own syntax; undefined when it could not be found out. */
+  value: string | undefined;
+  /** What was sent and seen, one sentence. */
+  evidence: string;
+}
+
+/** What has no setting but a user writing a client wants to know. */
+export interface Observation {
+  topic: 'timestamp unit' | 'rate limits';
+  seen: string;
+}
+
+export interface Detection {
+  findings: Finding[];
+  observations: Observation[];
+  /** What the probe made and could not remove, with the marker to find it by (msgapi cleanup --marker). */
+  leftovers: string[];
+  marker: string;
+  requests: number;
+  /** The choices as found, for the settings that were found. */
+  bodyEncoding?: BodyEncoding;
+  pagination?: PaginationStyle;
+  groupContacts?: GroupContactsSemantics;
+}
+
+export interface DetectOptions {
+  timeoutMs: number;
+  /** --read-only: GETs only; what needs a write is said to be unknown. */
+  readOnly: boolean;
+}
+
+interface Made {
+  id: string;
+  name: string;
+  body: Record<string, unknown>;
+}
+
+const asRecord = (body: unknown): Record<string, unknown> | undefined => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined);
+
+function made(response: ApiResponse, name: string): Made | undefined {
+  const body = asRecord(response.body);
+  if (!everyReading.isSuccess(response.status) || body === undefined || typeof body.id !== 'string') return undefined;
+  return { id: body.id, name, body };
+}
+
+const usernamesOf = (group: Record<string, unknown> | undefined): string[] =>
+  Array.isArray(group?.contacts) ? (group.contacts as unknown[]).map((contact) => asRecord(contact)?.username).filter((name): name is string => typeof name === 'string') : [];
+
+const unknown = (setting: DetectedSetting, why: string): Finding => ({ setting, value: undefined, evidence: why });
+
+export async function detectChoices(target: Target, options: DetectOptions): Promise<Detection> {
+  const marker = randomBytes(4).toString('hex');
+  const names = new SuiteNames(marker);
+  const journal = [] as NonNullable<Parameters<typeof firstUserClient>[1]['journal']>;
+  const clientFor = (encoding: BodyEncoding): ApiClient =>
+    firstUserClient(target.users, { baseUrl: target.url, encoding, timeoutMs: options.timeoutMs, journal, readOnly: options.readOnly });
+  const findings: Finding[] = [];
+  const groups: Made[] = [];
+  const leftovers: string[] = [];
+  const detection: Detection = { findings, observations: [], leftovers, marker, requests: 0 };
+  let client = clientFor('form');
+  try {
+    if (options.readOnly) {
+      const why = 'not found out: it needs a write, and --read-only sends only GETs';
+      findings.push(unknown('BODY_ENCODING', why), unknown('GROUP_CONTACTS', why), unknown('DELETE_STATUS', why), unknown('EMPTY_TEXT', why), unknown('ERROR_BODY', why));
+    } else {
+      // Bodies: the spec's form first (§4), JSON when form is refused.
+      const name = names.groupName('probe');
+      let first = made(await client.createGroup({ name }), name);
+      let encoding: BodyEncoding = 'form';
+      if (first === undefined) {
+        const json = clientFor('json');
+        first = made(await json.createGroup({ name }), name);
+        if (first !== undefined) {
+          encoding = 'json';
+          client = json;
+        }
+      }
+      if (first === undefined) {
+        findings.push(unknown('BODY_ENCODING', `POST /v1/groups with only a name was refused as a form and as JSON (${client.journal.filter((exchange) => exchange.method === 'POST').map((exchange) => exchange.status).join(', ')})`));
+      } else {
+        groups.push(first);
+        detection.bodyEncoding = encoding;
+        findings.push({ setting: 'BODY_ENCODING', value: encoding, evidence: encoding === 'form' ? 'POST /v1/groups with name as a form parameter created a group' : 'POST /v1/groups as a form was refused; as a JSON object it created a group' });
+        detection.observations.push(timestampUnit(first.body.created_at));
+        findings.push(await emptyText(client, names, groups));
+        findings.push(await contactsSemantics(client, names, groups, detection));
+        findings.push(await errorBody(client));
+      }
+    }
+    const paging = await detectPagination(client);
+    if (paging.style !== undefined) detection.pagination = paging.style;
+    findings.push({ setting: 'PAGINATION', value: paging.style && formatPagination(paging.style), evidence: paging.evidence });
+    findings.push(await largestLimit(client));
+    findings.push(await deleteAnswer(client, groups, leftovers));
+  } finally {
+    // Whatever went wrong above, what was made is removed (a group whose retrieve shows the name sent).
+    await removeAll(client, groups, leftovers);
+    detection.requests = journal.length;
+  }
+  detection.observations.push(rateLimits(journal));
+  findings.sort((a, b) => detectedSettings.indexOf(a.setting) - detectedSettings.indexOf(b.setting));
+  return detection;
+}
+
+function timestampUnit(createdAt: unknown): Observation {
+  if (typeof createdAt !== 'number') return { topic: 'timestamp unit', seen: `created_at was ${JSON.stringify(createdAt)}, not a number` };
+  const now = Date.now();
+  const day = 86_400_000;
+  if (Math.abs(createdAt * 1_000 - now) < day) return { topic: 'timestamp unit', seen: `seconds (a new group's created_at ${createdAt}; the clock here ${Math.round(now / 1_000)})` };
+  if (Math.abs(createdAt - now) < day) return { topic: 'timestamp unit', seen: `milliseconds (a new group's created_at ${createdAt}; the clock here ${now})` };
+  return { topic: 'timestamp unit', seen: `not seconds or milliseconds of this clock (a new group's created_at ${createdAt})` };
+}
+
+async function emptyText(client: ApiClient, names: SuiteNames, groups: Made[]): Promise<Finding> {
+  const name = names.groupName('probe-empty');
+  const response = await client.createGroup({ name, description: '' });
+  const group = made(response, name);
+  if (group === undefined) return unknown('EMPTY_TEXT', `POST /v1/groups with description= (empty) was refused (${response.status})`);
+  groups.push(group);
+  const description = group.body.description;
+  if (description === '') return { setting: 'EMPTY_TEXT', value: 'kept', evidence: 'a group created with description= (empty) came back with description ""' };
+  if (description === null) return { setting: 'EMPTY_TEXT', value: 'null', evidence: 'a group created with description= (empty) came back with description null' };
+  return unknown('EMPTY_TEXT', `a group created with description= (empty) came back with description ${JSON.stringify(description)}`);
+}
+
+async function contactsSemantics(client: ApiClient, names: SuiteNames, groups: Made[], detection: Detection): Promise<Finding> {
+  const [before, after] = [names.username('probe'), names.username('probe')];
+  const name = names.groupName('probe-contacts');
+  const response = await client.createGroup({ name, contacts: [{ username: before }] });
+  const group = made(response, name);
+  if (group === undefined) return unknown('GROUP_CONTACTS', `POST /v1/groups with one contact was refused (${response.status})`);
+  groups.push(group);
+  const updated = await client.updateGroup(group.id, { contacts: [{ username: after }] });
+  const members = new Set(usernamesOf(asRecord(updated.body)));
+  const sent = `a group made with the member ${before}, then PUT with contacts [${after}]`;
+  if (!everyReading.isSuccess(updated.status)) return unknown('GROUP_CONTACTS', `${sent}: the PUT was refused (${updated.status})`);
+  if (members.has(after) && !members.has(before)) {
+    detection.groupContacts = 'replace';
+    return { setting: 'GROUP_CONTACTS', value: 'replace', evidence: `${sent}, has only ${after}` };
+  }
+  if (members.has(after) && members.has(before)) {
+    detection.groupContacts = 'merge';
+    return { setting: 'GROUP_CONTACTS', value: 'merge', evidence: `${sent}, has both` };
+  }
+  return unknown('GROUP_CONTACTS', `${sent}, has ${[...members].join(', ') || 'no members'}`);
+}
+
+async function errorBody(client: ApiClient): Promise<Finding> {
+  // §4.2: name is required; a create without it is the refusal every server has.
+  const response = await client.createGroup({} as never);
+  if (!everyReading.isRefusal(response.status)) return unknown('ERROR_BODY', `POST /v1/groups without a name answered ${response.status}, not a refusal`);
+  const type = declaredMediaType(response);
+  const json = /^application\/(?:[\w.+-]+\+)?json$/.test(type) && response.jsonError === undefined && response.text !== '';
+  return {
+    setting: 'ERROR_BODY',
+    value: json ? 'json' : 'any',
+    evidence: `POST /v1/groups without a name answered ${response.status} with ${response.text === '' ? 'no body' : `${type || 'no content type'}${json ? '' : ' (not JSON)'}`}`,
+  };
+}
+
+async function largestLimit(client: ApiClient): Promise<Finding> {
+  const asked = 1_000;
+  const response = await client.listConversations({ limit: asked });
+  if (everyReading.isRefusal(response.status)) return { setting: 'LARGEST_LIMIT', value: 'refused', evidence: `GET /v1/conversations?limit=${asked} was refused (${response.status})` };
+  const data = asRecord(response.body)?.data;
+  if (everyReading.isSuccess(response.status) && Array.isArray(data)) {
+    // A page shorter than asked is a clamp only if more exist; otherwise the limit was simply not reached.
+    const more = asRecord(response.body)?.has_more === true;
+    if (more && data.length < asked) return { setting: 'LARGEST_LIMIT', value: 'clamped', evidence: `GET /v1/conversations?limit=${asked} answered a page of ${data.length} with has_more true` };
+    return unknown('LARGEST_LIMIT', `GET /v1/conversations?limit=${asked} answered a page of ${data.length}${more ? '' : ' that ends the list'}: no maximum reached`);
+  }
+  return unknown('LARGEST_LIMIT', `GET /v1/conversations?limit=${asked} answered ${response.status}`);
+}
+
+async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string[]): Promise<Finding> {
+  if (groups.length === 0) return unknown('DELETE_STATUS', 'nothing was made to delete');
+  const answers: ApiResponse[] = [];
+  // Each is tried once here; what did not go is a leftover already, not to be tried again.
+  for (const group of groups.splice(0)) {
+    const answer = await removeOne(client, group, leftovers);
+    if (answer !== undefined) answers.push(answer);
+  }
+  if (answers.length === 0) return unknown('DELETE_STATUS', 'no DELETE of the groups made was accepted');
+  const list = [...new Set(answers.map((answer) => answer.status))].sort().join(',');
+  const bodies = answers.filter((answer) => answer.text !== '').length;
+  return { setting: 'DELETE_STATUS', value: list, evidence: `DELETE /v1/groups/<id> answered ${list}, ${bodies === 0 ? 'with no body' : `with a body (${bodies} of ${answers.length})`}` };
+}
+
+/** Deletes a group the probe made, only once a retrieve shows the name it was made with; the DELETE's answer when it took. */
+async function removeOne(client: ApiClient, group: Made, leftovers: string[]): Promise<ApiResponse | undefined> {
+  const retrieved = await client.retrieveGroup(group.id);
+  if (asRecord(retrieved.body)?.name !== group.name) {
+    leftovers.push(`group ${group.id}: not deleted, a retrieve did not show it as the group made (${retrieved.status})`);
+    return undefined;
+  }
+  const answer = await client.deleteGroup(group.id);
+  if (!everyReading.isDeleteSuccess(answer.status)) {
+    leftovers.push(`group ${group.id} ("${group.name}"): DELETE answered ${answer.status}`);
+    return undefined;
+  }
+  return answer;
+}
+
+async function removeAll(client: ApiClient, groups: Made[], leftovers: string[]): Promise<void> {
+  for (const group of groups.splice(0)) {
+    try {
+      await removeOne(client, group, leftovers);
+    } catch (error) {
+      leftovers.push(`group ${group.id} ("${group.name}"): ${(error as Error).message}`);
+    }
+  }
+}
+
+function rateLimits(journal: readonly { responseHeaders?: Record<string, string>; status?: number }[]): Observation {
+  const headers = new Set<string>();
+  let throttled = 0;
+  for (const exchange of journal) {
+    if (exchange.status === 429) throttled++;
+    for (const name of Object.keys(exchange.responseHeaders ?? {})) if (/ratelimit|rate-limit|retry-after/i.test(name)) headers.add(name);
+  }
+  if (headers.size === 0 && throttled === 0) return { topic: 'rate limits', seen: `no 429 and no rate-limit header in ${journal.length} answers` };
+  return { topic: 'rate limits', seen: `${throttled} answers 429; headers ${[...headers].sort().join(', ') || 'none'}` };
+}

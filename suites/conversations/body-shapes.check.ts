@@ -1,0 +1,69 @@
+import {
+  foreignFieldsChangeNothingFixed, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+} from '../../src/conformance/behaviours/body-shapes.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.body-shapes.non-object-json',
+      title: 'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
+      level: 'robustness',
+    },
+    nonObjectJsonIsRefused(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.body-shapes.repeated-keys',
+      title: 'a parameter given twice (contact_id=a&contact_id=b) is refused, or one of its values is taken and stored exactly; never a 5xx',
+      level: 'robustness',
+    },
+    repeatedKeysAreRefusedOrOneIsTaken(conversations, (context) => ({
+      create: { field: 'contact_id', first: context.names.contactId('first'), second: context.names.contactId('second') },
+      update: [
+        { field: 'pinned_message_id', first: `msgapi-${context.target.runId}-message-1`, second: `msgapi-${context.target.runId}-message-2` },
+        { field: 'is_muted', first: true, second: false },
+      ],
+    })),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.body-shapes.foreign-fields',
+      title: 'a PUT that also carries id, created_at, group_id, contact_id or an unknown field is refused, or applies its update parameters and leaves id, created_at and group_id as they were',
+      level: 'spec',
+    },
+    foreignFieldsChangeNothingFixed(conversations, (context) => {
+      const contactId = context.names.contactId('other-contact');
+      return [
+        {
+          params: { is_muted: true, id: context.names.unknownId('conversation'), created_at: 1 },
+          readings: [{ is_muted: true }],
+          why: '§4.1: is_muted=true "Mutes" the conversation; id is its "Unique identifier" and created_at "When the conversation was created" (§2.1): no update parameters, and a PUT cannot make either say something else',
+        },
+        {
+          params: { is_pinned: true, group_id: context.names.unknownId('group'), contact_id: contactId, x_msgapi_note: 'not a parameter' },
+          readings: [{ is_pinned: true }, { is_pinned: true, contact_id: contactId }],
+          why: '§4.1: is_pinned=true "Pins" the conversation; group_id is the "Identifier of the group the conversation belongs to" (§2.1) and the one sent names no group, so it stays null; contact_id is no update parameter: unchanged, or at most the contact sent',
+        },
+      ];
+    }),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.body-shapes.mismatched-content-type',
+      title: 'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
+      level: 'robustness',
+    },
+    mismatchedContentTypeIsRefusedOrRead(conversations, (context) => ({
+      create: { field: 'contact_id', value: context.names.contactId('content-type') },
+      update: { field: 'is_muted', value: true },
+    })),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

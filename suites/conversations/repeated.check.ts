@@ -1,0 +1,76 @@
+import { createAfterDelete, deleteTwice, setResetSame, updateAfterDelete } from '../../src/conformance/behaviours/repeated.ts';
+import { newConversation } from '../../src/api/new-objects.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { createConversation } from '../../src/conformance/checks/fixtures.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+
+// §3: "Pinning, muting and pinning a message are flags set through the update operation and are not
+// states in this table": setting one has no condition, whatever it holds already.
+const flag = '§3: a flag set through the update operation, not a state';
+
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.repeated.set-reset-same',
+      title: 'each flag set to false and true, each again to the value it has, then reset; pinned_message_id set, set again, changed and reset; archived_at sent twice: every answer and a last retrieve hold what was given',
+      level: 'spec',
+    },
+    setResetSame(conversations, async (context) => (await createConversation(context)).conversation, (context, conversation) => {
+      const message = (n: number) => `msgapi-${context.target.runId}-repeated-${n}`;
+      return [
+        { params: { is_muted: false }, what: `false, the value a new conversation has (${flag})` },
+        { params: { is_pinned: false }, what: `false, the value a new conversation has (${flag})` },
+        { params: { is_muted: true }, what: 'set', firstSent: 'conversations.update.is-muted' },
+        { params: { is_muted: true }, what: `the value it already has (${flag})` },
+        { params: { is_pinned: true }, what: 'set', firstSent: 'conversations.update.is-pinned' },
+        { params: { is_pinned: true }, what: `the value it already has (${flag})` },
+        { params: { pinned_message_id: message(1) }, what: 'set', firstSent: 'conversations.update.pinned-message-id' },
+        { params: { pinned_message_id: message(1) }, what: `the value it already has (${flag})` },
+        { params: { pinned_message_id: message(2) }, what: 'a second update of the field: it takes the place of the first', firstSent: 'conversations.update.pinned-message-id' },
+        { params: { pinned_message_id: message(1) }, what: 'reset to its previous value' },
+        { params: { is_muted: false }, what: 'reset to its previous value' },
+        { params: { is_pinned: false }, what: 'reset to its previous value' },
+        { params: { is_pinned: false }, what: `the value it already has (${flag})` },
+        // A timestamp in the server's own unit (profile: timestamp-unit): the conversation's own created_at.
+        { params: { archived_at: conversation.created_at }, what: 'archive', firstSent: 'conversations.archive.sets-timestamp' },
+        {
+          params: { archived_at: conversation.created_at },
+          what: 'the timestamp it already holds',
+          mayRefuse: '§3: archiving an archived conversation is among "all other transitions: not shown"',
+        },
+        // An empty text (profile: empty-text): kept as "" or returned as null, or refused as a text (profile: input-rules).
+        { params: { pinned_message_id: '' }, what: 'an empty text', mayRefuse: '§2.2 leaves the format of identifiers open (profile: input-rules)' },
+      ];
+    }),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.repeated.delete-twice',
+      title: 'a second DELETE of a deleted conversation gets the unknown-id answer, never a 5xx',
+      level: 'spec',
+    },
+    deleteTwice(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.repeated.update-after-delete',
+      title: 'a PUT of a deleted conversation gets the unknown-id answer and does not bring it back: still not retrievable, not listed',
+      level: 'spec',
+    },
+    updateAfterDelete(conversations, (conversation) => ({ is_muted: true, is_pinned: true, archived_at: conversation.created_at })),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.repeated.create-after-delete',
+      title: 'a create with the contact_id of a deleted (muted, pinned, archived) conversation makes a new conversation with the defaults of a new one',
+      level: 'spec',
+    },
+    createAfterDelete(conversations, () => ({}), { group_id: null, ...newConversation }),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

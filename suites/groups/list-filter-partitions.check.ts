@@ -1,0 +1,39 @@
+// The group list's archived filter by partition (§4.2, §3): walked in pages of one and two, and
+// archived_at of any timestamp. The suite never sends a filter set to false (profile: filter-false).
+import { archivedAtAnyTimestamp, expectEachOwnOnceInPages } from '../../src/conformance/behaviours/filter-partitions.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { requirePagination } from '../../src/conformance/checks/each-once.ts';
+import { createGroup, createGroups } from '../../src/conformance/checks/fixtures.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.list.filter-pages',
+      title: 'archived=true walked with limit 1 and 2 lists every one of the suite\'s archived groups exactly once, on full pages, and no active group',
+      level: 'spec',
+    },
+    async (context) => {
+      requirePagination(context);
+      // Two archived among active ones, an active one last, so that the archived ones do not start the list.
+      const [first, , second] = await createGroups(context, 3, 'filter-pages');
+      const archived = [await groups.archive(context, first!), await groups.archive(context, second!)];
+      await createGroup(context);
+      for (const limit of [1, 2]) {
+        await expectEachOwnOnceInPages(context, groups, { archived: true }, limit, (item) => item.archived_at !== null, archived.map((item) => item.id), 'archived');
+      }
+    },
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.list.archived-any-timestamp',
+      title: 'a group archived at the epoch, now or in the future is listed under archived=true, whichever of these timestamps the server accepts',
+      level: 'spec',
+    },
+    archivedAtAnyTimestamp(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);

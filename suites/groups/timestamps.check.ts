@@ -1,0 +1,17 @@
+import { archivedAtPartitions } from '../../src/conformance/behaviours/timestamps.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+
+export const checks = [
+  defineCheck(
+    {
+      id: 'groups.timestamps.archived-at-partitions',
+      title: 'archived_at of 1, 2^31 + 7 and a value of the other unit is returned exactly, as an integer, by the PUT and a later retrieve (a time yet to come may be refused)',
+      level: 'spec',
+    },
+    archivedAtPartitions(groups),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);
