@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGatingFailure, summarize } from '../src/report/build-report.ts';
-import type { CheckResult, ConformanceReport } from '../src/conformance/run/check-result.ts';
+import type { CheckResult, ConformanceReport, ServerChoice } from '../src/conformance/run/check-result.ts';
 import { compareRuns, type ComparisonGrid } from '../src/report/comparison.ts';
 import { renderIndexHtml, writeIndexHtml } from '../src/report/conformance-html/index-html.ts';
 import type { LoadReport } from '../load/load-report.ts';
@@ -59,13 +59,20 @@ function conformanceReport(): ConformanceReport {
     new_failures: checks.filter(isGatingFailure).map((check) => check.id),
     unexpected_passes: [unexpectedPass],
   };
-  return { ...recorded, checks, ...summarize(checks), repeat: 3, expectations };
+  const server_choices: ServerChoice[] = [
+    { point: 'BODY_ENCODING', reading: 'form', source: 'declared' },
+    { point: 'PAGINATION', reading: 'cursor:cursor:next_cursor', source: 'detected', evidence: 'GET /v1/conversations?limit=1 gave a; ?limit=1&cursor=Mg gave b, the second item of ?limit=2' },
+    { point: 'DELETE_STATUS', reading: '204', source: 'observed', evidence: 'DELETE /v1/groups/<id> answered 204, with no body' },
+  ];
+  return { ...recorded, checks, ...summarize(checks), repeat: 3, expectations, server_choices };
 }
 
 /** The same server before the fault: everything passed that could. */
 function passingRun(report: ConformanceReport): ConformanceReport {
   const checks = report.checks.map((check): CheckResult => (check.status === 'skipped' ? check : { ...check, status: 'passed', message: null, reproduction: null }));
-  return { ...report, started_at: '2026-11-21T18:02:11.000Z', checks, ...summarize(checks) };
+  // Before, the suite walked pages with its default way: the comparison marks the point that differs.
+  const server_choices = report.server_choices!.map((choice): ServerChoice => (choice.point === 'PAGINATION' ? { point: 'PAGINATION', reading: 'starting_after', source: 'default' } : choice));
+  return { ...report, started_at: '2026-11-21T18:02:11.000Z', checks, ...summarize(checks), server_choices };
 }
 
 const conformance = conformanceReport();
@@ -91,6 +98,15 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   });
 
   const card = (id: string) => opened.page.locator(`#failures article[data-check="${id}"]`);
+
+  it('index.html.server-choices — what this server chose: each open point with its reading, where it came from and the evidence; compared runs side by side, the differing point marked', async () => {
+    const rows = await opened.page.locator('#choices table.choices tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows).toEqual(conformance.server_choices!.map((choice) => [choice.point, choice.reading, choice.source, choice.evidence ?? '']));
+    expect(await opened.page.locator('#choices').isVisible()).toBe(true);
+    const compared = await opened.page.locator('table.choices-grid tbody tr').evaluateAll((trs) => trs.map((tr) => ({ point: tr.getAttribute('data-point'), differs: tr.classList.contains('differs'), cells: [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent) })));
+    expect(compared).toContainEqual({ point: 'PAGINATION', differs: true, cells: ['starting_after (default)', 'cursor:cursor:next_cursor (detected)'] });
+    expect(compared).toContainEqual({ point: 'BODY_ENCODING', differs: false, cells: ['form (declared)', 'form (declared)'] });
+  });
 
   it('index.html.offline — the page requests nothing but file:// URLs', () => {
     const elsewhere = opened.requests.filter((url) => !url.startsWith('file://'));

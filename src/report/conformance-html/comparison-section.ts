@@ -38,7 +38,7 @@ ${choicesTable(grid, head)}
 function choicesTable(grid: ComparisonGrid, head: string): string {
   if (grid.choices.length === 0) return '';
   const rows = grid.choices
-    .map((entry) => `<tr class="${entry.changed ? 'changed' : 'same'}" data-point="${escapeHtml(entry.point)}"><td class="mark">${entry.changed ? '<span class="changed-mark">differs</span>' : ''}</td><td><code>${escapeHtml(entry.point)}</code></td>${entry.readings.map((reading) => `<td>${reading === null ? '—' : escapeHtml(reading)}</td>`).join('')}</tr>`)
+    .map((entry) => `<tr class="${entry.changed ? 'differs' : 'same'}" data-point="${escapeHtml(entry.point)}"><td class="mark">${entry.changed ? '<span class="changed-mark">differs</span>' : ''}</td><td><code>${escapeHtml(entry.point)}</code></td>${entry.readings.map((reading) => `<td>${reading === null ? '—' : escapeHtml(reading)}</td>`).join('')}</tr>`)
     .join('\n');
   return `<h3>What each server chose</h3>
 <div class="table-wrap"><table class="grid choices-grid"><thead><tr><th></th><th>Open point</th>${head}</tr></thead><tbody>
