@@ -75,7 +75,7 @@ describe('the package, packed and installed into an empty folder', () => {
     expect(JSON.parse(readFileSync(join(app, 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1\./);
     const load = run('npx', ['msgapi', 'load', '--embedded', '--scenarios', 'conversations.default', '--conversations', '30', '--groups', '3', '--duration', '1', '--warmup', '0', '--model', 'closed', '--connections', '2'], app, 120);
     expect(load.status, shown(load)).toBe(0);
-    expect(JSON.parse(readFileSync(join(app, 'reports', 'load.json'), 'utf8')).outcome).toBe('PASSED');
+    expect(JSON.parse(readFileSync(join(app, 'reports', 'load.json'), 'utf8')).verdict.outcome).toBe('PASSED');
   });
 
   it('from code, check() and load() return the verdict and the report the commands write', () => {
@@ -83,7 +83,7 @@ describe('the package, packed and installed into an empty folder', () => {
       "import { check, load } from 'msgapi-conformance';",
       "const conformance = await check({ args: ['--embedded', '--seed', '2', '--only', 'groups.create.', '--reports-dir', 'from-code'] });",
       "const measured = await load({ args: ['--embedded', '--scenarios', 'groups.', '--conversations', '10', '--groups', '3', '--duration', '1', '--warmup', '0', '--model', 'closed', '--connections', '1', '--reports-dir', 'from-code'] });",
-      'console.log(JSON.stringify({ outcome: conformance.verdict.outcome, exitCode: conformance.exitCode, checks: conformance.report.checks.length, load: measured.report.outcome }));',
+      'console.log(JSON.stringify({ outcome: conformance.verdict.outcome, exitCode: conformance.exitCode, checks: conformance.report.checks.length, load: measured.report.verdict.outcome }));',
     ].join('\n');
     writeFileSync(join(app, 'from-code.mjs'), script);
     const result = run(process.execPath, ['from-code.mjs'], app, 240);

@@ -12,11 +12,13 @@ import { testOutput, testOutputDir } from './helpers/test-output.ts';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the sensitivity matrix', () => {
-  it('catches every seeded fault and passes every valid variant, and writes sensitivity.{json,md} (into .test-output/, not the user\'s reports/)', { timeout: 900_000 }, async () => {
+  it('catches every seeded fault and passes every valid variant with its ways of talking found out (--detect), and writes sensitivity.{json,md} (into .test-output/, not the user\'s reports/)', { timeout: 900_000 }, async () => {
     const reportFile = testOutput('sensitivity.json');
     rmSync(reportFile, { force: true });
     // A fixed seed: the project's tests are deterministic (msgapi matrix alone draws a new one each run).
-    const result = await runCli(['matrix'], { SEED: '1', REPORTS_DIR: testOutputDir }, projectRoot);
+    // --detect: the valid variants declare nothing of how to talk to them, as a user who declares
+    // nothing; msgapi check's probe finds it out on each (test/probe.test.ts runs the declared way).
+    const result = await runCli(['matrix', '--detect'], { SEED: '1', REPORTS_DIR: testOutputDir }, projectRoot);
     expect(existsSync(reportFile), `${result.stdout}\n${result.stderr}`.slice(-3_000)).toBe(true);
     const report: SensitivityReport = JSON.parse(readFileSync(reportFile, 'utf8'));
 

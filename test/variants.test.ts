@@ -448,6 +448,13 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   'error-body:text-plain': { shows: 'a refusal has a text/plain body', probe: errorBodyIs('text/plain; charset=utf-8', '404 No such conversation') },
   'error-body:html': { shows: 'a refusal has an HTML body', probe: errorBodyIs('text/html; charset=utf-8', '<!DOCTYPE html>') },
   'error-body:none': { shows: 'a refusal has no body and no Content-Type', probe: errorBodyIs(null, '') },
+  'unsupported-body:422': {
+    shows: 'a body of a Content-Type the server does not read gets 422, not 415; a missing name still gets 400',
+    probe: async (api) => {
+      expect((await api.send('POST', '/v1/groups', { raw: 'name=x', contentType: 'text/plain' })).status).toBe(422);
+      expect((await api.send('POST', '/v1/groups', { raw: '', contentType: 'application/x-www-form-urlencoded' })).status).toBe(400);
+    },
+  },
   'rate-limits:20-per-second': {
     shows: 'a burst beyond 40 requests gets 429 with Retry-After',
     probe: async (api) => {

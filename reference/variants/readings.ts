@@ -15,6 +15,7 @@ import type { ReadingOf } from '../choices.ts';
 import { delete200Empty, delete200Object } from './delete-answers.ts';
 import { delete204NoBody } from './delete-204.ts';
 import { errorBodies } from './error-bodies.ts';
+import { unsupportedBodiesAs } from './unsupported-bodies.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
 import { foreignId403 } from './foreign-ids.ts';
 import { rateLimited } from './rate-limited.ts';
@@ -111,7 +112,9 @@ export const serverReadings = {
   },
   'unsupported-body': {
     default: { name: '415-or-400', takes: '4xx' },
-    others: {},
+    others: {
+      '422': { takes: '4xx', description: 'A body of a Content-Type the server does not read is refused with 422 instead of 415.', modifiers: [unsupportedBodiesAs(422)] },
+    },
   },
   'input-rules': {
     default: { name: 'any-text', takes: 'any' },

@@ -47,7 +47,7 @@ export interface LoadOutcome {
  */
 export async function check(options: RunOptions = {}): Promise<CheckOutcome> {
   const args = commandArgs('check', options.args);
-  const { exitCode, report } = await checkRun(args, ioOf(options));
+  const { exitCode, report } = await keepingEnvironment(() => checkRun(args, ioOf(options)));
   if (report?.verdict === undefined) throw new HarnessError('MSGAPI_USAGE', 'check() ran no checks: --help and --list are for the command line.');
   return { exitCode, verdict: report.verdict, report };
 }
@@ -64,6 +64,21 @@ export async function load(options: RunOptions = {}): Promise<LoadOutcome> {
 function commandArgs(command: string, args: readonly string[] = []): readonly string[] {
   if (args.includes('--help') || args.includes('-h')) throw new HarnessError('MSGAPI_USAGE', `${command}() takes the flags of msgapi ${command}; --help is for the command line.`);
   return args;
+}
+
+/**
+ * Runs with the environment restored afterwards: vitest, which the check runs in this process,
+ * sets variables of Vite's own (BASE_URL=/, MODE, DEV, PROD, SSR) that a later check() or load()
+ * would otherwise read as the caller's settings.
+ */
+async function keepingEnvironment<T>(run: () => Promise<T>): Promise<T> {
+  const before = { ...process.env };
+  try {
+    return await run();
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+    Object.assign(process.env, before);
+  }
 }
 
 /** Prints nothing: the caller reads the report. */

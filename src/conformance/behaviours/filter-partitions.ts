@@ -3,11 +3,12 @@
 // checks of suites/*/list-filter-partitions.check.ts share.
 import type { Conversation, ConversationUpdateParams } from '../../api/resources.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { PrerequisiteFailure } from '../checks/check-failure.ts';
+import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
 import type { CheckId } from '../checks/check-ids.ts';
+import { ownItemsSeen, walkSummary } from '../checks/each-once.ts';
 import { expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { prerequisite, updateConversation } from '../checks/fixtures.ts';
-import { hasAll, positionalPagination, undisturbedWalk, type Walk } from '../checks/list-walk.ts';
+import { hasAll, positionalPagination, undisturbedWalk, walkFinding, type Walk } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 /** The three boolean filters of GET /v1/conversations (§4.1), how an item matches, and how a PUT makes it match. */
@@ -68,7 +69,14 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
   let problem: { page: Walk<T>['pages'][number]; received: string } | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     // Page numbers and offsets move under others' writes: judged on a walk two walks in a row agree on.
-    const walk = shifting ? await undisturbedWalk(walkOnce, 2) : await walkOnce();
+    let walk: Walk<T> | undefined;
+    try {
+      walk = shifting ? await undisturbedWalk(walkOnce, 2) : await walkOnce();
+    } catch (error) {
+      // The walker's own verdict (a page of items already seen) stands when every attempt meets it.
+      if (!(error instanceof CheckFailure) || error instanceof PrerequisiteFailure || attempt === attempts) throw error;
+      continue;
+    }
     if (walk === undefined) continue;
     for (const [index, page] of walk.pages.entries()) {
       const envelope = page.body as { has_more: boolean; data: T[] };
@@ -83,22 +91,12 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
         );
       }
     }
-    const counts = new Map<string, number>();
-    for (const item of walk.items) if (own.includes(item.id)) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
-    const repeated = [...counts].filter(([, count]) => count > 1).map(([id, count]) => `${id} (${count} times)`);
-    const missing = own.filter((id) => !counts.has(id));
+    const { repeated, missing } = ownItemsSeen(walk, own);
     if (repeated.length === 0 && missing.length > 0 && !walk.complete) {
       context.skip(`the suite's ${described} ${resource.plural} were not among the pages of ${query} read: ${walk.stoppedBecause}`);
     }
     if (repeated.length === 0 && missing.length === 0) return;
-    problem = {
-      page: walk.pages.at(-1)!,
-      received: [
-        `${walk.pages.length} page(s), ${walk.items.length} item(s)`,
-        repeated.length > 0 ? `repeated: ${repeated.join(', ')}` : '',
-        missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
-      ].filter(Boolean).join('; '),
-    };
+    problem = { page: walk.pages.at(-1)!, received: walkSummary(walk, repeated, missing) };
   }
   if (problem === undefined) context.skip(`the pages of ${query} changed between every two walks (others writing to the list), and ${pagination} pages move with it`);
   expectThat(
@@ -151,7 +149,8 @@ export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: Resourc
     }
     archived.push({ item: answered as unknown as T, described: partition.described });
   }
-  const walk = await resource.walk(context, { archived: true }, { stopWhen: hasAll(archived.map(({ item }) => item.id)) });
+  const archivedIds = archived.map(({ item }) => item.id);
+  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll(archivedIds) }), archivedIds, 'the list under archived=true');
   for (const [index, page] of walk.pages.entries()) {
     const wrong = (page.body as { data: T[] }).data.filter((item) => item.archived_at === null);
     expectThat(wrong.length === 0, page, `${resource.section}: archived=true returns only archived ${resource.plural}`, `on page ${index + 1}: ${ids(wrong)}`);

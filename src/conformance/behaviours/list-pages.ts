@@ -3,7 +3,7 @@
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
-import { hasAll } from '../checks/list-walk.ts';
+import { hasAll, walkFinding } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -67,7 +67,8 @@ export async function expectFilter<T extends ResourceItem>(
   own: readonly T[],
   described: string,
 ): Promise<void> {
-  const walk = await resource.walk(context, filters, { stopWhen: hasAll(own.map((item) => item.id)) });
+  const ids = own.map((item) => item.id);
+  const walk = await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll(ids) }), ids, `the list under ${JSON.stringify(filters)}`);
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   for (const [index, page] of walk.pages.entries()) {
     const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item));

@@ -8,7 +8,7 @@ import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
-import { hasAll, type Walk } from '../checks/list-walk.ts';
+import { hasAll, walkFinding, type Walk } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 import { put } from './update.ts';
 
@@ -54,7 +54,9 @@ class Reads<T extends ResourceItem> {
     const { context, resource } = this;
     const query = queryOf(filters);
     const where = `GET ${resource.path}${query ? `?${query}` : ''}`;
-    const walk = await resource.walk(context, filters, { stopWhen: hasAll([expected.id]) });
+    const walk = listed
+      ? await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll([expected.id]) }), [expected.id], where)
+      : await resource.walk(context, filters, { stopWhen: hasAll([expected.id]) });
     const found = walk.items.find((item) => item.id === expected.id);
     if (!listed) {
       expectThat(found === undefined, pageHolding(walk, expected.id), `${where} ${after} not to list ${resource.kind} ${expected.id} (${why})`, 'listed');

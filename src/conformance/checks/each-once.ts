@@ -17,6 +17,22 @@ export function requirePagination(context: CheckContext): void {
   }
 }
 
+/** The run's own items a walk listed more than once (with how often), and those it did not list. */
+export function ownItemsSeen(walk: Walk<{ id: string }>, own: Iterable<string>): { repeated: string[]; missing: string[] } {
+  const ids = new Set(own);
+  const counts = new Map<string, number>();
+  for (const item of walk.items) if (ids.has(item.id)) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
+  return {
+    repeated: [...counts].filter(([, count]) => count > 1).map(([id, count]) => `${id} (${count} times)`),
+    missing: [...ids].filter((id) => !counts.has(id)),
+  };
+}
+
+/** What a walk that listed an own item twice, or missed one, is reported as having received. */
+export const walkSummary = (walk: Walk<{ id: string }>, repeated: readonly string[], missing: readonly string[]): string =>
+  [`${walk.pages.length} page(s), ${walk.items.length} item(s)`, repeated.length > 0 ? `repeated: ${repeated.join(', ')}` : '', missing.length > 0 ? `missing: ${missing.join(', ')}` : '']
+    .filter(Boolean).join('; ');
+
 /**
  * Offset and page numbers legitimately shift when another run creates or deletes items between two
  * pages, so a repeat, a gap or a broken walk is only reported when it happens in every one of
@@ -39,21 +55,12 @@ export async function expectEachOnceAcrossPages(
       if (!(error instanceof CheckFailure) || attempt === attempts) throw error;
       continue;
     }
-    const counts = new Map<string, number>();
-    for (const item of walk.items) if (ids.has(item.id)) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
-    const repeated = [...counts].filter(([, count]) => count > 1).map(([id, count]) => `${id} (${count} times)`);
+    const seen = ownItemsSeen(walk, ids);
     // A repeat shows even in a walk cut short; absence is only proven by a walk that reached the end.
-    if (repeated.length === 0 && !walk.complete) context.skip(`the whole list could not be read: ${walk.stoppedBecause}`);
-    const missing = walk.complete ? [...ids].filter((id) => !counts.has(id)) : [];
-    if (repeated.length === 0 && missing.length === 0) return;
-    problem = {
-      page: walk.pages.at(-1)!,
-      received: [
-        `${walk.pages.length} page(s), ${walk.items.length} item(s)`,
-        repeated.length > 0 ? `repeated: ${repeated.join(', ')}` : '',
-        missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
-      ].filter(Boolean).join('; '),
-    };
+    if (seen.repeated.length === 0 && !walk.complete) context.skip(`the whole list could not be read: ${walk.stoppedBecause}`);
+    const missing = walk.complete ? seen.missing : [];
+    if (seen.repeated.length === 0 && missing.length === 0) return;
+    problem = { page: walk.pages.at(-1)!, received: walkSummary(walk, seen.repeated, missing) };
   }
   expectThat(
     false,

@@ -173,10 +173,10 @@ export const positionalPagination = (context: CheckContext): boolean => context.
  * A walk that others' writes did not disturb, under page numbers or offsets: walked twice in a row,
  * it is taken when both saw the same items in the same order (an item another check added and
  * removed meanwhile, or a delete before a page, makes the two differ). A server that pages wrongly
- * does so on both walks alike, so the walk taken shows it; a walk the walker itself refused (a
- * page of items already seen) counts as disturbed, unless two in a row are refused. Undefined when
- * no two walks agreed in `attempts` tries: the list kept changing, and a check says so rather than
- * judging.
+ * does so on both walks alike, so the walk taken shows it. A walk the walker itself refused (a page
+ * of items already seen) counts as disturbed; only when every walk of the call was refused is the
+ * refusal thrown. Undefined when no two walks agreed in `attempts` tries: the list kept changing,
+ * and a check says so rather than judging.
  */
 export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => Promise<Walk<T>>, attempts = 3): Promise<Walk<T> | undefined> {
   const tryWalk = async (): Promise<Walk<T> | CheckFailure> => {
@@ -189,11 +189,26 @@ export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => 
   };
   const sequence = (walk: Walk<T>) => `${walk.items.map((item) => item.id).join(',')}|${walk.complete}`;
   let previous = await tryWalk();
+  let refusedEvery = previous instanceof CheckFailure;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const next = await tryWalk();
-    if (next instanceof CheckFailure && previous instanceof CheckFailure) throw next;
+    refusedEvery &&= next instanceof CheckFailure;
     if (!(next instanceof CheckFailure) && !(previous instanceof CheckFailure) && sequence(next) === sequence(previous)) return previous;
     previous = next;
   }
+  if (refusedEvery) throw previous;
   return undefined;
+}
+
+/**
+ * A walk looking for `ids`: under page numbers or offsets, an id it missed is looked for again in
+ * a walk that two walks in a row agree on (undisturbedWalk), since a delete before the page moves
+ * items past it; a list that never stood still skips the check, saying so.
+ */
+export async function walkFinding<T extends { id: string }>(context: CheckContext, walkOnce: () => Promise<Walk<T>>, ids: readonly string[], what: string): Promise<Walk<T>> {
+  const walk = await walkOnce();
+  if (!positionalPagination(context) || ids.every((id) => walk.items.some((item) => item.id === id))) return walk;
+  const steady = await undisturbedWalk(walkOnce);
+  if (steady === undefined) context.skip(`${what} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`);
+  return steady!;
 }

@@ -9,6 +9,7 @@
 // are reported and never narrow what the suite accepts: one answer seen is not a promise.
 import { randomBytes } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
+import { TransportError } from '../client/transport-error.ts';
 import { firstUserClient } from '../client/user-clients.ts';
 import { formatPagination } from '../config/parse-values.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/value-types.ts';
@@ -64,10 +65,21 @@ interface Made {
 
 const asRecord = (body: unknown): Record<string, unknown> | undefined => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined);
 
+/**
+ * The group a create made, when its answer is that group: a 2xx with an id and the name sent. An
+ * answer naming another group (a server that answers with an older one) is none of the probe's,
+ * so nothing is ever written to it.
+ */
 function made(response: ApiResponse, name: string): Made | undefined {
   const body = asRecord(response.body);
-  if (!everyReading.isSuccess(response.status) || body === undefined || typeof body.id !== 'string') return undefined;
+  if (!everyReading.isSuccess(response.status) || body === undefined || typeof body.id !== 'string' || body.name !== name) return undefined;
   return { id: body.id, name, body };
+}
+
+/** Whether a retrieve shows the group as the probe made it (its name carries the run marker): the premise of every write to it. */
+async function stillOurs(client: ApiClient, group: Made): Promise<ApiResponse | undefined> {
+  const retrieved = await client.retrieveGroup(group.id);
+  return asRecord(retrieved.body)?.name === group.name ? retrieved : undefined;
 }
 
 const usernamesOf = (group: Record<string, unknown> | undefined): string[] =>
@@ -120,6 +132,11 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
     findings.push({ setting: 'PAGINATION', value: paging.style && formatPagination(paging.style), evidence: paging.evidence });
     findings.push(await largestLimit(client));
     findings.push(await deleteAnswer(client, groups, leftovers));
+  } catch (error) {
+    // A target that drops connections or hangs: what was found stands, the rest is not known.
+    if (!(error instanceof TransportError)) throw error;
+    const why = `not found out: ${error.message}`;
+    for (const setting of detectedSettings) if (!findings.some((finding) => finding.setting === setting)) findings.push(unknown(setting, why));
   } finally {
     // Whatever went wrong above, what was made is removed (a group whose retrieve shows the name sent).
     await removeAll(client, groups, leftovers);
@@ -158,6 +175,7 @@ async function contactsSemantics(client: ApiClient, names: SuiteNames, groups: M
   const group = made(response, name);
   if (group === undefined) return unknown('GROUP_CONTACTS', `POST /v1/groups with one contact was refused (${response.status})`);
   groups.push(group);
+  if ((await stillOurs(client, group)) === undefined) return unknown('GROUP_CONTACTS', `the group made with one contact (${group.id}) did not retrieve as made, so it was not changed`);
   const updated = await client.updateGroup(group.id, { contacts: [{ username: after }] });
   const members = new Set(usernamesOf(asRecord(updated.body)));
   const sent = `a group made with the member ${before}, then PUT with contacts [${after}]`;
@@ -216,9 +234,8 @@ async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string
 
 /** Deletes a group the probe made, only once a retrieve shows the name it was made with; the DELETE's answer when it took. */
 async function removeOne(client: ApiClient, group: Made, leftovers: string[]): Promise<ApiResponse | undefined> {
-  const retrieved = await client.retrieveGroup(group.id);
-  if (asRecord(retrieved.body)?.name !== group.name) {
-    leftovers.push(`group ${group.id}: not deleted, a retrieve did not show it as the group made (${retrieved.status})`);
+  if ((await stillOurs(client, group)) === undefined) {
+    leftovers.push(`group ${group.id}: not deleted, a retrieve did not show it as the group made`);
     return undefined;
   }
   const answer = await client.deleteGroup(group.id);
