@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions, type VariantName } from '../reference/variants/registry.ts';
+import { faultModifiers } from '../reference/faults/registry.ts';
 import { applyDetection } from '../src/core/detect/apply-detection.ts';
 import { detectChoices, type Detection } from '../src/core/detect/detect-choices.ts';
 import { envFragment, mergeEnv } from '../src/core/detect/env-fragment.ts';
@@ -66,8 +67,22 @@ describe('the probe on the reference server and its variants', () => {
     for (const [setting, value] of Object.entries(expected)) expect(`${setting}=${valueOf(detection, setting)}`).toBe(`${setting}=${value}`);
     expect(detection.leftovers).toEqual([]);
     expect(groupsLeft).toBe(0);
-    expect(detection.requests).toBeLessThan(30);
+    expect(detection.requests).toBeLessThan(40);
   });
+
+  it.each(['conversations.list.pagination-repeats-cursor-item', 'conversations.list.pagination-skips-item', 'conversations.list.limit-ignored'] as const)(
+    'on the fault %s, never concludes there is no pagination: the page walks must still run and fail',
+    async (fault) => {
+      const server = await startReferenceServer({ modifiers: faultModifiers([fault]), users: [{ token: TOKEN, name: 'first' }] });
+      try {
+        const target: Target = { url: server.url, users: { accessToken: TOKEN, secondAccessToken: undefined }, choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} }, embedded: false, pid: undefined, close: async () => {} };
+        const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
+        expect(detection.pagination?.kind, JSON.stringify(detection.findings)).not.toBe('none');
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('sees milliseconds as the timestamp unit on the variant that uses them', async () => {
     const { detection } = await probeVariant('timestamp-unit:milliseconds');

@@ -20,7 +20,7 @@ export interface RunOptions {
   args?: readonly string[];
   /** Settings by variable name (BASE_URL, ACCESS_TOKEN, …; see .env.example), over process.env. */
   settings?: Readonly<Record<string, string | undefined>>;
-  /** Where ./.env and relative paths are looked for; process.cwd() by default. */
+  /** Where ./.env is looked for; process.cwd() by default (relative paths such as --reports-dir are the process's). */
   cwd?: string;
   /** Where the progress and the summary are printed; nothing is printed when it is not given. */
   output?: NodeJS.WritableStream;
@@ -62,7 +62,9 @@ export async function load(options: RunOptions = {}): Promise<LoadOutcome> {
 }
 
 function commandArgs(command: string, args: readonly string[] = []): readonly string[] {
-  if (args.includes('--help') || args.includes('-h')) throw new HarnessError('MSGAPI_USAGE', `${command}() takes the flags of msgapi ${command}; --help is for the command line.`);
+  // --json prints the report on standard output: from code, the report is what is returned.
+  const forTheCommandLine = args.filter((arg) => ['--help', '-h', '--json', '--list'].includes(arg));
+  if (forTheCommandLine.length > 0) throw new HarnessError('MSGAPI_USAGE', `${command}() takes the flags of msgapi ${command}; ${forTheCommandLine.join(', ')} ${forTheCommandLine.length === 1 ? 'is' : 'are'} for the command line.`);
   return args;
 }
 

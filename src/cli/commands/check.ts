@@ -33,6 +33,13 @@ import { applyDetection } from '../../core/detect/apply-detection.ts';
 import { serverChoices } from '../../core/detect/server-choices.ts';
 import { version } from '../../core/version.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
+import type { Leftover } from '../../core/safety/created-resources.ts';
+
+/** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …". */
+function probeLeftover(reason: string): Leftover {
+  const named = /^(group|conversation) (\S+?)[ :]/.exec(reason);
+  return { kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group', id: named?.[2] ?? '(see the reason)', reason: `left by the probe: ${reason}` };
+}
 
 export async function runCheck(argv: string[]): Promise<number> {
   return (await checkRun(argv)).exitCode;
@@ -126,7 +133,8 @@ export async function checkRun(argv: readonly string[], io: CommandIo = {}): Pro
         extraRequests: probeRequests + (detection?.requests ?? 0) + run.sweepRequests,
         version,
         interrupted: run.interruptedBy !== undefined,
-        leftovers: run.leftovers,
+        // The probe's own leftovers too: the report must not say nothing was left when something was.
+        leftovers: [...run.leftovers, ...(detection?.leftovers ?? []).map(probeLeftover)],
         ledgerFile: run.ledgerFile,
         rateLimit: new SharedRateBucket(rateBucket).figures(),
       },

@@ -3,7 +3,7 @@
 // checks of suites/*/list-filter-partitions.check.ts share.
 import type { Conversation, ConversationUpdateParams } from '../../api/resources.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
+import { PrerequisiteFailure, RepeatedPageFailure } from '../checks/check-failure.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { ownItemsSeen, walkSummary } from '../checks/each-once.ts';
 import { expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
@@ -74,7 +74,7 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
       walk = shifting ? await undisturbedWalk(walkOnce, 2) : await walkOnce();
     } catch (error) {
       // The walker's own verdict (a page of items already seen) stands when every attempt meets it.
-      if (!(error instanceof CheckFailure) || error instanceof PrerequisiteFailure || attempt === attempts) throw error;
+      if (!(error instanceof RepeatedPageFailure) || attempt === attempts) throw error;
       continue;
     }
     if (walk === undefined) continue;

@@ -6,7 +6,7 @@
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
+import { PrerequisiteFailure, RepeatedPageFailure } from '../checks/check-failure.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { expectEachOnceAcrossPages, ownItemsSeen, requirePagination, walkSummary } from '../checks/each-once.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
@@ -273,7 +273,7 @@ async function expectWalkAt<T extends ResourceItem>(
       walk = await undisturbedWalk(walkOnce, 2);
     } catch (error) {
       // The walker's own verdict (a page of items already seen) stands when every try meets it.
-      if (!(error instanceof CheckFailure) || error instanceof PrerequisiteFailure || attempt === SHIFTING_ATTEMPTS) throw error;
+      if (!(error instanceof RepeatedPageFailure) || attempt === SHIFTING_ATTEMPTS) throw error;
       continue;
     }
     if (walk === undefined || (await narrowListNow(context, resource)) !== before) continue;

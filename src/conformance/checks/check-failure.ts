@@ -25,6 +25,15 @@ export class CheckFailure extends Error {
 }
 
 /**
+ * A page walk met pages of items it had seen already: a server that ignores the way to the next
+ * page, or, under page numbers and offsets, others' writes shifting the pages. Walks that retry
+ * on disturbance catch this one alone; a failed request or a bad page is never retried away.
+ */
+export class RepeatedPageFailure extends CheckFailure {
+  override readonly name = 'RepeatedPageFailure';
+}
+
+/**
  * A step the check needed before it could test its own behaviour did not work (a create, say).
  * The check is reported as blocked, not failed: the failure belongs to the check of that step.
  */

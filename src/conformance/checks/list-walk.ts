@@ -6,7 +6,7 @@ import type { ApiClient, ApiResponse } from '../../core/client/api-client.ts';
 import { nextPageQuery } from '../../core/client/pagination.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import type { CheckContext } from './check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
+import { CheckFailure, RepeatedPageFailure } from './check-failure.ts';
 import { expectBody, expectSuccess } from './expect.ts';
 
 export interface Walk<T> {
@@ -90,7 +90,7 @@ async function walk<T extends { id: string }>(
     pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
     if (pagesOfSeenItems >= (shifting ? 3 : 1)) {
       // A server that ignores the way to the next page serves the same items again and again.
-      throw new CheckFailure({
+      throw new RepeatedPageFailure({
         expected: `page ${index + 1} to go on past the items already seen (PAGINATION=${context.target.pagination.kind})`,
         received: `only items of earlier pages: ${pageIds.slice(0, 5).join(', ')}${pageIds.length > 5 ? ', ...' : ''}`,
         exchange: response.exchange,
@@ -179,21 +179,22 @@ export const positionalPagination = (context: CheckContext): boolean => context.
  * and a check says so rather than judging.
  */
 export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => Promise<Walk<T>>, attempts = 3): Promise<Walk<T> | undefined> {
-  const tryWalk = async (): Promise<Walk<T> | CheckFailure> => {
+  const tryWalk = async (): Promise<Walk<T> | RepeatedPageFailure> => {
     try {
       return await walkOnce();
     } catch (error) {
-      if (!(error instanceof CheckFailure) || error instanceof PrerequisiteFailure) throw error;
+      // Only pages of items already seen mean a disturbed walk; a failed request or a bad page stands.
+      if (!(error instanceof RepeatedPageFailure)) throw error;
       return error;
     }
   };
   const sequence = (walk: Walk<T>) => `${walk.items.map((item) => item.id).join(',')}|${walk.complete}`;
   let previous = await tryWalk();
-  let refusedEvery = previous instanceof CheckFailure;
+  let refusedEvery = previous instanceof RepeatedPageFailure;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const next = await tryWalk();
-    refusedEvery &&= next instanceof CheckFailure;
-    if (!(next instanceof CheckFailure) && !(previous instanceof CheckFailure) && sequence(next) === sequence(previous)) return previous;
+    refusedEvery &&= next instanceof RepeatedPageFailure;
+    if (!(next instanceof RepeatedPageFailure) && !(previous instanceof RepeatedPageFailure) && sequence(next) === sequence(previous)) return previous;
     previous = next;
   }
   if (refusedEvery) throw previous;

@@ -76,6 +76,14 @@ function made(response: ApiResponse, name: string): Made | undefined {
   return { id: body.id, name, body };
 }
 
+/** A 2xx create answer that is not the group made: reported, never written to (it may be another's). */
+function noteStranger(response: ApiResponse, name: string, leftovers: string[]): void {
+  if (everyReading.isSuccess(response.status) && made(response, name) === undefined) {
+    const id = asRecord(response.body)?.id;
+    leftovers.push(`a create of the group "${name}" answered ${response.status} with ${typeof id === 'string' ? `another object (${id})` : 'no group'}: not touched; look for "${name}"`);
+  }
+}
+
 /** Whether a retrieve shows the group as the probe made it (its name carries the run marker): the premise of every write to it. */
 async function stillOurs(client: ApiClient, group: Made): Promise<ApiResponse | undefined> {
   const retrieved = await client.retrieveGroup(group.id);
@@ -103,13 +111,19 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
       const why = 'not found out: it needs a write, and --read-only sends only GETs';
       findings.push(unknown('BODY_ENCODING', why), unknown('GROUP_CONTACTS', why), unknown('DELETE_STATUS', why), unknown('EMPTY_TEXT', why), unknown('ERROR_BODY', why));
     } else {
-      // Bodies: the spec's form first (§4), JSON when form is refused.
+      // Bodies: the spec's form first (§4), JSON only when form is refused (a 4xx): a form create
+      // that fails otherwise (a 5xx, another object) is the server's to answer for in the checks.
       const name = names.groupName('probe');
-      let first = made(await client.createGroup({ name }), name);
+      const formAnswer = await client.createGroup({ name });
+      let first = made(formAnswer, name);
       let encoding: BodyEncoding = 'form';
-      if (first === undefined) {
+      noteStranger(formAnswer, name, leftovers);
+      if (first === undefined && (everyReading.isRefusal(formAnswer.status) || everyReading.isBodyRefusal(formAnswer.status))) {
         const json = clientFor('json');
-        first = made(await json.createGroup({ name }), name);
+        const jsonName = names.groupName('probe');
+        const jsonAnswer = await json.createGroup({ name: jsonName });
+        noteStranger(jsonAnswer, jsonName, leftovers);
+        first = made(jsonAnswer, jsonName);
         if (first !== undefined) {
           encoding = 'json';
           client = json;
@@ -124,7 +138,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
         detection.observations.push(timestampUnit(first.body.created_at));
         findings.push(await emptyText(client, names, groups));
         findings.push(await contactsSemantics(client, names, groups, detection));
-        findings.push(await errorBody(client));
+        findings.push(await errorBody(client, leftovers));
       }
     }
     const paging = await detectPagination(client);
@@ -191,9 +205,13 @@ async function contactsSemantics(client: ApiClient, names: SuiteNames, groups: M
   return unknown('GROUP_CONTACTS', `${sent}, has ${[...members].join(', ') || 'no members'}`);
 }
 
-async function errorBody(client: ApiClient): Promise<Finding> {
+async function errorBody(client: ApiClient, leftovers: string[]): Promise<Finding> {
   // §4.2: name is required; a create without it is the refusal every server has.
   const response = await client.createGroup({} as never);
+  if (everyReading.isSuccess(response.status)) {
+    const id = asRecord(response.body)?.id;
+    leftovers.push(`a create of a group without a name answered ${response.status}${typeof id === 'string' ? ` and made ${id}` : ''}: not touched (it carries no marker to prove it the probe's)`);
+  }
   if (!everyReading.isRefusal(response.status)) return unknown('ERROR_BODY', `POST /v1/groups without a name answered ${response.status}, not a refusal`);
   const type = declaredMediaType(response);
   const json = /^application\/(?:[\w.+-]+\+)?json$/.test(type) && response.jsonError === undefined && response.text !== '';
@@ -222,9 +240,14 @@ async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string
   if (groups.length === 0) return unknown('DELETE_STATUS', 'nothing was made to delete');
   const answers: ApiResponse[] = [];
   // Each is tried once here; what did not go is a leftover already, not to be tried again.
-  for (const group of groups.splice(0)) {
-    const answer = await removeOne(client, group, leftovers);
-    if (answer !== undefined) answers.push(answer);
+  while (groups.length > 0) {
+    const group = groups.shift()!;
+    try {
+      const answer = await removeOne(client, group, leftovers);
+      if (answer !== undefined) answers.push(answer);
+    } catch (error) {
+      leftovers.push(`group ${group.id} ("${group.name}"): ${(error as Error).message}`);
+    }
   }
   if (answers.length === 0) return unknown('DELETE_STATUS', 'no DELETE of the groups made was accepted');
   const list = [...new Set(answers.map((answer) => answer.status))].sort().join(',');
@@ -242,6 +265,19 @@ async function removeOne(client: ApiClient, group: Made, leftovers: string[]): P
   if (!everyReading.isDeleteSuccess(answer.status)) {
     leftovers.push(`group ${group.id} ("${group.name}"): DELETE answered ${answer.status}`);
     return undefined;
+  }
+  // Verified, as the run's sweep does: the group gone, and its conversation gone with it (§3), or
+  // deleted here when a retrieve still shows it as this group's.
+  const after = await client.retrieveGroup(group.id);
+  if (!everyReading.isUnknownIdAnswer(after.status)) leftovers.push(`group ${group.id} ("${group.name}"): still retrievable (${after.status}) after DELETE answered ${answer.status}`);
+  const conversationId = group.body.conversation_id;
+  if (typeof conversationId === 'string') {
+    const conversation = await client.retrieveConversation(conversationId);
+    if (!everyReading.isUnknownIdAnswer(conversation.status)) {
+      const stillOfGroup = asRecord(conversation.body)?.group_id === group.id;
+      const removed = stillOfGroup && everyReading.isDeleteSuccess((await client.deleteConversation(conversationId)).status);
+      if (!removed) leftovers.push(`conversation ${conversationId} of the group "${group.name}": still retrievable after the group's DELETE${stillOfGroup ? ', and its DELETE failed' : ', no longer showing the group, so not deleted'}`);
+    }
   }
   return answer;
 }

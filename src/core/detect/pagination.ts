@@ -67,6 +67,9 @@ async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list cha
   const [a, b] = two.ids as [string, string];
   if (first.ids[0] !== a) return 'list changed';
   const tried: string[] = [];
+  // A style the server reads but pages wrongly with (it answers neither the first item again nor
+  // the second): taken, so that the page walks fail and show it, rather than skip as under none.
+  let misread: { style: PaginationStyle; evidence: string } | undefined;
   for (const style of candidates(first.envelope)) {
     const next = nextPageQuery(style, { index: 0, itemsSoFar: 1, lastId: a, envelope: first.envelope });
     if (!('query' in next)) continue;
@@ -74,9 +77,33 @@ async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list cha
     const page = pageOf(response);
     const query = new URLSearchParams(Object.entries(next.query).map(([name, value]) => [name, String(value)])).toString();
     if (page?.ids[0] === b) {
+      if (!(await stillTheSame(client, a, b))) return 'list changed';
       return { style, evidence: `GET /v1/conversations?limit=1 gave ${a}; ?limit=1&${query} gave ${b}, the second item of ?limit=2` };
     }
-    tried.push(`${formatPagination(style)} (${page === undefined ? `answered ${response.status}` : page.ids.length === 0 ? 'an empty page' : `began with ${page.ids[0]}`})`);
+    const gave = page === undefined ? `answered ${response.status}` : page.ids.length === 0 ? 'an empty page' : `began with ${page.ids[0]}`;
+    if (misread === undefined && page !== undefined && page.ids[0] !== a) {
+      misread = { style, evidence: `?limit=1&${query} ${gave}, neither the first item (${a}) nor the second (${b}) of ?limit=2: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show` };
+    }
+    if (misread === undefined && page?.ids[0] === a && style.kind !== 'cursor') {
+      // The first page again: ignored, or read wrongly (the page after X beginning with X). One
+      // step further tells: a server that ignores the parameter answers the first page again.
+      const further = nextPageQuery(style, { index: 1, itemsSoFar: 2, lastId: b, envelope: first.envelope });
+      const onward = 'query' in further ? pageOf(await client.listConversations({ limit: 1 }, further.query)) : undefined;
+      if (onward !== undefined && onward.ids[0] !== a) {
+        misread = { style, evidence: `?limit=1&${query} began with ${a} again, but one page further began with ${onward.ids[0] ?? 'nothing'}: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show` };
+      }
+    }
+    tried.push(`${formatPagination(style)} (${gave})`);
   }
+  if (!(await stillTheSame(client, a, b))) return 'list changed';
+  if (misread !== undefined) return misread;
+  // Every way answered the first page again (or was refused): a server that shows no way to the
+  // next page, which §4.3 allows; the page walks are then skipped.
   return { style: { kind: 'none' }, evidence: `no way found to ask for the second page: tried ${tried.join(', ')}` };
+}
+
+/** Whether the list still begins with the two items the probe compared against (no insert meanwhile). */
+async function stillTheSame(client: ApiClient, a: string, b: string): Promise<boolean> {
+  const now = pageOf(await client.listConversations({ limit: 2 }));
+  return now?.ids[0] === a && now.ids[1] === b;
 }
