@@ -36,11 +36,12 @@ const defaultMaxPages = 100;
 /**
  * The item a starting_after cursor names may be deleted between two pages by someone else (another
  * check or run cleaning up). The item before it is then as good a cursor: the page after it starts
- * where the deleted one would have, and nothing seen is listed again. Up to five steps back
- * through the items seen so far; then the original answer stands.
+ * where the deleted one would have, and nothing seen is listed again. Up to twenty steps back
+ * through the items seen so far (small pages over a list others archive and delete from lose
+ * several in a row); then the original answer stands.
  */
 async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
-  for (const cursor of seenIds.slice(-6, -1).reverse()) {
+  for (const cursor of seenIds.slice(-21, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
     if (!everyReading.isRefusal(response.status)) return response;
   }
