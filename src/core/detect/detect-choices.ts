@@ -130,7 +130,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
         }
       }
       if (first === undefined) {
-        findings.push(unknown('BODY_ENCODING', `POST /v1/groups with only a name was refused as a form and as JSON (${client.journal.filter((exchange) => exchange.method === 'POST').map((exchange) => exchange.status).join(', ')})`));
+        findings.push(unknown('BODY_ENCODING', `POST /v1/groups with only a name made no group (answered ${client.journal.filter((exchange) => exchange.method === 'POST').map((exchange) => exchange.status).join(', then as JSON ')}); JSON is tried only after a 4xx to the form`));
       } else {
         groups.push(first);
         detection.bodyEncoding = encoding;
