@@ -11,7 +11,7 @@ import type { CheckId } from '../checks/check-ids.ts';
 import { expectEachOnceAcrossPages, ownItemsSeen, requirePagination, walkSummary } from '../checks/each-once.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
-import { undisturbedWalk, type Walk } from '../checks/list-walk.ts';
+import { positionalPagination, undisturbedWalk, type Walk } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 /** §8: "Default page size of list operations | 10 items". */
@@ -259,7 +259,7 @@ async function expectWalkAt<T extends ResourceItem>(
   const described = `${resource.narrowList.described} at limit=${limit} (${partition})`;
   const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES });
   const { kind } = context.target.pagination;
-  if (kind !== 'page' && kind !== 'offset') {
+  if (!positionalPagination(context)) {
     let last: Walk<{ id: string }> | undefined;
     await expectEachOnceAcrossPages(context, async () => (last = await walkOnce()), own, described);
     expectPagesOf(resource, last!, limit, described);

@@ -4,10 +4,10 @@ import type { ApiResponse } from '../../core/client/api-client.ts';
 import type { CheckContext } from './check-context.ts';
 import { CheckFailure } from './check-failure.ts';
 import { expectThat } from './expect.ts';
-import type { Walk } from './list-walk.ts';
+import { positionalPagination, type Walk } from './list-walk.ts';
 
 /** Cursors are stable; page numbers and offsets shift with every write of others, so they get more tries. */
-const attemptsFor = (context: CheckContext) => (['page', 'offset'].includes(context.target.pagination.kind) ? 5 : 3);
+const attemptsFor = (context: CheckContext) => (positionalPagination(context) ? 5 : 3);
 
 /** A page walk needs a declared way to the next page; without one the check is skipped, saying so. */
 /** (profile: pagination) */

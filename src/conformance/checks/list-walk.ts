@@ -71,7 +71,7 @@ async function walk<T extends { id: string }>(
   const seen = new Set<string>();
   // Page numbers and offsets shift under others' writes, so one page of items already seen may be
   // innocent there; three in a row are not. Cursors never legitimately serve one.
-  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  const shifting = positionalPagination(context);
   let pagesOfSeenItems = 0;
   for (let index = 0; index < maxPages; index++) {
     let response = await list({ ...next, limit });
@@ -143,7 +143,7 @@ export function walkGroups(context: CheckContext, filters: GroupListParams = {},
  *   cursors refuses them on every walk, and the third refusal is the verdict.
  */
 async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
-  const shifting = context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+  const shifting = positionalPagination(context);
   let refused: CursorRefused | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     let result: Walk<T>;
