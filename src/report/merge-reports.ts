@@ -31,9 +31,11 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[], f
   const first = reports[0]!;
   const startedAt = reports.map((report) => report.started_at).sort()[0]!;
   const ends = reports.map((report) => Date.parse(report.started_at) + report.duration_ms);
-  const { shard: _shard, verdict: _verdict, settings, replay: _replay, ...rest } = first;
+  const { shard: _shard, verdict: _verdict, settings, replay, ...rest } = first;
   const merged: ConformanceReport = {
     ...rest,
+    // The whole run is replayed by any part's command without its --shard.
+    ...(replay ? { replay: replay.replace(/ --shard \S+/, '') } : {}),
     ...(settings ? { settings: { ...settings, shard: null } } : {}),
     started_at: startedAt,
     duration_ms: Math.max(...ends) - Date.parse(startedAt),
