@@ -27,6 +27,7 @@ import { closedRun, measureScenario, type MeasureSettings } from './measure-scen
 import { Progress } from './progress.ts';
 import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
+import { writeSeedFile, type SeedRecord } from './seed-file.ts';
 
 export interface LoadOptions {
   /** BASE_URL (undefined: the embedded server), ACCESS_TOKEN and the declared choices. */
@@ -212,6 +213,45 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     }
     return abGate(scenario.name, rounds, ab.tolerance);
   }
+}
+
+/**
+ * msgapi load --seed-only: the data set seeded and kept, for another engine to load (msgapi load
+ * export); the seed file says where it is and which ledger removes it. Stopped half-way, or failing,
+ * it removes what it made, as a run does.
+ */
+export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedFile: string }): Promise<{ record?: SeedRecord; leftovers: Leftover[]; interrupted: NodeJS.Signals | undefined }> {
+  const runId = randomBytes(4).toString('hex');
+  const progress = new Progress();
+  mkdirSync(options.reportsDir, { recursive: true });
+  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the seeding');
+  let prepared: PreparedTarget | undefined;
+  let record: SeedRecord | undefined;
+  const leftovers: Leftover[] = [];
+  try {
+    prepared = await PreparedTarget.open(options.target, options, runId, '');
+    await prepared.seed(options.plan, runId, progress, interruption.signal);
+    if (!interruption.signal.aborted) {
+      const groupId = await prepared.groupId();
+      record = {
+        format: 'msgapi-load-seed/1',
+        url: prepared.target.url,
+        run: runId,
+        ledger: prepared.ledgerFile,
+        group_id: groupId ?? null,
+        conversations: options.plan.conversations,
+        groups: options.plan.groups,
+        seeded_at: new Date().toISOString(),
+      };
+      writeSeedFile(options.seedFile, record);
+    }
+  } finally {
+    interruption.stop();
+    progress.end();
+    if (prepared && record === undefined) leftovers.push(...(await prepared.clean(runId, interruption.received() !== undefined, options.timeoutMs, progress)));
+    await prepared?.target.close();
+  }
+  return { ...(record ? { record } : {}), leftovers, interrupted: interruption.received() };
 }
 
 function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[], stopped: string | undefined): LoadReport {

@@ -49,7 +49,9 @@ FILE already lists is kept as edited; only new failures are added).`,
 
 export const loadHelp = renderHelp('load', {
   usage: `Usage: msgapi load [options]
-       msgapi load merge REPORT.json REPORT.json ... [options]   (see msgapi load merge --help)`,
+       msgapi load merge REPORT.json REPORT.json ... [options]   (see msgapi load merge --help)
+       msgapi load export artillery|k6 [options]                   (see msgapi load export --help)
+       msgapi load import artillery|k6 FILE ... [options]          (see msgapi load import --help)`,
   intro: `Measures the list endpoints of the server at BASE_URL (or, with --embedded, of the embedded
 reference server, in a process of its own; also without it when no BASE_URL and no token is
 given, outside CI): first seeds a data set (removed again afterwards, also after Ctrl-C), then
@@ -68,6 +70,27 @@ export const loadMergeHelp = renderHelp('load merge', {
   intro: `Adds up the load.json reports of several generators (--as concurrent) or of runs one after
 another (--as repeated): histograms are added count by count and percentiles read off the sum.
 Writes the merged load.json, load.html beside it, and prints the summary table.`,
+});
+
+export const loadExportHelp = renderHelp('load export', {
+  usage: 'Usage: msgapi load export artillery|k6 [options]',
+  intro: `Writes our load scenarios as a ready script for another engine, for load beyond one machine:
+Artillery 2.0.21 (the last version that runs on Node 20; run, run-fargate, run-lambda) or k6
+(k6 run, k6-operator). Each scenario is the exact request msgapi load sends; the script reads the
+token from ACCESS_TOKEN where it runs and never holds it. Beside the script: msgapi-export.json,
+which msgapi load import reads back.
+
+Seeding stays ours: run 'msgapi load --seed-only' against the target first (it writes
+REPORTS_DIR/load-seed.json, which gives the target and a group to filter by), and 'msgapi cleanup
+--ledger FILE' afterwards.`,
+});
+
+export const loadImportHelp = renderHelp('load import', {
+  usage: 'Usage: msgapi load import artillery REPORT.json ... [options]\n       msgapi load import k6 OUTPUT.ndjson[.gz] ... [options]',
+  intro: `Takes another engine's results back: one file per runner (added up, as runners run at the same
+time), one HDR histogram per scenario, the same verdict rules as msgapi load (any error or non-2xx
+fails; thresholds; --baseline). Writes load.json, load.html and index.html, so that 'msgapi load
+merge' and later baselines work on it unchanged. An output whose counts do not add up is refused.`,
 });
 
 export const matrixHelp = renderHelp('matrix', {
@@ -120,6 +143,8 @@ export const helpTexts: Record<CommandName, string> = {
   expectations: expectationsHelp,
   load: loadHelp,
   'load merge': loadMergeHelp,
+  'load export': loadExportHelp,
+  'load import': loadImportHelp,
   matrix: matrixHelp,
   merge: mergeHelp,
   openapi: openapiHelp,

@@ -46,9 +46,9 @@ function unknownCommand(name: string): HarnessError {
   return new HarnessError('MSGAPI_USAGE', `unknown command "${name}"${suggestion ? ` (did you mean msgapi ${suggestion}?)` : ''}; run msgapi --help.`);
 }
 
-/** The command a command line names: 'load merge' is a command of its own. */
+/** The command a command line names: 'load merge', 'load export' and 'load import' are commands of their own. */
 function commandOf(name: string, rest: readonly string[]): { command: CommandName; args: readonly string[] } {
-  if (name === 'load' && rest[0] === 'merge') return { command: 'load merge', args: rest.slice(1) };
+  if (name === 'load' && (rest[0] === 'merge' || rest[0] === 'export' || rest[0] === 'import')) return { command: `load ${rest[0]}`, args: rest.slice(1) };
   return { command: name as CommandName, args: rest };
 }
 

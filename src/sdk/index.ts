@@ -55,7 +55,8 @@ export async function check(options: RunOptions = {}): Promise<CheckOutcome> {
 /** Runs the load harness (`msgapi load`); errors as for check(). */
 export async function load(options: RunOptions = {}): Promise<LoadOutcome> {
   const args = commandArgs('load', options.args);
-  if (args[0] === 'merge') throw new HarnessError('MSGAPI_USAGE', 'load() measures; merging reports is msgapi load merge, on the command line.');
+  if (args[0] === 'merge' || args[0] === 'export' || args[0] === 'import') throw new HarnessError('MSGAPI_USAGE', `load() measures; msgapi load ${args[0]} is for the command line.`);
+  if (args.includes('--seed-only')) throw new HarnessError('MSGAPI_USAGE', 'load() measures; --seed-only is for the command line.');
   const { exitCode, report } = await loadRun(args, ioOf(options));
   if (report === undefined) throw new HarnessError('MSGAPI_USAGE', 'load() ran nothing: --help is for the command line.');
   return { exitCode, report };

@@ -12,7 +12,7 @@ import { writeLoadHtml } from '../../report/load/load-html.ts';
 import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
 import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
-import { readLoadReport, runLoad, type LoadOptions } from '../../../load/run-load.ts';
+import { readLoadReport, runLoad, seedOnly, type LoadOptions } from '../../../load/run-load.ts';
 import { loadHelp, loadMergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
@@ -25,12 +25,17 @@ function readReport(file: string): LoadReport {
   }
 }
 
-export function loadOptions(argv: readonly string[], io: CommandIo = {}): { options: LoadOptions; json: boolean } | 'help' {
+export function loadOptions(argv: readonly string[], io: CommandIo = {}): { options: LoadOptions; json: boolean; seedOnly: boolean } | 'help' {
   const parsed = parseCommand('load', argv, {}, sourcesOf(io));
   if (parsed.help) return 'help';
   const { values, given } = parsed;
   const scenarios = values.scenarios;
   const thresholds = values.threshold.map((text) => parseThreshold(text, scenarios.map((s) => s.name), values.model));
+  if (values.seedOnly) {
+    // The embedded server lives as long as this process: what it seeded would be gone before any engine ran.
+    if (values.baseUrl === undefined) throw new HarnessError('MSGAPI_USAGE', '--seed-only needs a target that outlives this command (BASE_URL); to load the reference server with another engine, start it with msgapi serve and give its URL.');
+    for (const other of ['noSeed', 'ab', 'baseline'] as const) if (given(other)) throw new HarnessError('MSGAPI_USAGE', `--seed-only measures nothing, so --${other === 'noSeed' ? 'no-seed' : other} has nothing to do with it.`);
+  }
   if (values.ab !== undefined && !values.model.includes('closed')) throw new HarnessError('MSGAPI_USAGE', '--ab compares throughput, which the closed model measures; it cannot be used with --model open.');
   if (values.ab !== undefined && values.baseUrl === undefined && values.abAccessToken === undefined) {
     throw new HarnessError('MSGAPI_USAGE', '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).');
@@ -63,7 +68,7 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
     waitForTargetS: values.waitForTarget,
     reportsDir: values.reportsDir,
   };
-  return { options, json: values.json };
+  return { options, json: values.json, seedOnly: values.seedOnly };
 }
 
 const shown = (path: string) => relative(process.cwd(), path) || path;
@@ -95,8 +100,24 @@ async function runMerge(argv: string[]): Promise<number> {
   return exitCodeOf(outcome === 'INTERRUPTED' ? 'FAILED' : outcome);
 }
 
+/** msgapi load --seed-only: the data set kept on the target, and how to use and remove it. */
+async function seedOnlyRun(options: LoadOptions, out: NodeJS.WritableStream): Promise<number> {
+  const say = (text: string) => out.write(`${text}\n`);
+  const seedFile = join(options.reportsDir, 'load-seed.json');
+  const { record, leftovers, interrupted } = await seedOnly({ ...options, plan: options.plan!, seedFile, say });
+  if (record) {
+    say(`Seeded ${record.conversations} conversations and ${record.groups} groups on ${record.url} (run ${record.run}); they stay until removed.`);
+    say(`Seed file: ${shown(seedFile)}. Next: msgapi load export artillery|k6 (it reads the seed file), run the engine, msgapi load import.`);
+    say(`Afterwards remove them: msgapi cleanup --ledger ${shown(record.ledger)}`);
+    return exitCodeOf('PASSED');
+  }
+  if (leftovers.length > 0) say(`${leftovers.length} objects could not be removed; the ledger in ${shown(options.reportsDir)} lists them (msgapi cleanup).`);
+  return exitCodeOf(interrupted ? 'INTERRUPTED' : 'FAILED', interrupted);
+}
+
 export async function runLoadCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'merge') return runMerge(argv.slice(1));
+  if (argv[0] === 'export' || argv[0] === 'import') return (await import('./load-engines.ts')).runLoadEngineCommand(argv[0], argv.slice(1));
   return (await loadRun(argv)).exitCode;
 }
 
@@ -109,6 +130,7 @@ export async function loadRun(argv: readonly string[], io: CommandIo = {}): Prom
     return { exitCode: 0 };
   }
   const { options, json } = parsed;
+  if (parsed.seedOnly) return { exitCode: await seedOnlyRun(options, out) };
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
   const people = json ? process.stderr : out;
   const say = (text: string) => people.write(`${text}\n`);

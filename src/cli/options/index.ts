@@ -5,6 +5,7 @@ import { targetChoiceProblems } from '../../core/config/target-choice.ts';
 import { readOptions, type CommandOptions, type OptionTable, type OptionSources, type ReadOptions } from '../../core/config/load.ts';
 import { checkOptions, cleanupOptions, matrixOptions } from './check.ts';
 import { loadMergeOptions, loadOptions } from './load.ts';
+import { loadExportOptions, loadImportOptions } from './load-engines.ts';
 import { compareOptions, expectationsOptions, mergeOptions, openapiOptions } from './reports.ts';
 import { probeOptions } from './probe.ts';
 import { serveOptions } from './serve.ts';
@@ -13,6 +14,8 @@ export const optionTables = {
   check: checkOptions,
   load: loadOptions,
   'load merge': loadMergeOptions,
+  'load export': loadExportOptions,
+  'load import': loadImportOptions,
   serve: serveOptions,
   matrix: matrixOptions,
   cleanup: cleanupOptions,
@@ -26,7 +29,7 @@ export const optionTables = {
 export type CommandName = keyof typeof optionTables;
 
 /** What a command's positional arguments are; a command not listed takes none. */
-export const commandPositionals: Partial<Record<CommandName, string>> = { compare: 'REPORT.json', merge: 'REPORT.json', 'load merge': 'REPORT.json' };
+export const commandPositionals: Partial<Record<CommandName, string>> = { compare: 'REPORT.json', merge: 'REPORT.json', 'load merge': 'REPORT.json', 'load export': 'ENGINE', 'load import': 'FILE' };
 
 /** The commands that have a flag (--strict → check). */
 export function ownersOf(flag: string): string[] {
@@ -49,7 +52,8 @@ export function parseCommand<Name extends CommandName>(
 ): ReadOptions<(typeof optionTables)[Name]> {
   const table = optionTables[name] as (typeof optionTables)[Name] & OptionTable;
   const rules: CommandOptions<OptionTable>['rules'] = (values, raw, env) => [
-    ...('baseUrl' in table ? targetSettingProblems(values, raw) : []),
+    // A command that sends requests needs the token with the address; one that only writes the address down does not.
+    ...('baseUrl' in table && 'accessToken' in table ? targetSettingProblems(values, raw) : []),
     // --list sends nothing: which target does not matter.
     ...('embedded' in table && values.list !== true ? targetChoiceProblems(values.embedded === true, raw, env, values.embeddedUnlessTarget === true) : []),
     ...(extra.rules?.(values as never, raw, env) ?? []),

@@ -67,6 +67,10 @@ export const loadOptions = {
   conversations: valueOption({ flag: 'conversations', metavar: 'N', help: 'Conversations to seed.', parse: count(0, 1_000_000), format: formatInteger, default: defaultPlan.conversations }),
   groups: valueOption({ flag: 'groups', metavar: 'N', help: 'Groups to seed, each with contacts and its conversation.', parse: count(0, 1_000_000), format: formatInteger, default: defaultPlan.groups }),
   noSeed: switchOption({ flag: 'no-seed', help: 'Seed nothing: measure the data already there.' }),
+  seedOnly: switchOption({
+    flag: 'seed-only',
+    help: 'Seed the data set, keep it and measure nothing: for another engine to load (msgapi load export). Writes REPORTS_DIR/load-seed.json; remove the data afterwards with msgapi cleanup --ledger (the file names the ledger).',
+  }),
   threshold: repeatableOption({
     flag: 'threshold',
     metavar: 'EXPR',
