@@ -1,14 +1,18 @@
-// Throughput: a closed model on autocannon (each connection sends its next request when the last
-// answered; pipelining 1). Every response's latency goes into our µs histogram from autocannon's
-// response events, since autocannon's own percentiles are whole milliseconds.
-import autocannon from 'autocannon';
-import { HarnessError } from '../src/core/errors.ts';
+// Throughput: a closed model (each connection sends its next request when the last answered;
+// pipelining 1) on our own request loop (closed-loop.ts). Every response's latency goes into our
+// µs histogram.
+import { runAutocannonModel } from './autocannon-model.ts';
+import { runClosedLoop, type ConnectionScript } from './closed-loop.ts';
 import { maxWalkPages, type LoadRequest } from './load-request.ts';
 import { pageCount, queryAfter } from './page-walk.ts';
-import { errorKind, Recorder } from './recorder.ts';
+import { Recorder } from './recorder.ts';
 import { requestPath } from './request-path.ts';
 
+/** own: our request loop (about wrk's CPU per response); autocannon: the well-known generator, to cross-check. */
+export type Generator = 'own' | 'autocannon';
+
 export interface ClosedModelOptions {
+  generator?: Generator;
   connections: number;
   durationS: number;
   timeoutMs: number;
@@ -23,66 +27,59 @@ export interface ClosedModelRun {
   paths: string[];
 }
 
-interface WalkContext {
-  index: number;
-  itemsSoFar: number;
-  path?: string;
-}
-
-function walkRequests(request: LoadRequest, paths: Set<string>): autocannon.Request[] {
+/**
+ * A walk on one connection: the first page, then the page each response points to, back to the
+ * first page (with a fresh position) after the last page, after a non-2xx response, or after
+ * maxWalkPages pages.
+ */
+function walkScript(request: LoadRequest, first: string, paths: Set<string>): ConnectionScript {
   const style = request.walk!;
-  const first = requestPath(request.baseUrl, request.operation, request.query);
-  const onResponse = (status: number, body: string, context: WalkContext): void => {
-    if (status < 200 || status >= 300) return void delete context.path;
-    const next = queryAfter(style, context, body);
-    context.itemsSoFar += pageCount(body);
-    context.index++;
-    if (next === undefined) return void delete context.path;
-    context.path = requestPath(request.baseUrl, request.operation, { ...request.query, ...next });
-    if (paths.size < maxWalkPages) paths.add(context.path);
+  let position = { index: 0, itemsSoFar: 0 };
+  let next: string | undefined;
+  let sent = 0;
+  return {
+    nextPath() {
+      if (next === undefined || sent >= maxWalkPages) {
+        position = { index: 0, itemsSoFar: 0 };
+        next = undefined;
+        sent = 0;
+      }
+      sent++;
+      return next ?? first;
+    },
+    response(status, body) {
+      next = undefined;
+      if (status < 200 || status >= 300) return;
+      const query = queryAfter(style, position, body);
+      position.itemsSoFar += pageCount(body);
+      position.index++;
+      if (query === undefined) return;
+      next = requestPath(request.baseUrl, request.operation, { ...request.query, ...query });
+      if (paths.size < maxWalkPages) paths.add(next);
+    },
   };
-  // autocannon goes through the list in order, then starts it again with a fresh context; a
-  // request whose setup returns nothing sends the walk back to the first page.
-  const nextPage: autocannon.Request = {
-    method: 'GET',
-    setupRequest: (req, context) => ((context as WalkContext).path === undefined ? (undefined as never) : { ...req, path: (context as WalkContext).path! }),
-    onResponse: onResponse as never,
-  };
-  return [{ method: 'GET', path: first, onResponse: onResponse as never }, ...Array.from({ length: maxWalkPages - 1 }, () => ({ ...nextPage }))];
 }
 
 export async function runClosedModel(request: LoadRequest, options: ClosedModelOptions): Promise<ClosedModelRun> {
+  if (options.generator === 'autocannon') return runAutocannonModel(request, options);
   const recorder = options.recorder ?? new Recorder();
   const first = requestPath(request.baseUrl, request.operation, request.query);
   const paths = new Set<string>([first]);
-  let finished!: (error: Error | null) => void;
-  const done = new Promise<void>((resolve, reject) => {
-    finished = (error) => (error ? reject(new HarnessError('MSGAPI_USAGE', `autocannon could not run: ${error.message}`)) : resolve());
-  });
-  // With a callback autocannon returns its instance, whose events carry every response.
-  const instance = autocannon(
-    {
-      url: new URL(request.baseUrl).origin,
-      connections: options.connections,
-      pipelining: 1,
-      duration: options.durationS,
-      timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
-      headers: { authorization: request.authorization, accept: 'application/json' },
-      initialContext: { index: 0, itemsSoFar: 0 },
-      requests: request.walk ? walkRequests(request, paths) : [{ method: 'GET', path: first }],
-    },
-    (error) => finished(error ?? null),
-  );
+  const script = request.walk ? () => walkScript(request, first, paths) : () => ({ nextPath: () => first });
   recorder.start();
-  // Arguments: the client, the status, the response's bytes, and its latency in fractional ms.
-  instance.on('response', (_client: unknown, status: number, bytes: number, latencyMs: number) => recorder.response(status, bytes, latencyMs * 1000));
-  instance.on('reqError', (error: Error) => recorder.error(errorKind(error)));
-  const stop = () => instance.stop();
-  options.signal?.addEventListener('abort', stop, { once: true });
   try {
-    await done;
+    await runClosedLoop({
+      origin: new URL(request.baseUrl).origin,
+      headers: { authorization: request.authorization, accept: 'application/json' },
+      connections: options.connections,
+      durationS: options.durationS,
+      timeoutMs: options.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      script,
+      onResponse: (status, bytes, latencyUs) => recorder.response(status, bytes, latencyUs),
+      onError: (kind) => recorder.error(kind),
+    });
   } finally {
-    options.signal?.removeEventListener('abort', stop);
     recorder.stop();
   }
   return { recorder, paths: [...paths] };

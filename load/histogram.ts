@@ -1,6 +1,6 @@
-// Latencies in microseconds, in an HDR histogram of our own: autocannon's percentiles are whole
-// milliseconds. Histograms travel in reports as HdrHistogram's compressed base64, so that runs
-// merge exactly, by adding counts; percentiles are never averaged.
+// Latencies in microseconds, in an HDR histogram of our own (load generators' own percentiles, such
+// as autocannon's, are often whole milliseconds). Histograms travel in reports as HdrHistogram's
+// compressed base64, so that runs merge exactly, by adding counts; percentiles are never averaged.
 import * as hdr from 'hdr-histogram-js';
 
 export type LatencyHistogram = hdr.Histogram;

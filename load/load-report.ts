@@ -28,8 +28,8 @@ export interface ModelFigures {
   error_kinds: Record<string, number>;
   /** Open model: requests due that could not be sent before the end. */
   unsent: number;
-  /** Fractions of one core; server null when it is not a process of this machine. */
-  cpu: { generator: number; server: number | null };
+  /** Fractions of one core; null when not measured: a server that is not a process of this machine, a generator that ran elsewhere (an imported engine's run). */
+  cpu: { generator: number | null; server: number | null };
   bottleneck: Bottleneck;
   /** Responses completed in each second of the run. */
   rps_over_time: number[];

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../src/core/client/api-client.ts';
 import type { PaginationStyle } from '../src/core/config/settings.ts';
 import { sampleBodies } from './body-samples.ts';
-import { runClosedModel } from './closed-model.ts';
+import { runClosedModel, type Generator } from './closed-model.ts';
 import { measureCpu } from './cpu.ts';
 import { modelFigures } from './figures.ts';
 import type { LoadRequest } from './load-request.ts';
@@ -17,6 +17,8 @@ import type { ScenarioSpec } from './scenarios.ts';
 export interface MeasureSettings {
   models: readonly Model[];
   connections: number;
+  /** Which closed-model generator (--generator). */
+  generator: Generator;
   durationS: number;
   warmupS: number;
   rate: number;
@@ -31,16 +33,16 @@ export interface MeasureSettings {
 }
 
 export async function closedRun(request: LoadRequest, settings: MeasureSettings, label: string): Promise<{ figures: ModelFigures; paths: string[] }> {
-  const { connections, timeoutMs, signal, progress } = settings;
+  const { connections, generator, timeoutMs, signal, progress } = settings;
   if (settings.warmupS > 0) {
     const warmup = new Recorder();
     progress.measure(`${label} warm-up`, warmup, settings.warmupS);
-    await runClosedModel(request, { connections, durationS: settings.warmupS, timeoutMs, signal, recorder: warmup });
+    await runClosedModel(request, { generator, connections, durationS: settings.warmupS, timeoutMs, signal, recorder: warmup });
   }
   const recorder = new Recorder();
   progress.measure(`${label} closed model, ${connections} connections`, recorder, settings.durationS);
   const cpu = measureCpu(settings.serverPid);
-  const run = await runClosedModel(request, { connections, durationS: settings.durationS, timeoutMs, signal, recorder });
+  const run = await runClosedModel(request, { generator, connections, durationS: settings.durationS, timeoutMs, signal, recorder });
   progress.end();
   return { figures: modelFigures(recorder, { model: 'closed', offeredRate: null, connections, cpu: cpu() }), paths: run.paths };
 }

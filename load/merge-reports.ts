@@ -24,7 +24,7 @@ function mergeFigures(parts: readonly ModelFigures[], mode: MergeMode): ModelFig
   const durationS = concurrent ? Math.max(...parts.map((part) => part.duration_s)) : sumBy(parts, (part) => part.duration_s);
   const longest = Math.max(...parts.map((part) => part.rps_over_time.length));
   const cpu = {
-    generator: Math.max(...parts.map((part) => part.cpu.generator)),
+    generator: parts.some((part) => part.cpu.generator === null) ? null : Math.max(...parts.map((part) => part.cpu.generator!)),
     server: parts.some((part) => part.cpu.server === null) ? null : Math.max(...parts.map((part) => part.cpu.server!)),
   };
   return {
@@ -45,7 +45,7 @@ function mergeFigures(parts: readonly ModelFigures[], mode: MergeMode): ModelFig
     unsent: sumBy(parts, (part) => part.unsent),
     cpu,
     // Any generator that was the limit makes the sum a generator's figure too.
-    bottleneck: parts.some((part) => part.bottleneck === 'generator') ? 'generator' : bottleneck({ generator: cpu.generator, server: cpu.server ?? undefined }),
+    bottleneck: parts.some((part) => part.bottleneck === 'generator') ? 'generator' : (cpu.generator === null ? 'unknown' : bottleneck({ generator: cpu.generator, server: cpu.server ?? undefined })),
     rps_over_time: concurrent
       ? Array.from({ length: longest }, (_, second) => sumBy(parts, (part) => part.rps_over_time[second] ?? 0))
       : parts.flatMap((part) => part.rps_over_time),

@@ -27,6 +27,7 @@ import { closedRun, measureScenario, type MeasureSettings } from './measure-scen
 import { Progress } from './progress.ts';
 import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
+import type { Generator } from './closed-model.ts';
 import { writeSeedFile, type SeedRecord } from './seed-file.ts';
 
 export interface LoadOptions {
@@ -34,6 +35,8 @@ export interface LoadOptions {
   target: TargetSettings;
   scenarios: ScenarioSpec[];
   models: Model[];
+  /** The closed model's generator: our own loop, or autocannon to cross-check it. */
+  generator: Generator;
   connections: number;
   durationS: number;
   warmupS: number;
@@ -134,14 +137,14 @@ class PreparedTarget {
   }
 }
 
-function environment(): LoadReport['environment'] {
+function environment(generator: Generator): LoadReport['environment'] {
   return {
     node: process.version,
     platform: process.platform,
     arch: process.arch,
     cpus: cpus().length,
     cpu_model: cpus()[0]?.model ?? 'unknown',
-    generator: 'closed model: autocannon (pipelining 1), µs HDR histogram; open model: paced undici client, latency from each request\'s due time',
+    generator: `closed model: ${generator === 'autocannon' ? 'autocannon' : 'our own HTTP/1.1 loop'} (pipelining 1), µs HDR histogram; open model: paced undici client, latency from each request's due time`,
   };
 }
 
@@ -165,7 +168,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress, interruption.signal);
 
     const settings = (target: PreparedTarget): MeasureSettings => ({
-      models: options.models, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
+      models: options.models, generator: options.generator, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
       openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: target.target.choices.pagination, serverPid: serverPid(target.target),
       maxLimitDeclared: options.maxLimitDeclared,
       signal: interruption.signal, progress,
@@ -284,7 +287,7 @@ function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: 
       timeout_ms: options.timeoutMs,
       thresholds: options.thresholds.map((threshold) => threshold.text),
     },
-    environment: environment(),
+    environment: environment(options.generator),
     data_set: options.plan ? { ...options.plan, seeded: true } : null,
     scenarios,
     gates,

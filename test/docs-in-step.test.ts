@@ -48,7 +48,7 @@ function commandTexts(markdown: string): string[] {
   const spans = [...prose.matchAll(/`([^`\n]+)`/g)]
     .filter((match) => !/exit 2/.test(prose.slice(match.index + match[0].length, match.index + match[0].length + 20)))
     .map((match) => match[1]!);
-  return [...spans, ...codeLines].filter((text) => !/\b(curl|wrk|vitest|k6|gatling)\b/i.test(text));
+  return [...spans, ...codeLines].filter((text) => !/\b(curl|wrk|vitest|k6|gatling|artillery(@[\d.]+)?|node --[a-z-]+)\b/i.test(text));
 }
 
 /** Table rows of the first table after a heading line matching `heading`. */
@@ -89,7 +89,7 @@ describe('docs in step with the code', () => {
     const main = await runCli(['--help'], {}, work);
     help.set('', main.stdout);
     const commands = [...main.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((match) => match[1]!);
-    const helps = await Promise.all([...commands, 'load merge'].map(async (command) => [command, (await runCli([...command.split(' '), '--help'], {}, work)).stdout] as const));
+    const helps = await Promise.all([...commands, 'load merge', 'load export', 'load import'].map(async (command) => [command, (await runCli([...command.split(' '), '--help'], {}, work)).stdout] as const));
     for (const [command, text] of helps) help.set(command, text);
 
     const check = await run('check', ['check']);
@@ -147,7 +147,7 @@ describe('docs in step with the code', () => {
         // Flags after "msgapi <command>" are that command's; flags on their own are some command's.
         const parts = text.split(/\bmsgapi (?=[a-z])/);
         parts.forEach((part, index) => {
-          const command = index === 0 ? undefined : /^(load merge|[a-z]+)/.exec(part)![1]!;
+          const command = index === 0 ? undefined : /^(load (?:merge|export|import)|[a-z]+)/.exec(part)![1]!;
           if (command !== undefined && !help.has(command)) problems.push(`${readme}: msgapi ${command} is no command`);
           const own = command === undefined ? anyHelp : help.get(command) ?? '';
           for (const [flag] of part.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {

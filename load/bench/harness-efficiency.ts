@@ -1,8 +1,10 @@
 // How much of the machine our load generator leaves on the table. The same request (GET
 // /v1/conversations, default page) is measured by wrk and by our closed model, against the
 // embedded reference server and against a bare node:http server answering a body of the same size,
-// in alternating order, round after round; medians of the per-round ratios are printed. A benchmark
-// that prints figures: it exits 0 whatever they are, 2 when something could not run.
+// in alternating order, round after round; medians of the per-round ratios are printed, and the
+// CPU time each generator spends per response. A benchmark that prints figures: it exits 0
+// whatever they are, 2 when something could not run. With --json, stdout has one JSON document
+// of the figures and the tables go to stderr.
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -15,8 +17,10 @@ import { startEmbeddedServer } from '../../src/core/target/embedded-process.ts';
 import type { LoadRequest } from '../load-request.ts';
 import { describeRequest } from '../request-path.ts';
 import { startBareServer } from './bare-server.ts';
+import { benchJson, type BenchGoals } from './bench-json.ts';
 import { fraction, median, ms, rate, table, tableHeader, tableLine, type Column } from './bench-table.ts';
 import { measure, wrkOptions, type BenchSettings, type BenchTarget, type GeneratorName, type Measurement, type ServerName } from './measure.ts';
+import { cpuPerResponseOursOverWrk, medianOf, oursOverWrk, referenceOverBare, roundOrder, servers, type Round } from './rounds.ts';
 import { shownWrkCommand, wrkVersion } from './wrk.ts';
 
 interface BenchOptions {
@@ -24,20 +28,28 @@ interface BenchOptions {
   durationS: number;
   connections: number;
   warmupS: number;
+  json: boolean;
 }
+
+/** Where the tables go: stdout, or stderr when stdout carries the JSON. */
+type Say = (line: string) => void;
 
 /** What ours/wrk on the reference server should reach on a 2-core machine. */
 const targetRatio = 0.9;
+/** Issue 16's goals against the bare server, where the generator is what is measured. */
+const goals: BenchGoals = { cpuPerResponseRatioMax: 1.3, bareRateRatioMin: 0.95, referenceOverBareMin: 0.5 };
 /** load/cpu.ts's threshold for a process that has used up its core. */
 const saturated = 0.85;
 const plan = { conversations: 1000, groups: 100 };
 const timeoutMs = 10_000;
 
-const usage = `Usage: npm run bench:harness -- [--rounds N] [--duration S] [--connections N] [--warmup S]
+const usage = `Usage: npm run bench:harness -- [--rounds N] [--duration S] [--connections N] [--warmup S] [--json]
   --rounds N       measurement rounds, each generator on each server once per round (default 5)
   --duration S     seconds per measurement (default 3)
   --connections N  connections of both generators (default 50)
-  --warmup S       seconds of warm-up per generator and server before the rounds (default 1)`;
+  --warmup S       seconds of warm-up per generator and server before the rounds (default 1)
+  --json           print the figures as one JSON document on stdout (rounds, ratios, CPU per
+                   response, medians, goals); the tables go to stderr`;
 
 function parseOptions(argv: string[]): BenchOptions | undefined {
   let values;
@@ -45,7 +57,7 @@ function parseOptions(argv: string[]): BenchOptions | undefined {
     values = parseArgs({
       args: argv,
       strict: true,
-      options: { rounds: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' }, help: { type: 'boolean' } },
+      options: { rounds: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
     }).values;
   } catch (error) {
     throw new HarnessError('MSGAPI_USAGE', `${(error as Error).message}\n${usage}`);
@@ -62,18 +74,13 @@ function parseOptions(argv: string[]): BenchOptions | undefined {
     durationS: whole('duration', values.duration, 3, 1),
     connections: whole('connections', values.connections, 50, 1),
     warmupS: whole('warmup', values.warmup, 1, 0),
+    json: values.json === true,
   };
 }
 
 function shownCommand(argv: string[]): string {
   const args = argv.join(' ');
   return process.env.npm_lifecycle_event === 'bench:harness' ? `npm run bench:harness${args ? ` -- ${args}` : ''}` : `tsx load/bench/harness-efficiency.ts ${args}`.trimEnd();
-}
-
-/** Each generator on each server; every other round in reverse, so that no cell always goes first. */
-function roundOrder(round: number): Array<[ServerName, GeneratorName]> {
-  const order: Array<[ServerName, GeneratorName]> = [['reference', 'wrk'], ['reference', 'ours'], ['bare', 'wrk'], ['bare', 'ours']];
-  return round % 2 === 1 ? order : order.reverse();
 }
 
 const measurementColumns: Column[] = [
@@ -84,6 +91,7 @@ const measurementColumns: Column[] = [
   { header: 'p50 ms', numeric: true },
   { header: 'p99 ms', numeric: true },
   { header: 'generator CPU', numeric: true },
+  { header: 'µs CPU/response', numeric: true },
   { header: 'server CPU', numeric: true },
   { header: 'errors', numeric: true },
 ];
@@ -96,6 +104,7 @@ const measurementRow = (round: number, m: Measurement): string[] => [
   ms(m.p50Us),
   ms(m.p99Us),
   fraction(m.generatorCpu),
+  fraction(m.generatorCpuUsPerResponse),
   fraction(m.serverCpu),
   String(m.errors + m.non2xx),
 ];
@@ -106,18 +115,9 @@ function checked(m: Measurement): Measurement {
   return m;
 }
 
-interface Round {
-  round: number;
-  cells: Map<string, Measurement>;
-}
-
-const cell = (round: Round, server: ServerName, generator: GeneratorName): Measurement => round.cells.get(`${server}/${generator}`)!;
-const oursOverWrk = (round: Round, server: ServerName) => cell(round, server, 'ours').requestsPerSecond / cell(round, server, 'wrk').requestsPerSecond;
-const referenceOverBare = (round: Round, generator: GeneratorName) => cell(round, 'reference', generator).requestsPerSecond / cell(round, 'bare', generator).requestsPerSecond;
-
-function printRatios(rounds: readonly Round[]): void {
+function printRatios(rounds: readonly Round[], say: Say): void {
   const forward = roundOrder(1).map(([server, generator]) => `${server} by ${generator}`).join(', ');
-  console.log(`\nRatios of requests/s by round (order: forward = ${forward}; reversed = the opposite)`);
+  say(`\nRatios by round (order: forward = ${forward}; reversed = the opposite); CPU/response: ours/wrk of CPU time per response`);
   const columns: Column[] = [
     { header: 'round', numeric: true },
     { header: 'order', numeric: false },
@@ -125,6 +125,8 @@ function printRatios(rounds: readonly Round[]): void {
     { header: 'ours/wrk bare', numeric: true },
     { header: 'reference/bare wrk', numeric: true },
     { header: 'reference/bare ours', numeric: true },
+    { header: 'CPU/response reference', numeric: true },
+    { header: 'CPU/response bare', numeric: true },
   ];
   const rows = rounds.map((r) => [
     String(r.round),
@@ -133,14 +135,15 @@ function printRatios(rounds: readonly Round[]): void {
     fraction(oursOverWrk(r, 'bare')),
     fraction(referenceOverBare(r, 'wrk')),
     fraction(referenceOverBare(r, 'ours')),
+    fraction(cpuPerResponseOursOverWrk(r, 'reference')),
+    fraction(cpuPerResponseOursOverWrk(r, 'bare')),
   ]);
-  console.log(table(columns, rows));
+  say(table(columns, rows));
 }
 
-function printMedians(rounds: readonly Round[]): void {
-  const of = (server: ServerName, generator: GeneratorName, figure: (m: Measurement) => number | undefined) =>
-    median(rounds.map((r) => figure(cell(r, server, generator)) ?? Number.NaN));
-  console.log('\nMedians over the rounds (ratios: median of the per-round ratios)');
+function printMedians(rounds: readonly Round[], say: Say): void {
+  const of = (server: ServerName, generator: GeneratorName, figure: (m: Measurement) => number | undefined) => medianOf(rounds, server, generator, figure);
+  say('\nMedians over the rounds (ratios: median of the per-round ratios)');
   const columns: Column[] = [
     { header: 'server', numeric: false },
     { header: 'wrk req/s', numeric: true },
@@ -148,35 +151,49 @@ function printMedians(rounds: readonly Round[]): void {
     { header: 'ours/wrk', numeric: true },
     { header: 'CPU wrk', numeric: true },
     { header: 'CPU ours', numeric: true },
+    { header: 'µs CPU/resp wrk', numeric: true },
+    { header: 'µs CPU/resp ours', numeric: true },
+    { header: 'CPU/resp ours/wrk', numeric: true },
     { header: 'server CPU wrk', numeric: true },
     { header: 'server CPU ours', numeric: true },
   ];
-  const rows = (['reference', 'bare'] as const).map((server) => [
+  const rows = servers.map((server) => [
     server,
     rate(of(server, 'wrk', (m) => m.requestsPerSecond)),
     rate(of(server, 'ours', (m) => m.requestsPerSecond)),
     fraction(median(rounds.map((r) => oursOverWrk(r, server)))),
     fraction(of(server, 'wrk', (m) => m.generatorCpu)),
     fraction(of(server, 'ours', (m) => m.generatorCpu)),
+    fraction(of(server, 'wrk', (m) => m.generatorCpuUsPerResponse)),
+    fraction(of(server, 'ours', (m) => m.generatorCpuUsPerResponse)),
+    fraction(median(rounds.map((r) => cpuPerResponseOursOverWrk(r, server)))),
     fraction(of(server, 'wrk', (m) => m.serverCpu)),
     fraction(of(server, 'ours', (m) => m.serverCpu)),
   ]);
-  console.log(table(columns, rows));
+  say(table(columns, rows));
 
   const ours = median(rounds.map((r) => oursOverWrk(r, 'reference')));
-  console.log(`\nreference/bare (the reference server's list throughput against node:http with a fixed body): wrk ${fraction(median(rounds.map((r) => referenceOverBare(r, 'wrk'))))}, ours ${fraction(median(rounds.map((r) => referenceOverBare(r, 'ours'))))}`);
-  console.log(`Target: median ours/wrk on the reference server >= ${targetRatio.toFixed(2)}: ${ours >= targetRatio ? 'met' : 'NOT met'} (${ours.toFixed(3)}).`);
+  say(`\nreference/bare (the reference server's list throughput against node:http with a fixed body): wrk ${fraction(median(rounds.map((r) => referenceOverBare(r, 'wrk'))))}, ours ${fraction(median(rounds.map((r) => referenceOverBare(r, 'ours'))))}`);
+  say(`Target: median ours/wrk on the reference server >= ${targetRatio.toFixed(2)}: ${ours >= targetRatio ? 'met' : 'NOT met'} (${ours.toFixed(3)}).`);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const cpuRatio = median(rounds.map((r) => cpuPerResponseOursOverWrk(r, 'bare')));
+  const bareRatio = median(rounds.map((r) => oursOverWrk(r, 'bare')));
+  const referenceShare = median(rounds.map((r) => referenceOverBare(r, 'wrk')));
+  say(`Goals (bare server): CPU per response ours/wrk <= ${goals.cpuPerResponseRatioMax}: ${met(cpuRatio <= goals.cpuPerResponseRatioMax)} (${cpuRatio.toFixed(3)}); ` +
+    `req/s ours/wrk >= ${goals.bareRateRatioMin}: ${met(bareRatio >= goals.bareRateRatioMin)} (${bareRatio.toFixed(3)}); ` +
+    `reference/bare (wrk) >= ${goals.referenceOverBareMin}: ${met(referenceShare >= goals.referenceOverBareMin)} (${referenceShare.toFixed(3)}).`);
   // Which side ran out of CPU under each generator, from the median shares: a generator that is
   // saturated while the server is not is what would pull ours/wrk down.
   const limit = (server: ServerName, generator: GeneratorName): string => {
     const shares = { generator: of(server, generator, (m) => m.generatorCpu), server: of(server, generator, (m) => m.serverCpu) };
     return shares.generator >= saturated && shares.server >= saturated ? 'both' : bottleneck(shares);
   };
-  console.log(`Saturated side (>= ${saturated} of a core): ` +
-    (['reference', 'bare'] as const).map((server) => `${server} by wrk: ${limit(server, 'wrk')}, by ours: ${limit(server, 'ours')}`).join('; ') + '.');
+  say(`Saturated side (>= ${saturated} of a core): ` +
+    servers.map((server) => `${server} by wrk: ${limit(server, 'wrk')}, by ours: ${limit(server, 'ours')}`).join('; ') + '.');
 }
 
 async function run(options: BenchOptions, argv: string[], signal: AbortSignal): Promise<void> {
+  const say: Say = options.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line);
   const closers: Array<() => Promise<void>> = [];
   try {
     const wrk = await wrkVersion();
@@ -210,20 +227,21 @@ async function run(options: BenchOptions, argv: string[], signal: AbortSignal): 
     const items = (sample.body as { data?: unknown[] } | undefined)?.data?.length ?? '?';
     const cpu = cpus();
 
-    console.log(`Harness efficiency: ${describeRequest(reference.url, 'listConversations', {})} (default page, ${items} items, ${bodyBytes.toLocaleString('en-US')}-byte body), ` +
+    say(`Harness efficiency: ${describeRequest(reference.url, 'listConversations', {})} (default page, ${items} items, ${bodyBytes.toLocaleString('en-US')}-byte body), ` +
       `${options.connections} connections, ${options.durationS} s per measurement, ${options.rounds} round${options.rounds === 1 ? '' : 's'}, ${options.warmupS} s warm-up`);
-    console.log(`Environment: node ${process.version}, ${process.platform} ${process.arch}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown model'}), wrk ${wrk}, load average ${loadavg()[0]!.toFixed(2)} before the run`);
-    console.log(`Command: ${shownCommand(argv)}`);
-    console.log(`  wrk:  ${shownWrkCommand(wrkOptions(targets.reference, settings))}   (bare server: the same at ${bare.url})`);
-    console.log(`  ours: runClosedModel (load/closed-model.ts: autocannon, pipelining 1, µs HDR histogram), ${options.connections} connections, ${options.durationS} s`);
-    console.log(`Servers: reference = the embedded reference server (its own process, pid ${reference.pid}); bare = node:http with a fixed ${bodyBytes}-byte body (its own process, pid ${bare.pid})`);
+    const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpu_model: cpu[0]?.model.trim() ?? null, wrk, load_average_before: loadavg()[0]! };
+    say(`Environment: node ${process.version}, ${process.platform} ${process.arch}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown model'}), wrk ${wrk}, load average ${loadavg()[0]!.toFixed(2)} before the run`);
+    say(`Command: ${shownCommand(argv)}`);
+    say(`  wrk:  ${shownWrkCommand(wrkOptions(targets.reference, settings))}   (bare server: the same at ${bare.url})`);
+    say(`  ours: runClosedModel (load/closed-model.ts: its own request loop, pipelining 1, µs HDR histogram), ${options.connections} connections, ${options.durationS} s`);
+    say(`Servers: reference = the embedded reference server (its own process, pid ${reference.pid}); bare = node:http with a fixed ${bodyBytes}-byte body (its own process, pid ${bare.pid})`);
 
     if (options.warmupS > 0) {
       process.stderr.write(`Warm-up: ${options.warmupS} s per generator and server ...\n`);
       for (const [server, generator] of roundOrder(1)) await measure(generator, targets[server], { ...settings, durationS: options.warmupS }, signal);
     }
 
-    console.log(`\n${tableHeader(measurementColumns)}`);
+    say(`\n${tableHeader(measurementColumns)}`);
     const rounds: Round[] = [];
     for (let round = 1; round <= options.rounds; round++) {
       const cells = new Map<string, Measurement>();
@@ -231,12 +249,21 @@ async function run(options: BenchOptions, argv: string[], signal: AbortSignal): 
         if (signal.aborted) throw new HarnessError('MSGAPI_USAGE', 'Interrupted.');
         const m = checked(await measure(generator, targets[server], settings, signal));
         cells.set(`${server}/${generator}`, m);
-        console.log(tableLine(measurementColumns, measurementRow(round, m)));
+        say(tableLine(measurementColumns, measurementRow(round, m)));
       }
       rounds.push({ round, cells });
     }
-    printRatios(rounds);
-    printMedians(rounds);
+    printRatios(rounds, say);
+    printMedians(rounds, say);
+    if (options.json) {
+      const context = {
+        command: shownCommand(argv),
+        environment,
+        settings: { rounds: options.rounds, duration_s: options.durationS, connections: options.connections, warmup_s: options.warmupS },
+        request: { path: describeRequest(reference.url, 'listConversations', {}), items, body_bytes: bodyBytes },
+      };
+      console.log(JSON.stringify(benchJson(rounds, context, goals), null, 2));
+    }
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
   }

@@ -30,8 +30,12 @@ export interface Measurement {
   requestsPerSecond: number;
   p50Us: number;
   p99Us: number;
+  /** Responses the generator counted. */
+  responses: number;
   /** Fractions of one core over the measurement. */
   generatorCpu: number;
+  /** The generator's CPU time (user and system) per response, in µs. */
+  generatorCpuUsPerResponse: number;
   serverCpu: number | undefined;
   non2xx: number;
   /** Transport errors: timeouts, resets, refused connections. */
@@ -59,7 +63,9 @@ async function withWrk(target: BenchTarget, settings: BenchSettings, signal?: Ab
     requestsPerSecond: figures.requestsPerSecond,
     p50Us: figures.p50Us,
     p99Us: figures.p99Us,
+    responses: figures.requests,
     generatorCpu: figures.cpuShare,
+    generatorCpuUsPerResponse: (figures.cpuS * 1e6) / figures.requests,
     serverCpu: cpu().server,
     non2xx: figures.non2xx,
     errors: figures.socketErrors,
@@ -68,7 +74,9 @@ async function withWrk(target: BenchTarget, settings: BenchSettings, signal?: Ab
 
 async function withOurs(target: BenchTarget, settings: BenchSettings, signal?: AbortSignal): Promise<Measurement> {
   const cpu = measureCpu(target.pid);
+  const ownStart = process.cpuUsage();
   const { recorder } = await runClosedModel(target.request, { ...settings, ...(signal ? { signal } : {}) });
+  const own = process.cpuUsage(ownStart);
   const shares = cpu();
   const latency = latencyFigures(recorder.histogram);
   return {
@@ -77,7 +85,10 @@ async function withOurs(target: BenchTarget, settings: BenchSettings, signal?: A
     requestsPerSecond: recorder.responses / (recorder.durationMs / 1000),
     p50Us: latency.p50,
     p99Us: latency.p99,
+    responses: recorder.responses,
     generatorCpu: shares.generator,
+    // This whole process: the harness's own work during the run counts against the generator.
+    generatorCpuUsPerResponse: (own.user + own.system) / recorder.responses,
     serverCpu: shares.server,
     non2xx: [...recorder.statuses].filter(([status]) => status < 200 || status >= 300).reduce((sum, [, count]) => sum + count, 0),
     errors: [...recorder.errors.values()].reduce((sum, count) => sum + count, 0),

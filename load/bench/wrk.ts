@@ -23,6 +23,8 @@ export interface WrkFigures {
   socketErrors: number;
   /** wrk's CPU time over the wall time of its run, as a fraction of one core. */
   cpuShare: number;
+  /** wrk's CPU time (user and system), in seconds, to 10 ms. */
+  cpuS: number;
 }
 
 const notInstalled = 'wrk is not installed or not on PATH: apt-get install wrk';
@@ -75,7 +77,7 @@ function latencyUs(output: string, percentile: string): number {
   return match ? Number(match[1]) * unitUs[match[2]!]! : Number.NaN;
 }
 
-export function parseWrkOutput(output: string): Omit<WrkFigures, 'cpuShare'> {
+export function parseWrkOutput(output: string): Omit<WrkFigures, 'cpuShare' | 'cpuS'> {
   const rate = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
   const total = /^\s*(\d+) requests in /m.exec(output);
   if (!rate || !total) throw new HarnessError('MSGAPI_SUITE_CRASHED', `wrk's output has no Requests/sec line:\n${output.trim()}`);
@@ -96,5 +98,6 @@ export async function runWrk(options: WrkOptions): Promise<WrkFigures> {
   const { code, output } = await runProcess(wrkArgs(options, (_name, value) => value), options.signal);
   const wallS = (performance.now() - startedAt) / 1000;
   if (code !== 0) throw new HarnessError('MSGAPI_SUITE_CRASHED', `wrk exited with code ${code}:\n${output.trim()}`);
-  return { ...parseWrkOutput(output), cpuShare: (reapedChildrenCpuS() - cpuBefore) / wallS };
+  const cpuS = reapedChildrenCpuS() - cpuBefore;
+  return { ...parseWrkOutput(output), cpuShare: cpuS / wallS, cpuS };
 }

@@ -57,7 +57,7 @@ export function importedFigures(counts: ImportedCounts): ModelFigures {
     error_kinds: counts.errorKinds,
     unsent: counts.unsent ?? 0,
     // The engine's machines are not ours to read: no CPU share, so no bottleneck judged.
-    cpu: { generator: 0, server: null },
+    cpu: { generator: null, server: null },
     bottleneck: 'unknown',
     rps_over_time: counts.perSecond ?? [],
     histogram: encodeHistogram(counts.histogram),

@@ -55,8 +55,8 @@ export const loadHelp = renderHelp('load', {
   intro: `Measures the list endpoints of the server at BASE_URL (or, with --embedded, of the embedded
 reference server, in a process of its own; also without it when no BASE_URL and no token is
 given, outside CI): first seeds a data set (removed again afterwards, also after Ctrl-C), then
-for each scenario a closed model (throughput: autocannon, pipelining 1, after a warm-up that is
-not counted) and an open model (latency at a fixed offered rate, measured from each request's due
+for each scenario a closed model (throughput: our own HTTP/1.1 loop, or autocannon with
+--generator autocannon; pipelining 1, after a warm-up that is not counted) and an open model (latency at a fixed offered rate, measured from each request's due
 time). Writes load.json and load.html in REPORTS_DIR and prints a summary table.
 
 Gates: a --threshold, --baseline or --ab that fails fails the run (exit 1); so does any error or

@@ -4,11 +4,16 @@
 // by the tests through its JSDoc. The walk reads the next page as load/page-walk.ts and
 // src/core/client/pagination.ts do, and goes back to the first page after the last one (or after
 // maxWalkPages pages, as msgapi load's own walk does).
+import { statusRangeOf } from '../../../src/core/profile/server-profile.ts';
 import { maxWalkPages } from '../../load-request.ts';
+
+// A list's success is the profile's success-status (a 2xx), as msgapi load counts non-2xx responses.
+const success = statusRangeOf('success-status');
 
 export const scriptRuntime = String.raw`
 // Only a 2xx counts as an expected response (http_req_failed, expected_response), as in msgapi load.
-const only2xx = http.expectedStatuses({ min: 200, max: 299 });
+const successStatus = { min: ${success.low}, max: ${success.high} };
+const only2xx = http.expectedStatuses(successStatus);
 
 /**
  * The parameters of every request: the token from the environment (never written in this file),
@@ -41,7 +46,13 @@ function envelopeOf(response) {
 }
 
 /** @param {import('k6/http').Response} response */
-const isSuccess = (response) => response.status >= 200 && response.status < 300;
+const isSuccess = (response) => inRange(response.status, successStatus);
+
+/**
+ * @param {number} status
+ * @param {{ min: number, max: number }} range
+ */
+const inRange = (status, range) => status >= range.min && status <= range.max;
 
 /**
  * One GET, checked: a 2xx, and a list envelope.

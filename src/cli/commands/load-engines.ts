@@ -110,7 +110,8 @@ async function runImport(argv: readonly string[]): Promise<number> {
   const thresholds = values.threshold.length > 0 ? values.threshold.map((text) => parseThreshold(text, names, [plan.model])) : plan.thresholds;
   const baseline = values.baseline === undefined ? undefined : { report: readBaseline(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } };
   const run = engines[engine].importRun(files, plan);
-  const report = importedLoadReport(run, { thresholds, ...(baseline ? { baseline } : {}) });
+  // The engine's output seldom names the target; the plan it ran does.
+  const report = importedLoadReport({ ...run, targetUrl: run.targetUrl ?? plan.origin }, { thresholds, ...(baseline ? { baseline } : {}) });
   const people = values.json ? process.stderr : process.stdout;
   const say = (text: string) => people.write(`${text}\n`);
   say(summaryTable(report));

@@ -45,6 +45,7 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
     target,
     scenarios,
     models: values.model,
+    generator: values.generator,
     connections: values.connections,
     durationS: values.duration,
     warmupS: values.warmup,

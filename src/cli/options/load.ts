@@ -7,6 +7,7 @@ import { HarnessError } from '../../core/errors.ts';
 import { defaultPlan } from '../../../load/data-set-plan.ts';
 import type { Model } from '../../../load/load-report.ts';
 import type { MergeMode } from '../../../load/merge-reports.ts';
+import type { Generator } from '../../../load/closed-model.ts';
 import { chooseScenarios, scenarioNames, type ScenarioSpec } from '../../../load/scenarios.ts';
 import { jsonOption } from './check.ts';
 
@@ -44,6 +45,13 @@ export const loadOptions = {
     defaultText: 'all',
   }),
   model: valueOption({ flag: 'model', metavar: 'M', help: 'closed, open or both.', parse: models, default: ['closed', 'open'] as Model[], defaultText: 'both' }),
+  generator: valueOption({
+    flag: 'generator',
+    metavar: 'G',
+    help: 'The closed model\'s generator: own (our HTTP/1.1 loop, about wrk\'s CPU per response) or autocannon (the well-known one, about 1.5× that: to cross-check a figure).',
+    parse: (raw, name): Parsed<Generator> => parseChoice(name, raw, ['own', 'autocannon'] as const),
+    default: 'own' as Generator,
+  }),
   connections: valueOption({ flag: 'connections', metavar: 'N', help: 'Closed model connections.', parse: count(1, 10_000), format: formatInteger, default: 50 }),
   duration: valueOption({ flag: 'duration', metavar: 'S', help: 'Seconds each model measures each scenario.', parse: amount(0.5, 3_600), format: String, default: 2 }),
   warmup: valueOption({ flag: 'warmup', metavar: 'S', help: 'Seconds of closed-model warm-up before each scenario, not counted.', parse: amount(0, 600), format: String, default: 1 }),

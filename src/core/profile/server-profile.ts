@@ -51,6 +51,9 @@ export interface ServerProfile {
   describe(entry: StatusSettingEntry): string;
 }
 
+/** An entry's widest range (before any setting narrows it): what a script for another engine (k6) writes down. */
+export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: number } => ({ low: ranges[entry].low, high: ranges[entry].high });
+
 const ranges: Record<StatusSettingEntry, { low: number; high: number; words: string }> = {
   'success-status': { low: 200, high: 299, words: 'a 2xx status' },
   'delete-answer': { low: 200, high: 299, words: 'a 2xx status' },

@@ -28,7 +28,7 @@ export function formatBytesPerSecond(bytes: number): string {
 
 /** CPU shares are fractions of one core; a Node generator can use one core at most. */
 export const formatCpu = (share: number | null): string =>
-  share === null ? 'not measured (not a process on this machine)' : `${Math.round(share * 100)}% of a core`;
+  share === null ? 'not measured (not a process of this machine)' : `${Math.round(share * 100)}% of a core`;
 
 export function formatStatuses(statuses: Record<string, number>): string {
   const entries = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b));

@@ -10,7 +10,7 @@ function row(name: string, figures: ModelFigures): string[] {
   const note = figures.bottleneck === 'generator' ? 'generator-bound: not the server\'s figure' : figures.model === 'open' ? `offered ${figures.offered_rate}/s` : '';
   return [
     name, figures.model, figures.rps >= 100 ? Math.round(figures.rps).toLocaleString('en-US') : figures.rps.toFixed(1), formatUs(latency.p50), formatUs(latency.p90), formatUs(latency.p99),
-    formatUs(latency['p99.9']), formatUs(latency.max), String(figures.errors), String(figures.non_2xx), `${figures.cpu.generator.toFixed(2)}/${server}`, note,
+    formatUs(latency['p99.9']), formatUs(latency.max), String(figures.errors), String(figures.non_2xx), `${figures.cpu.generator === null ? '?' : figures.cpu.generator.toFixed(2)}/${server}`, note,
   ];
 }
 
