@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { jsonPayload } from './json-text.ts';
 
 /**
  * The closed vocabulary of error types. The five from the brief, plus `api_error` for a 500,
@@ -75,7 +76,7 @@ export function sendJson(
   body: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const payload = JSON.stringify(body);
+  const payload = jsonPayload(body);
   res.writeHead(status, {
     ...headers,
     'Content-Type': JSON_CONTENT_TYPE,

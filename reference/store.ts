@@ -1,4 +1,5 @@
 import type { Conversation, Group } from '../src/api/resources.ts';
+import { deepFreeze } from './frozen.ts';
 
 /**
  * Lists order by insertion sequence, never by created_at: created_at has a one-second resolution,
@@ -12,17 +13,25 @@ export interface Entry<T> {
 /**
  * One collection of one user. Values are cloned on the way in and out so that no response body
  * or handler variable aliases stored state (a later edit of a returned object must not leak in).
+ * The stored copies are frozen: lists hand them out as they are (newestFirst).
  */
 export class Collection<T extends { id: string }> {
   readonly #entries = new Map<string, Entry<T>>();
   readonly #nextSeq: () => number;
+  /** newestFirst() as of the last write; every write drops it. */
+  #newestFirst: ReadonlyArray<Entry<T>> | undefined;
 
   constructor(nextSeq: () => number) {
     this.#nextSeq = nextSeq;
   }
 
+  #store(id: string, seq: number, value: T): void {
+    this.#entries.set(id, Object.freeze({ seq, value: deepFreeze(structuredClone(value)) }));
+    this.#newestFirst = undefined;
+  }
+
   insert(value: T): T {
-    this.#entries.set(value.id, { seq: this.#nextSeq(), value: structuredClone(value) });
+    this.#store(value.id, this.#nextSeq(), value);
     return structuredClone(value);
   }
 
@@ -35,11 +44,12 @@ export class Collection<T extends { id: string }> {
   replace(value: T): T | undefined {
     const entry = this.#entries.get(value.id);
     if (entry === undefined) return undefined;
-    this.#entries.set(value.id, { seq: entry.seq, value: structuredClone(value) });
+    this.#store(value.id, entry.seq, value);
     return structuredClone(value);
   }
 
   delete(id: string): boolean {
+    this.#newestFirst = undefined;
     return this.#entries.delete(id);
   }
 
@@ -48,11 +58,13 @@ export class Collection<T extends { id: string }> {
   }
 
   /**
-   * The stored entries themselves, not copies: a list reads every item to filter it but returns
-   * only a page, so only the page is cloned (paginate). Callers read these values, never change them.
+   * The stored entries themselves, not copies, frozen (values included), in one frozen array that
+   * stays the same until the next write: lists read every item to filter it, and derive what
+   * they need from this array once per write, not once per request (routes/list.ts).
    */
   newestFirst(): ReadonlyArray<Entry<T>> {
-    return [...this.#entries.values()].sort((a, b) => b.seq - a.seq);
+    this.#newestFirst ??= Object.freeze([...this.#entries.values()].sort((a, b) => b.seq - a.seq));
+    return this.#newestFirst;
   }
 }
 

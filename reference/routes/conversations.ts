@@ -29,11 +29,14 @@ export const conversationRoutes: ResourceRoutes = {
     const pinned = optionalBoolean(query, 'pinned');
     const groupId = optionalString(query, 'group_id');
     const { filterFalse } = ctx.choices;
-    return ok(paginate(ctx.store.conversations, page, (c) =>
-      matchesFlag(muted, c.is_muted, filterFalse) &&
-      matchesFlag(archived, c.archived_at !== null, filterFalse) &&
-      matchesFlag(pinned, c.is_pinned, filterFalse) &&
-      (groupId === undefined || c.group_id === groupId), ctx.choices));
+    return ok(paginate(ctx.store.conversations, page, {
+      key: JSON.stringify([muted, archived, pinned, groupId, filterFalse]),
+      keep: (c) =>
+        matchesFlag(muted, c.is_muted, filterFalse) &&
+        matchesFlag(archived, c.archived_at !== null, filterFalse) &&
+        matchesFlag(pinned, c.is_pinned, filterFalse) &&
+        (groupId === undefined || c.group_id === groupId),
+    }, ctx.choices));
   },
 
   async create(ctx) {

@@ -38,7 +38,11 @@ export const groupRoutes: ResourceRoutes = {
     const query = ctx.query();
     const page = readPageRequest(query, ctx.choices);
     const archived = optionalBoolean(query, 'archived');
-    return ok(paginate(ctx.store.groups, page, (g) => matchesFlag(archived, g.archived_at !== null, ctx.choices.filterFalse), ctx.choices));
+    const { filterFalse } = ctx.choices;
+    return ok(paginate(ctx.store.groups, page, {
+      key: JSON.stringify([archived, filterFalse]),
+      keep: (g) => matchesFlag(archived, g.archived_at !== null, filterFalse),
+    }, ctx.choices));
   },
 
   async create(ctx) {

@@ -2,6 +2,7 @@
 // never by created_at, which many items share.
 import type { ListEnvelope } from '../../src/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
+import { jsonText, withJsonText } from '../json-text.ts';
 import { badRequest } from '../respond.ts';
 import type { Collection, Entry } from '../store.ts';
 import { encodeCursor } from './cursor.ts';
@@ -12,7 +13,14 @@ export interface ListPage<T> extends ListEnvelope<T> {
   next_cursor?: string | null;
 }
 
+/** Which items a list keeps, and a key that names that choice: equal keys, equal filters. */
+export interface ListFilter<T> {
+  readonly key: string;
+  readonly keep: (item: T) => boolean;
+}
+
 type ListChoices = Pick<ReferenceChoices, 'order' | 'pagination'>;
+type Entries = ReadonlyArray<Entry<unknown>>;
 
 /**
  * A boolean filter: absent keeps everything, true keeps items with the flag, false those without
@@ -23,9 +31,39 @@ export function matchesFlag(wanted: boolean | undefined, actual: boolean, filter
   return wanted === undefined || wanted === actual;
 }
 
+// What lists derive from the store's frozen array of entries, kept beside that array: the store
+// makes a new one on each write, so between writes every list request reuses them (an index per
+// filter, made on first use) instead of sorting and filtering every item again.
+const oldestFirstOf = new WeakMap<Entries, Map<string, Entries>>();
+const matchingOf = new WeakMap<Entries, Map<string, Entries>>();
+const pagesOf = new WeakMap<Entries, Map<string, ListPage<unknown>>>();
+/** Filters and pages kept per array (of one version of one collection): a flood of distinct queries between two writes stays bounded. */
+const MAX_KEPT = 128;
+
+/**
+ * What `make` gives for `key`, kept beside a frozen array (and frozen itself: it is handed out
+ * again). An array a fault made up is not frozen and may be new on every call: nothing is kept.
+ */
+function keptBeside<V>(kept: WeakMap<Entries, Map<string, V>>, entries: Entries, key: string, make: () => V): V {
+  if (!Object.isFrozen(entries)) return make();
+  let byKey = kept.get(entries);
+  if (byKey === undefined) kept.set(entries, (byKey = new Map()));
+  let value = byKey.get(key);
+  if (value === undefined) {
+    if (byKey.size >= MAX_KEPT) byKey.clear();
+    byKey.set(key, (value = make()));
+  }
+  return value;
+}
+
 function inListOrder<T extends { id: string }>(collection: Collection<T>, order: ReferenceChoices['order']): ReadonlyArray<Entry<T>> {
   const newestFirst = collection.newestFirst();
-  return order === 'newest-first' ? newestFirst : [...newestFirst].reverse();
+  if (order === 'newest-first') return newestFirst;
+  return keptBeside(oldestFirstOf, newestFirst, order, () => Object.freeze([...newestFirst].reverse())) as ReadonlyArray<Entry<T>>;
+}
+
+function matchingEntries<T>(entries: ReadonlyArray<Entry<T>>, filter: ListFilter<T>): ReadonlyArray<Entry<T>> {
+  return keptBeside(matchingOf, entries, filter.key, () => Object.freeze(entries.filter((entry) => filter.keep(entry.value)))) as ReadonlyArray<Entry<T>>;
 }
 
 function sequenceOf<T extends { id: string }>(collection: Collection<T>, id: string): number {
@@ -56,21 +94,37 @@ function startIndex<T extends { id: string }>(
   return index === -1 ? matching.length : index;
 }
 
-/** One page of the items `keep` accepts, in the order and pagination style of the choices. */
-export function paginate<T extends { id: string }>(
-  collection: Collection<T>,
-  page: PageRequest,
-  keep: (item: T) => boolean,
-  choices: ListChoices,
-): ListPage<T> {
-  const matching = inListOrder(collection, choices.order).filter((entry) => keep(entry.value));
-  const start = startIndex(matching, collection, page, choices.order);
-  const entries = matching.slice(start, start + page.limit);
-  const hasMore = matching.length > start + page.limit;
-  const envelope: ListPage<T> = { has_more: hasMore, data: entries.map((entry) => structuredClone(entry.value)) };
+/** What JSON.stringify gives for the envelope, from the texts its items already have (json-text.ts). */
+function pageText<T>(page: ListPage<T>): string {
+  const cursor = page.next_cursor === undefined ? '' : `,"next_cursor":${JSON.stringify(page.next_cursor)}`;
+  return `{"has_more":${page.has_more},"data":[${page.data.map(jsonText).join(',')}]${cursor}}`;
+}
+
+function pageOf<T>(matching: ReadonlyArray<Entry<T>>, start: number, limit: number, choices: ListChoices): ListPage<T> {
+  const entries = matching.slice(start, start + limit);
+  const hasMore = matching.length > start + limit;
+  const envelope: ListPage<T> = { has_more: hasMore, data: entries.map((entry) => entry.value) };
   if (choices.pagination === 'cursor') {
     const last = entries.at(-1);
     envelope.next_cursor = hasMore && last !== undefined ? encodeCursor(last.seq) : null;
   }
-  return envelope;
+  return withJsonText(envelope, pageText(envelope));
+}
+
+/**
+ * One page of the items the filter keeps, in the order and pagination style of the choices. The
+ * page holds the stored values themselves, not copies, and is frozen: until the next write, the
+ * same page asked for again is the same object, with its JSON already made.
+ */
+export function paginate<T extends { id: string }>(
+  collection: Collection<T>,
+  page: PageRequest,
+  filter: ListFilter<T>,
+  choices: ListChoices,
+): ListPage<T> {
+  const inOrder = inListOrder(collection, choices.order);
+  const matching = matchingEntries(inOrder, filter);
+  const start = startIndex(matching, collection, page, choices.order);
+  const key = `${filter.key} ${start} ${page.limit} ${choices.pagination}`;
+  return keptBeside(pagesOf, inOrder, key, () => pageOf(matching, start, page.limit, choices)) as ListPage<T>;
 }
