@@ -4,7 +4,7 @@
 // objects or timers, and a body is decoded only for a caller that reads it (a walk). autocannon did
 // the same job at about twice wrk's CPU per response; `npm run bench:harness` measures this loop
 // against wrk.
-import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { HarnessError } from '../src/core/errors.ts';
 import { errorKind, type ErrorKind } from './recorder.ts';
@@ -59,7 +59,6 @@ function requestHead(host: string, headers: Record<string, string>): (path: stri
 class Connection {
   private socket: Socket | undefined;
   private framer!: ResponseFramer;
-  private readonly readBuffer = Buffer.allocUnsafe(64 * 1024);
   private lastPath = '';
   private lastRequest: Buffer | undefined;
   private bytes = 0;
@@ -67,10 +66,14 @@ class Connection {
   /** performance.now() when the request in flight was written; undefined when none is. */
   private sentAt: number | undefined;
   private closed = false;
+  /** A response completed in the read being framed; the next request goes once the read is done. */
+  private answered: { keepAlive: boolean } | undefined;
   /** The socket whose failure was counted: whatever else goes wrong with it is the same failure. */
   private failed: Socket | undefined;
 
   constructor(
+    /** Shared by the run's connections: Node calls back synchronously with it, and the framer copies what it keeps. */
+    private readonly readBuffer: Buffer,
     private readonly target: Endpoint,
     private readonly build: (path: string) => Buffer,
     private readonly script: ConnectionScript,
@@ -83,10 +86,13 @@ class Connection {
     const received = (length: number, buffer: Uint8Array): boolean => {
       this.bytes += length;
       if (this.framer.execute(buffer as Buffer, length) !== undefined) this.fail(socket, 'other');
+      else this.next(socket);
       return true;
     };
+    // The certificate is verified, as undici verifies it for the run's other requests: the token goes
+    // only to the server it was given for.
     const socket: Socket = this.target.secure
-      ? connectTls({ host: this.target.hostname, port: this.target.port, rejectUnauthorized: false, ...(/^[\d.:]+$/.test(this.target.hostname) ? {} : { servername: this.target.hostname }) })
+      ? connectTls({ host: this.target.hostname, port: this.target.port, ...(isIP(this.target.hostname) ? {} : { servername: this.target.hostname }) })
       : connectTcp({ host: this.target.hostname, port: this.target.port, onread: { buffer: this.readBuffer, callback: received } });
     // TLS sockets take no onread (in @types/node at least): their chunks come as 'data' events.
     if (this.target.secure) socket.on('data', (chunk: Buffer) => received(chunk.length, chunk));
@@ -97,7 +103,11 @@ class Connection {
     });
     socket.on('end', () => {
       // A body that ends with the connection (no Content-Length, no chunks) is complete now.
-      if (this.framer.end() !== undefined) this.fail(socket, 'other');
+      if (this.framer.end() !== undefined) return this.fail(socket, 'other');
+      // A request the server closed the connection on, unanswered, is a request that failed (wrk
+      // counts it as a read error); only then is the next one sent, on a new connection.
+      if (this.answered === undefined && this.sentAt !== undefined) return this.fail(socket, 'connection');
+      this.next(socket);
     });
     socket.on('error', (error: Error) => this.fail(socket, errorKind(error)));
     // Whatever ended the connection (the server, an error, a timeout), the loop goes on, on a new one.
@@ -108,7 +118,9 @@ class Connection {
   }
 
   private complete(status: number, keepAlive: boolean): void {
-    const latencyUs = (performance.now() - this.sentAt!) * 1000;
+    // Pipelining 1: one response per request. A second one in the same read answers nothing sent.
+    if (this.sentAt === undefined || this.answered !== undefined) return this.fail(this.socket!, 'other');
+    const latencyUs = (performance.now() - this.sentAt) * 1000;
     this.sentAt = undefined;
     this.options.onResponse(status, this.bytes, latencyUs);
     this.bytes = 0;
@@ -117,10 +129,18 @@ class Connection {
       this.bodyChunks = [];
       this.script.response(status, body);
     }
+    this.answered = { keepAlive };
+  }
+
+  /** After a read: the next request, once a response was completed by it. */
+  private next(socket: Socket): void {
+    const answered = this.answered;
+    if (answered === undefined || this.socket !== socket || this.failed === socket) return;
+    this.answered = undefined;
     if (this.closed) return;
     // The server closes this connection after the response: the next request goes on a new one.
-    if (keepAlive) this.send();
-    else this.socket!.destroy();
+    if (answered.keepAlive) this.send();
+    else socket.destroy();
   }
 
   private send(): void {
@@ -139,6 +159,7 @@ class Connection {
     this.failed = socket;
     this.options.onError(kind);
     this.sentAt = undefined;
+    this.answered = undefined;
     this.bytes = 0;
     this.bodyChunks = [];
     socket.destroy();
@@ -158,7 +179,8 @@ class Connection {
 export function runClosedLoop(options: ClosedLoopOptions): Promise<void> {
   const target = endpoint(options.origin);
   const build = requestHead(target.host, options.headers);
-  const connections = Array.from({ length: options.connections }, () => new Connection(target, build, options.script(), options));
+  const readBuffer = Buffer.allocUnsafe(64 * 1024);
+  const connections = Array.from({ length: options.connections }, () => new Connection(readBuffer, target, build, options.script(), options));
   return new Promise((resolve) => {
     // One sweep for every connection's timeout, rather than a timer per request.
     const sweep = setInterval(() => {

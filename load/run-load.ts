@@ -230,13 +230,14 @@ export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedF
   const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the seeding');
   let prepared: PreparedTarget | undefined;
   let record: SeedRecord | undefined;
+  let failure: unknown;
   const leftovers: Leftover[] = [];
   try {
     prepared = await PreparedTarget.open(options.target, options, runId, '');
     await prepared.seed(options.plan, runId, progress, interruption.signal);
     if (!interruption.signal.aborted) {
       const groupId = await prepared.groupId();
-      record = {
+      const seeded: SeedRecord = {
         format: 'msgapi-load-seed/1',
         url: prepared.target.url,
         run: runId,
@@ -246,13 +247,22 @@ export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedF
         groups: options.plan.groups,
         seeded_at: new Date().toISOString(),
       };
-      writeSeedFile(options.seedFile, record);
+      // Kept only once the file that says how to remove it is written; otherwise removed below.
+      writeSeedFile(options.seedFile, seeded);
+      record = seeded;
     }
+  } catch (error) {
+    failure = error;
   } finally {
     interruption.stop();
     progress.end();
     if (prepared && record === undefined) leftovers.push(...(await prepared.clean(runId, interruption.received() !== undefined, options.timeoutMs, progress)));
     await prepared?.target.close();
+  }
+  if (failure !== undefined) {
+    // What could not be removed is named before the error ends the command.
+    if (leftovers.length > 0) (options.say ?? console.log)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile}`);
+    throw failure;
   }
   return { ...(record ? { record } : {}), leftovers, interrupted: interruption.received() };
 }

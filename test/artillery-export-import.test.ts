@@ -209,6 +209,14 @@ describe('msgapi load import artillery (reports of real Artillery 2.0.21 runs)',
     expect(importedLoadReport(run, { thresholds: [] }).verdict.passed).toBe(true);
   });
 
+  it('artillery.import.unmeasured — a scenario the plan asked for and no report measured fails the run', () => {
+    const open = fixturePlan('open');
+    const wider = { ...open, scenarios: [...open.scenarios, { name: 'groups.archived', spec: '§4.2', path: '/v1/groups?archived=true' }] };
+    const run = importArtillery([fixtureReport('open')], wider);
+    expect(run.problems).toContainEqual(expect.stringMatching(/^groups\.archived: no response of it in the reports, so it was not measured/));
+    expect(importedLoadReport(run, { thresholds: [] }).verdict.passed).toBe(false);
+  });
+
   it('artillery.import.not-found — a target answering 404 imports as non-2xx responses that fail the run', () => {
     const run = importArtillery([fixtureReport('not-found')], fixturePlan('not-found'));
     const counters = artilleryCounters(fixtureReport('not-found'));

@@ -28,7 +28,7 @@ describe.each([
 
   const walk = (generator: Generator) => {
     const request: LoadRequest = { baseUrl: server.url, authorization: `Bearer ${token}`, operation: 'listConversations', query: { limit: 10 }, walk: style };
-    return runClosedModel(request, { generator, connections: 2, durationS: 0.5, timeoutMs: 5_000 });
+    return runClosedModel(request, { generator, connections: 2, durationS: 1, timeoutMs: 5_000 });
   };
 
   it('walks the same pages and gets only 200s', async () => {

@@ -4,12 +4,14 @@
 // scripts and outputs are tested in test/artillery-*.test.ts and test/k6-*.test.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-load-engines-');
+const k6Fixture = (name: string) => fileURLToPath(new URL(`fixtures/k6/${name}`, import.meta.url));
 const token = 'load-engines-token-7f3a';
 
 async function listedIds(server: RunningReferenceServer, resource: 'conversations' | 'groups'): Promise<string[]> {
@@ -53,6 +55,12 @@ describe('load --seed-only, export and cleanup', () => {
       for (const file of readdirSync(out)) expect(readFileSync(join(out, file), 'utf8')).not.toContain(token);
     }
 
+    // A second data set in the same reports folder would take the first one's record: refused, nothing seeded.
+    const again = await runCli(['load', '--seed-only', '--conversations', '2', '--groups', '0'], env, dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('records a data set still kept on');
+    expect(await listedIds(server, 'groups')).toHaveLength(3);
+
     const cleaned = await runCli(['cleanup', '--ledger', seed.ledger], { BASE_URL: server.url, ACCESS_TOKEN: token }, dir);
     expect(cleaned.code, cleaned.stderr).toBe(0);
     expect(await listedIds(server, 'groups')).toEqual([]);
@@ -80,6 +88,9 @@ describe('refusals, one sentence each, before anything is sent or written', () =
     [['load', 'export', 'artillery', '--strict'], '--strict is not an option of msgapi load export (it belongs to msgapi check)'],
     [['load', 'import', 'k6'], 'no k6 output to import: name its files after the engine'],
     [['load', 'import', 'k6', 'nowhere.ndjson'], 'nowhere.ndjson does not exist.'],
+    [['load', 'import', 'k6', k6Fixture('runner-1.json'), k6Fixture('runner-1.json')], "runner-1.json is given twice; each runner's output counts once."],
+    [['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('make-fixtures.ts')], 'is not a readable msgapi-export.json'],
+    [['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('runner-1.json')], 'is not a readable msgapi-export.json'],
   ])('msgapi %j', async (args, sentence) => {
     const dir = newDir();
     const result = await runCli(args, { REPORTS_DIR: dir }, dir);

@@ -57,19 +57,13 @@ export interface ExportResult {
 /** Each runner's share: rate / N, connections / N (at least 1). */
 export const perWorker = (total: number, workers: number): number => Math.max(1, total / workers);
 
-export interface PlanInput {
+/** What msgapi load export was given: the figures the plan carries as they are, and what it resolves into requests. */
+export interface PlanInput extends Pick<ExportPlan, 'model' | 'rate' | 'connections' | 'durationS' | 'warmupS' | 'workers' | 'thresholds'> {
   baseUrl: string;
   scenarios: readonly ScenarioSpec[];
-  model: Model;
-  rate: number;
-  connections: number;
-  durationS: number;
-  warmupS: number;
-  workers: number;
   maxLimit: number;
   groupId: string | undefined;
   pagination: PaginationStyle;
-  thresholds: Threshold[];
 }
 
 export function exportPlan(input: PlanInput): ExportPlan {

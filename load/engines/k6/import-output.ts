@@ -75,14 +75,19 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
       if (point.metric === 'http_req_duration') {
         const tally = tallies.get(scenarioOf(file, point)!)!;
         durations++;
-        // k6 writes milliseconds with nanosecond digits; our histograms hold whole µs.
-        recordUs(tally.histogram, point.value * 1000);
-        tally.times.push(point.time);
         tally.first = Math.min(tally.first, point.time);
         tally.last = Math.max(tally.last, point.time);
         const status = point.tags.status ?? '0';
-        if (status === '0') add(tally.errorKinds, errorKind(point.tags.error_code));
-        else add(tally.statuses, status);
+        // A request that got no response (status 0) is an error, not a latency: msgapi load's own
+        // recorder keeps errors out of the histogram and out of the responses per second too.
+        if (status === '0') {
+          add(tally.errorKinds, errorKind(point.tags.error_code));
+          continue;
+        }
+        // k6 writes milliseconds with nanosecond digits; our histograms hold whole µs.
+        recordUs(tally.histogram, point.value * 1000);
+        tally.times.push(point.time);
+        add(tally.statuses, status);
         if (targetUrl === undefined && point.tags.url) targetUrl = new URL(point.tags.url).origin;
       } else if (point.metric === 'http_reqs') {
         const name = scenarioOf(file, point);
@@ -96,14 +101,16 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
     if (durations === 0) throw new HarnessError('MSGAPI_USAGE', `${file} holds no http_req_duration point: k6 sent no request, or the file is not the output of k6 run --out json=FILE.`);
   }
 
-  const measured = [...tallies].filter(([, tally]) => tally.times.length > 0);
+  // A scenario whose every request failed was measured too: its errors are its figures.
+  const measured = [...tallies].filter(([, tally]) => tally.first <= tally.last);
   // Spread over a few scenarios only: the points themselves are never spread into arguments.
   const startedAt = Math.min(...measured.map(([, tally]) => tally.first));
   const finishedAt = Math.max(...measured.map(([, tally]) => tally.last));
   const scenarios = measured.map(([name, tally]) => {
     const { first, last } = tally;
     const recorded = tally.times.length;
-    if (tally.httpReqs > 0 && tally.httpReqs !== recorded) notes.push(`${name}: k6 counted ${tally.httpReqs} requests (http_reqs) and recorded ${recorded} durations; the durations are what the report holds.`);
+    const failed = Object.values(tally.errorKinds).reduce((sum, count) => sum + count, 0);
+    if (tally.httpReqs > 0 && tally.httpReqs !== recorded + failed) notes.push(`${name}: k6 counted ${tally.httpReqs} requests (http_reqs) and recorded ${recorded + failed} durations (${failed} of requests without a response); the durations are what the report holds.`);
     if (tally.dropped > 0) {
       problems.push(`${name}: the open model was not held: k6 dropped ${tally.dropped} iteration${tally.dropped === 1 ? '' : 's'} (no free VU when due); k6 does not back-fill their latency, so the percentiles leave them out.`);
     }

@@ -40,10 +40,12 @@ async function runExport(argv: readonly string[]): Promise<number> {
   const seed = readSeedFile(resolve(seedFile), given('seedFile'));
   const baseUrl = values.baseUrl ?? seed?.url;
   if (baseUrl === undefined) throw new HarnessError('MSGAPI_USAGE', `no target to export for: give BASE_URL, or seed it first with msgapi load --seed-only (no seed file at ${shown(seedFile)}).`);
-  if (seed && values.baseUrl !== undefined && new URL(seed.url).href !== new URL(values.baseUrl).href) {
+  // One target, however its address ends: http://host/api is http://host/api/.
+  const sameTarget = (one: string, other: string) => new URL(one).href.replace(/\/+$/, '') === new URL(other).href.replace(/\/+$/, '');
+  if (seed && values.baseUrl !== undefined && !sameTarget(seed.url, values.baseUrl)) {
     console.error(`msgapi: note: the seed file ${shown(seedFile)} is of ${seed.url}, not of BASE_URL ${values.baseUrl}; its group is not used.`);
   }
-  const seedOfTarget = seed && (values.baseUrl === undefined || new URL(seed.url).href === new URL(values.baseUrl).href) ? seed : undefined;
+  const seedOfTarget = seed && (values.baseUrl === undefined || sameTarget(seed.url, values.baseUrl)) ? seed : undefined;
   const thresholds = values.threshold.map((text) => parseThreshold(text, values.scenarios.map((scenario) => scenario.name), [values.model]));
   const plan = exportPlan({
     baseUrl,
@@ -85,10 +87,17 @@ function readPlan(file: string): ExportPlan {
     throw new HarnessError('MSGAPI_USAGE', `${file} is not a readable ${planFileName}: ${(error as Error).message}`);
   }
   const plan = parsed as Partial<ExportPlan>;
-  if (typeof plan?.origin !== 'string' || !Array.isArray(plan.scenarios) || (plan.model !== 'open' && plan.model !== 'closed')) {
+  const count = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+  if (
+    typeof plan?.origin !== 'string' || !Array.isArray(plan.scenarios) || plan.scenarios.some((scenario) => typeof scenario?.name !== 'string')
+    || (plan.model !== 'open' && plan.model !== 'closed') || !count(plan.rate) || !count(plan.connections) || !count(plan.durationS) || !count(plan.workers)
+    || !Array.isArray(plan.thresholds) || plan.thresholds.some((threshold) => typeof threshold?.text !== 'string')
+  ) {
     throw new HarnessError('MSGAPI_USAGE', `${file} is not a ${planFileName} written by msgapi load export.`);
   }
-  return plan as ExportPlan;
+  // The thresholds are read again from their text, as the export read them: a file edited by hand gets the same checks.
+  const names = plan.scenarios.map((scenario) => scenario.name);
+  return { ...(plan as ExportPlan), thresholds: plan.thresholds.map((threshold) => parseThreshold(threshold.text, names, [plan.model!])) };
 }
 
 async function runImport(argv: readonly string[]): Promise<number> {
@@ -102,6 +111,9 @@ async function runImport(argv: readonly string[]): Promise<number> {
   const files = positionals.slice(1);
   if (files.length === 0) throw new HarnessError('MSGAPI_USAGE', `no ${engine} output to import: name its files after the engine (one per runner).`);
   for (const file of files) if (!existsSync(file)) throw new HarnessError('MSGAPI_USAGE', `${file} does not exist.`);
+  // Runners' files add up: one file given twice would count its requests twice.
+  const twice = files.find((file, index) => files.findIndex((other) => resolve(other) === resolve(file)) !== index);
+  if (twice !== undefined) throw new HarnessError('MSGAPI_USAGE', `${twice} is given twice; each runner's output counts once.`);
   const candidates = values.plan !== undefined ? [values.plan] : [join(dirname(resolve(files[0]!)), planFileName), join(values.reportsDir, engine, planFileName)];
   const planFile = candidates.find((candidate) => existsSync(candidate));
   if (planFile === undefined) throw new HarnessError('MSGAPI_USAGE', `no ${planFileName} at ${candidates.map(shown).join(' or ')}: give the one msgapi load export wrote with --plan FILE.`);

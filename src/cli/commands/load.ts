@@ -2,7 +2,7 @@
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
 import { dirname, join, relative } from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { HarnessError } from '../../core/errors.ts';
 import { exitCodeOf } from '../exit-codes.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
@@ -13,6 +13,7 @@ import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
 import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
 import { readLoadReport, runLoad, seedOnly, type LoadOptions } from '../../../load/run-load.ts';
+import { readSeedFile } from '../../../load/seed-file.ts';
 import { loadHelp, loadMergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
@@ -105,6 +106,12 @@ async function runMerge(argv: string[]): Promise<number> {
 async function seedOnlyRun(options: LoadOptions, out: NodeJS.WritableStream): Promise<number> {
   const say = (text: string) => out.write(`${text}\n`);
   const seedFile = join(options.reportsDir, 'load-seed.json');
+  // One kept data set per reports folder: a second would take the first one's record, and with it
+  // the way to remove it.
+  const earlier = readSeedFile(seedFile, false);
+  if (earlier && existsSync(earlier.ledger)) {
+    throw new HarnessError('MSGAPI_USAGE', `${shown(seedFile)} records a data set still kept on ${earlier.url} (run ${earlier.run}): remove it first (msgapi cleanup --ledger ${shown(earlier.ledger)}) or seed into another --reports-dir.`);
+  }
   const { record, leftovers, interrupted } = await seedOnly({ ...options, plan: options.plan!, seedFile, say });
   if (record) {
     say(`Seeded ${record.conversations} conversations and ${record.groups} groups on ${record.url} (run ${record.run}); they stay until removed.`);
