@@ -67,7 +67,9 @@ class Connection {
   private sentAt: number | undefined;
   private closed = false;
   /** A response completed in the read being framed; the next request goes once the read is done. */
-  private answered: { keepAlive: boolean } | undefined;
+  private answered = false;
+  /** Whether that response left the connection open for the next request. */
+  private answeredKeepAlive = false;
   /** The socket whose failure was counted: whatever else goes wrong with it is the same failure. */
   private failed: Socket | undefined;
 
@@ -106,7 +108,7 @@ class Connection {
       if (this.framer.end() !== undefined) return this.fail(socket, 'other');
       // A request the server closed the connection on, unanswered, is a request that failed (wrk
       // counts it as a read error); only then is the next one sent, on a new connection.
-      if (this.answered === undefined && this.sentAt !== undefined) return this.fail(socket, 'connection');
+      if (!this.answered && this.sentAt !== undefined) return this.fail(socket, 'connection');
       this.next(socket);
     });
     socket.on('error', (error: Error) => this.fail(socket, errorKind(error)));
@@ -119,7 +121,7 @@ class Connection {
 
   private complete(status: number, keepAlive: boolean): void {
     // Pipelining 1: one response per request. A second one in the same read answers nothing sent.
-    if (this.sentAt === undefined || this.answered !== undefined) return this.fail(this.socket!, 'other');
+    if (this.sentAt === undefined || this.answered) return this.fail(this.socket!, 'other');
     const latencyUs = (performance.now() - this.sentAt) * 1000;
     this.sentAt = undefined;
     this.options.onResponse(status, this.bytes, latencyUs);
@@ -129,17 +131,17 @@ class Connection {
       this.bodyChunks = [];
       this.script.response(status, body);
     }
-    this.answered = { keepAlive };
+    this.answered = true;
+    this.answeredKeepAlive = keepAlive;
   }
 
   /** After a read: the next request, once a response was completed by it. */
   private next(socket: Socket): void {
-    const answered = this.answered;
-    if (answered === undefined || this.socket !== socket || this.failed === socket) return;
-    this.answered = undefined;
+    if (!this.answered || this.socket !== socket || this.failed === socket) return;
+    this.answered = false;
     if (this.closed) return;
     // The server closes this connection after the response: the next request goes on a new one.
-    if (answered.keepAlive) this.send();
+    if (this.answeredKeepAlive) this.send();
     else socket.destroy();
   }
 
@@ -159,7 +161,7 @@ class Connection {
     this.failed = socket;
     this.options.onError(kind);
     this.sentAt = undefined;
-    this.answered = undefined;
+    this.answered = false;
     this.bytes = 0;
     this.bodyChunks = [];
     socket.destroy();
