@@ -17,6 +17,9 @@ const args = [
   '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3', '--reports-dir', reportsDir,
   '--settings-file', '/dev/null',
 ];
-const run = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+// A variant mutation run (mutation/variant-runs.mjs) judges the mutant against that variant instead.
+const run = process.env.MUTATION_VARIANT
+  ? spawnSync(process.execPath, ['--import', 'tsx', 'mutation/check-variant.ts'], { stdio: 'inherit', env })
+  : spawnSync(process.execPath, args, { stdio: 'inherit', env });
 rmSync(reportsDir, { recursive: true, force: true });
 process.exit(run.status ?? 1);
