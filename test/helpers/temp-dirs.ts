@@ -3,8 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { afterAll, afterEach, TestRunner } from 'vitest';
 import { stopChildren } from './children.ts';
 
 const remove = (dirs: string[]) => {
@@ -36,7 +35,7 @@ export function tempDirs(prefix: string, removeAfter: 'each' | 'all' = 'each'): 
   });
   return () => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
-    (removeAfter === 'each' && getCurrentTest() !== undefined ? madeInTest : madeOutside).push(dir);
+    (removeAfter === 'each' && TestRunner.getCurrentTest() !== undefined ? madeInTest : madeOutside).push(dir);
     return dir;
   };
 }
