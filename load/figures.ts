@@ -12,7 +12,8 @@ export interface RunFacts {
   unsent?: number;
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
+/** What msgapi load counts as a success: any 2xx (every other status fails the run). */
+export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export function modelFigures(recorder: Recorder, facts: RunFacts): ModelFigures {
   const durationS = recorder.durationMs / 1000;

@@ -4,7 +4,7 @@
 // exit code work on it unchanged.
 import { cpus } from 'node:os';
 import { version } from '../../src/core/version.ts';
-import { runProblems } from '../figures.ts';
+import { isSuccess, runProblems } from '../figures.ts';
 import { compareWithBaseline, type LatencyTolerance } from '../gates/baseline.ts';
 import { evaluateThresholds, type Threshold } from '../gates/thresholds.ts';
 import { encodeHistogram, latencyFigures, type LatencyHistogram } from '../histogram.ts';
@@ -33,8 +33,6 @@ export interface ImportedCounts {
   unsent?: number;
 }
 
-const isSuccess = (status: string) => Number(status) >= 200 && Number(status) < 300;
-
 /** One model's figures from an engine's counts; CPU is unknown (the engine ran elsewhere). */
 export function importedFigures(counts: ImportedCounts): ModelFigures {
   const requests = Object.values(counts.statuses).reduce((sum, count) => sum + count, 0);
@@ -51,7 +49,7 @@ export function importedFigures(counts: ImportedCounts): ModelFigures {
     bytes_per_s: Math.round((counts.bytes ?? 0) / durationS),
     latency_us: latencyFigures(counts.histogram),
     statuses: sortedStatuses,
-    non_2xx: Object.entries(counts.statuses).filter(([status]) => !isSuccess(status)).reduce((sum, [, count]) => sum + count, 0),
+    non_2xx: Object.entries(counts.statuses).filter(([status]) => !isSuccess(Number(status))).reduce((sum, [, count]) => sum + count, 0),
     errors,
     timeouts: Object.entries(counts.errorKinds).filter(([kind]) => /timeout|timedout/i.test(kind)).reduce((sum, [, count]) => sum + count, 0),
     error_kinds: counts.errorKinds,

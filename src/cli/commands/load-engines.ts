@@ -2,7 +2,7 @@
 // seeded by msgapi load --seed-only). msgapi load import ENGINE FILE...: that engine's results back
 // as our load.json, so that merge, thresholds, baseline and load.html work on them unchanged.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from '../../core/errors.ts';
 import { exitCodeOf } from '../exit-codes.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
@@ -11,15 +11,11 @@ import { engineNames, engines, planFileName } from '../../../load/engines/engine
 import { exportPlan, type ExportPlan } from '../../../load/engines/export-plan.ts';
 import { importedLoadReport, type EngineName } from '../../../load/engines/imported-report.ts';
 import { loadOutcome } from '../../../load/load-report.ts';
-import { readLoadReport } from '../../../load/run-load.ts';
 import { readSeedFile } from '../../../load/seed-file.ts';
-import { writeLoadHtml } from '../../report/load/load-html.ts';
-import { writeIndexReport } from '../../report/index-report.ts';
+import { readLoadReportFile, shown, writeLoadReports } from './load-files.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
 import { loadExportHelp, loadImportHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
-
-const shown = (path: string) => relative(process.cwd(), path) || path;
 
 function engineOf(command: 'export' | 'import', word: string | undefined): EngineName {
   if (word === undefined) throw new HarnessError('MSGAPI_USAGE', `which engine? Name it after 'load ${command}': ${engineNames.join(' or ')} (as in msgapi load ${command} ${engineNames[0]}).`);
@@ -120,7 +116,7 @@ async function runImport(argv: readonly string[]): Promise<number> {
   const plan = readPlan(planFile);
   const names = plan.scenarios.map((scenario) => scenario.name);
   const thresholds = values.threshold.length > 0 ? values.threshold.map((text) => parseThreshold(text, names, [plan.model])) : plan.thresholds;
-  const baseline = values.baseline === undefined ? undefined : { report: readBaseline(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } };
+  const baseline = values.baseline === undefined ? undefined : { report: readLoadReportFile(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } };
   const run = engines[engine].importRun(files, plan);
   // The engine's output seldom names the target; the plan it ran does.
   const report = importedLoadReport({ ...run, targetUrl: run.targetUrl ?? plan.origin }, { thresholds, ...(baseline ? { baseline } : {}) });
@@ -129,23 +125,9 @@ async function runImport(argv: readonly string[]): Promise<number> {
   say(summaryTable(report));
   for (const note of report.notes ?? []) say(`Note: ${note}`);
   say(verdictLines(report));
-  const jsonFile = resolve(values.out ?? join(values.reportsDir, 'load.json'));
-  mkdirSync(dirname(jsonFile), { recursive: true });
-  writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
-  writeLoadHtml(report, htmlFile);
-  const indexFile = writeIndexReport(dirname(jsonFile), { load: report });
-  say(`Reports: ${shown(jsonFile)}, ${shown(htmlFile)}, ${shown(indexFile)}`);
+  say(writeLoadReports(report, resolve(values.out ?? join(values.reportsDir, 'load.json'))));
   if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   return exitCodeOf(loadOutcome(report) === 'INTERRUPTED' ? 'FAILED' : loadOutcome(report));
-}
-
-function readBaseline(file: string) {
-  try {
-    return readLoadReport(file);
-  } catch (error) {
-    throw new HarnessError('MSGAPI_USAGE', (error as Error).message);
-  }
 }
 
 export async function runLoadEngineCommand(command: 'export' | 'import', argv: readonly string[]): Promise<number> {

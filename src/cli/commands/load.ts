@@ -1,30 +1,21 @@
 // `msgapi load`: list-endpoint throughput (closed model) and latency at a fixed offered rate (open
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
-import { dirname, join, relative } from 'node:path';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { HarnessError } from '../../core/errors.ts';
 import { exitCodeOf } from '../exit-codes.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
 import { mergeLoadReports } from '../../../load/merge-reports.ts';
-import { writeLoadHtml } from '../../report/load/load-html.ts';
-import { writeIndexReport } from '../../report/index-report.ts';
 import { summaryTable, verdictLines } from '../../report/load/summary-table.ts';
 import { loadOutcome, type LoadReport } from '../../../load/load-report.ts';
-import { readLoadReport, runLoad, seedOnly, type LoadOptions } from '../../../load/run-load.ts';
+import { runLoad, seedOnly, type LoadOptions } from '../../../load/run-load.ts';
 import { readSeedFile } from '../../../load/seed-file.ts';
 import { loadHelp, loadMergeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
-
-function readReport(file: string): LoadReport {
-  try {
-    return readLoadReport(file);
-  } catch (error) {
-    throw new HarnessError('MSGAPI_USAGE', (error as Error).message);
-  }
-}
+import { readLoadReportFile, shown, writeLoadReports } from './load-files.ts';
 
 export function loadOptions(argv: readonly string[], io: CommandIo = {}): { options: LoadOptions; json: boolean; seedOnly: boolean } | 'help' {
   const parsed = parseCommand('load', argv, {}, sourcesOf(io));
@@ -58,7 +49,7 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
     thresholds,
     baseline: values.baseline === undefined
       ? undefined
-      : { file: values.baseline, report: readReport(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } },
+      : { file: values.baseline, report: readLoadReportFile(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } },
     ab: values.ab === undefined
       ? undefined
       : {
@@ -73,18 +64,6 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
   return { options, json: values.json, seedOnly: values.seedOnly };
 }
 
-const shown = (path: string) => relative(process.cwd(), path) || path;
-
-function writeReports(report: LoadReport, jsonFile: string): string {
-  mkdirSync(dirname(jsonFile), { recursive: true });
-  writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  const htmlFile = jsonFile.replace(/\.json$/, '') + '.html';
-  writeLoadHtml(report, htmlFile);
-  // The overview page shows the load figures beside the last conformance run.
-  const indexFile = writeIndexReport(dirname(jsonFile), { load: report });
-  return `Reports: ${shown(jsonFile)}, ${shown(htmlFile)}, ${shown(indexFile)}`;
-}
-
 async function runMerge(argv: string[]): Promise<number> {
   const parsed = parseCommand('load merge', argv, { positionals: 'REPORT.json' });
   if (parsed.help) {
@@ -93,10 +72,10 @@ async function runMerge(argv: string[]): Promise<number> {
   }
   const { values, positionals: files } = parsed;
   if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi load merge needs at least two load.json files.');
-  const merged = mergeLoadReports(files.map(readReport), files, values.as);
+  const merged = mergeLoadReports(files.map(readLoadReportFile), files, values.as);
   console.log(summaryTable(merged));
   console.log(verdictLines(merged));
-  console.log(writeReports(merged, values.out ?? join(values.reportsDir, 'load-merged.json')));
+  console.log(writeLoadReports(merged, values.out ?? join(values.reportsDir, 'load-merged.json')));
   // merge itself was not stopped: a merged run short of a part fails (1), it does not exit as Ctrl-C would.
   const outcome = loadOutcome(merged);
   return exitCodeOf(outcome === 'INTERRUPTED' ? 'FAILED' : outcome);
@@ -145,7 +124,7 @@ export async function loadRun(argv: readonly string[], io: CommandIo = {}): Prom
   const { report, interrupted } = await runLoad({ ...options, say });
   say(summaryTable(report));
   say(verdictLines(report));
-  say(writeReports(report, join(options.reportsDir, 'load.json')));
+  say(writeLoadReports(report, join(options.reportsDir, 'load.json')));
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   return { exitCode: exitCodeOf(loadOutcome(report), interrupted), report };
 }
