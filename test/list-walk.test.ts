@@ -1,13 +1,18 @@
 // The page walk under others' writes: a starting_after cursor whose item someone else deletes
-// between two pages is not the server's fault, a server that refuses every cursor is.
+// between two pages is not the server's fault, a server that refuses every cursor is; under page
+// numbers, a walk that others' deletes made miss an item is not judged, a server that skips one is.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { ApiClient } from '../src/core/client/api-client.ts';
 import { Redactor } from '../src/core/client/redactor.ts';
 import { serverProfile } from '../src/core/profile/server-profile.ts';
 import type { CheckContext } from '../src/conformance/checks/check-context.ts';
-import { CheckFailure } from '../src/conformance/checks/check-failure.ts';
-import { walkConversations } from '../src/conformance/checks/list-walk.ts';
+import { CheckFailure, CheckSkipped } from '../src/conformance/checks/check-failure.ts';
+import { expectEachOnceAcrossPages } from '../src/conformance/checks/each-once.ts';
+import { walkConversations, type Walk } from '../src/conformance/checks/list-walk.ts';
+import type { ApiResponse } from '../src/core/client/api-client.ts';
+import { checkProperty } from '../src/conformance/properties/run-property.ts';
+import fc from 'fast-check';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 
 const token = 'walk-token';
@@ -73,5 +78,86 @@ describe('the page walk', () => {
     const walking = walkConversations(context, {}, { limit: 1 });
     await expect(walking).rejects.toBeInstanceOf(CheckFailure);
     await expect(walking).rejects.toThrow(/refused on each of three walks/);
+  });
+});
+
+/** A check's context with only what the each-once judgement reads: the pagination style, and skip. */
+function judgingContext(kind: 'page' | 'starting_after'): CheckContext {
+  return {
+    profile: serverProfile(),
+    target: { pagination: { kind }, seed: 7, propertyRuns: 5, propertyTimeBudgetMs: 60_000 },
+    skip: (reason: string) => {
+      throw new CheckSkipped(reason);
+    },
+  } as unknown as CheckContext;
+}
+
+/** A complete walk listing these ids, on one page. */
+const walkOf = (ids: readonly string[]): Walk<{ id: string }> => ({
+  items: ids.map((id) => ({ id })),
+  pages: [{ status: 200, body: { data: ids.map((id) => ({ id })), has_more: false } } as unknown as ApiResponse],
+  complete: true,
+});
+
+describe('each of the suite\'s items exactly once, across pages', () => {
+  const own = ['own-1', 'own-2', 'own-3'];
+
+  it('under page numbers, does not judge walks that others\' writes kept moving: each missed an item, no two alike', async () => {
+    // What CI met: every walk missed one own item, because another check deleted before its page.
+    let walks = 0;
+    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']), own, 'items');
+    await expect(judging).rejects.toBeInstanceOf(CheckSkipped);
+    await expect(judging).rejects.toThrow(/changed during each of 5 tries at two alike walks, and PAGINATION=page/);
+    expect(walks).toBeGreaterThan(5);
+  });
+
+  it('under page numbers, fails a server that leaves an item out of two walks in a row alike', async () => {
+    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['other', 'own-1', 'own-3']), own, 'items');
+    await expect(judging).rejects.toBeInstanceOf(CheckFailure);
+    await expect(judging).rejects.toThrow(/on two walks in a row alike, the list unchanged meanwhile[\s\S]*missing: own-2/);
+  });
+
+  it('under page numbers, fails a server that lists an item twice on two walks in a row alike', async () => {
+    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['own-1', 'own-2', 'own-2', 'own-3']), own, 'items');
+    await expect(judging).rejects.toThrow(/repeated: own-2 \(2 times\)/);
+  });
+
+  it('under page numbers, passes when the walks after a disturbed one stand still and list each item once', async () => {
+    let walks = 0;
+    const judged = await expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(++walks === 1 ? ['own-1', 'own-3'] : own), own, 'items');
+    expect(judged.items.map((item) => item.id)).toEqual(own);
+  });
+
+  it('under page numbers, does not judge when the list differs before and after two alike walks', async () => {
+    let reads = 0;
+    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['own-1', 'own-3']), own, 'items', async () => `state-${++reads}`);
+    await expect(judging).rejects.toBeInstanceOf(CheckSkipped);
+  });
+
+  it('under cursors, fails a server that leaves an item out of each of three walks, however they differ', async () => {
+    let walks = 0;
+    const judging = expectEachOnceAcrossPages(judgingContext('starting_after'), async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']), own, 'items');
+    await expect(judging).rejects.toThrow(/in 3 attempts[\s\S]*missing: own-2/);
+    expect(walks).toBe(3);
+  });
+});
+
+describe('a property whose cases the target could not judge', () => {
+  it('is skipped when no case could be judged, not failed', async () => {
+    const context = judgingContext('page');
+    const running = checkProperty(context, fc.integer(), async () => context.skip('the list never stood still'));
+    await expect(running).rejects.toBeInstanceOf(CheckSkipped);
+  });
+
+  it('passes on the cases it judged, and still fails on a counterexample among them', async () => {
+    const context = judgingContext('page');
+    await checkProperty(context, fc.integer({ min: 0, max: 9 }), async (value) => {
+      if (value % 2 === 0) context.skip('not judged');
+    });
+    const failing = checkProperty(context, fc.integer({ min: 0, max: 9 }), async (value) => {
+      if (value % 2 === 0) context.skip('not judged');
+      else throw new CheckFailure({ expected: 'an even number', received: String(value) });
+    });
+    await expect(failing).rejects.toThrow(/Expected: an even number/);
   });
 });

@@ -2,7 +2,7 @@
 // archived=true lists archived items and never active ones. Both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectFields, expectSuccess, expectThat } from '../checks/expect.ts';
-import { hasAll } from '../checks/list-walk.ts';
+import { hasAll, walkFinding } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -20,7 +20,7 @@ export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceU
 
 export const archivedIsListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.archive(context, await resource.create(context, 'archived'));
-  const walk = await resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]) });
+  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]) }), [item.id], 'the list under archived=true');
   const found = walk.items.some((seen) => seen.id === item.id);
   if (!found && !walk.complete) context.skip(`the archived ${resource.kind} was not among the pages read: ${walk.stoppedBecause}`);
   expectThat(found, walk.pages.at(-1)!, `the archived ${resource.kind} ${item.id} listed under archived=true (§3, ${resource.section})`, `not listed in ${walk.pages.length} page(s)`);

@@ -6,13 +6,13 @@
 import type { ApiResponse } from '../../core/client/api-client.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { PrerequisiteFailure, RepeatedPageFailure } from '../checks/check-failure.ts';
+import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import type { CheckId } from '../checks/check-ids.ts';
-import { expectEachOnceAcrossPages, ownItemsSeen, requirePagination, walkSummary } from '../checks/each-once.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
-import { positionalPagination, undisturbedWalk, type Walk } from '../checks/list-walk.ts';
-import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+import type { Walk } from '../checks/list-walk.ts';
+import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 /** §8: "Default page size of list operations | 10 items". */
 const DEFAULT_PAGE = 10;
@@ -219,35 +219,10 @@ function expectPagesOf<T extends ResourceItem>(resource: ResourceUnderTest<T>, w
   }
 }
 
-/** The narrow list as it stands, its ids in list order: what a walk under shifting pages is compared with. */
-async function narrowListNow<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>): Promise<string> {
-  const walk = await resource.walk(context, resource.narrowList.filters, { maxPages: 3 });
-  return `${walk.items.map((item) => item.id).join(',')}${walk.complete ? '' : ',...'}`;
-}
-
-/** Each of `own` exactly once in a walk that reached the end of the list (has_more false). */
-function expectOwnOnce(context: CheckContext, walk: Walk<{ id: string }>, own: readonly string[], described: string): void {
-  const { repeated, missing } = ownItemsSeen(walk, own);
-  if (repeated.length === 0 && !walk.complete) context.skip(`the whole list could not be read: ${walk.stoppedBecause}`);
-  expectThat(
-    repeated.length === 0 && missing.length === 0,
-    walk.pages.at(-1)!,
-    `each of the suite's ${own.length} ${described} exactly once in a walk of every page that ends with has_more false, the list unchanged meanwhile (§4.1, §4.2: has_more; profile: pagination, PAGINATION=${context.target.pagination.kind})`,
-    walkSummary(walk, repeated, missing),
-  );
-}
-
-/** Page numbers and offsets move under others' writes: a walk is judged only when the list stood still, up to this many tries. */
-const SHIFTING_ATTEMPTS = 5;
-
 /**
- * Walks the narrow list at `limit`: each of `own` exactly once, the walk ending with has_more false,
- * and every page within the limit (expectPagesOf). Returns the walk judged.
- *
- * Cursors (starting_after, an opaque cursor) hold their place whatever others write, so each-once.ts
- * judges them. Page numbers and offsets do not: another check's delete before the page moves an item
- * back onto a page already read. With them a walk is judged only when the list was the same before
- * and after it; when it never was, the check is skipped, saying so.
+ * Walks the narrow list at `limit`: each of `own` exactly once, the walk ending with has_more false
+ * (each-once.ts, which judges page numbers and offsets only on a list that stood still), and every
+ * page within the limit (expectPagesOf). Returns the walk judged.
  */
 async function expectWalkAt<T extends ResourceItem>(
   context: CheckContext,
@@ -258,30 +233,9 @@ async function expectWalkAt<T extends ResourceItem>(
 ): Promise<Walk<{ id: string }>> {
   const described = `${resource.narrowList.described} at limit=${limit} (${partition})`;
   const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES });
-  const { kind } = context.target.pagination;
-  if (!positionalPagination(context)) {
-    let last: Walk<{ id: string }> | undefined;
-    await expectEachOnceAcrossPages(context, async () => (last = await walkOnce()), own, described);
-    expectPagesOf(resource, last!, limit, described);
-    return last!;
-  }
-  // Judged only on a walk that two walks in a row agree on, the list the same before and after them.
-  for (let attempt = 1; attempt <= SHIFTING_ATTEMPTS; attempt++) {
-    const before = await narrowListNow(context, resource);
-    let walk: Walk<{ id: string }> | undefined;
-    try {
-      walk = await undisturbedWalk(walkOnce, 2);
-    } catch (error) {
-      // The walker's own verdict (a page of items already seen) stands when every try meets it.
-      if (!(error instanceof RepeatedPageFailure) || attempt === SHIFTING_ATTEMPTS) throw error;
-      continue;
-    }
-    if (walk === undefined || (await narrowListNow(context, resource)) !== before) continue;
-    expectOwnOnce(context, walk, own, described);
-    expectPagesOf(resource, walk, limit, described);
-    return walk;
-  }
-  return context.skip(`the list of ${resource.narrowList.described} changed during each of ${SHIFTING_ATTEMPTS} tries at two alike walks, and PAGINATION=${kind} pages move with it`);
+  const walk = await expectEachOnceAcrossPages(context, walkOnce, own, described, () => narrowListNow(context, resource));
+  expectPagesOf(resource, walk, limit, described);
+  return walk;
 }
 
 /** Makes `count` items of the narrow list (resource-under-test.ts), which few other checks write to. */

@@ -4,7 +4,7 @@ import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { hasAll, walkFinding } from '../checks/list-walk.ts';
-import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   // One of the suite's own, so that the page is not empty on an empty target.
@@ -98,5 +98,6 @@ export const pagesReturnEachOnce = <T extends ResourceItem>(resource: ResourceUn
     () => resource.walk(context, resource.narrowList.filters, { limit: 2 }),
     own.map((item) => item.id),
     `${resource.narrowList.described} (limit=2)`,
+    () => narrowListNow(context, resource),
   );
 };

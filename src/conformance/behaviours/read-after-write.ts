@@ -121,7 +121,7 @@ export const deleteSeenByEveryRead = <T extends ResourceItem>(resource: Resource
     const lists = [{ filters: {}, rule: `${resource.section}: the list of ${resource.plural} holds every one of them`, check: unfilteredCheck }, ...views];
     for (const view of lists) {
       const query = queryOf(view.filters);
-      const walk = await resource.walk(context, view.filters, { stopWhen: hasAll([item.id]) });
+      const walk = await walkFinding(context, () => resource.walk(context, view.filters, { stopWhen: hasAll([item.id]) }), [item.id], `GET ${resource.path}?${query}`);
       if (walk.items.some((listed) => listed.id === item.id)) continue;
       if (!walk.complete) context.skip(`GET ${resource.path}?${query} could not be read far enough to find ${item.id} before the delete: ${walk.stoppedBecause}`);
       throw new PrerequisiteFailure(

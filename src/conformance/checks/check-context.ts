@@ -8,6 +8,7 @@ import { CreatedResources } from '../../core/safety/created-resources.ts';
 import { SuiteNames } from '../../core/safety/run-names.ts';
 import { priorIdsBeside } from '../../core/safety/snapshot.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
+import { CheckSkipped } from './check-failure.ts';
 import type { ProfileKey } from '../../api/open-points.ts';
 import { serverProfile, type ServerProfile } from '../../core/profile/server-profile.ts';
 
@@ -26,11 +27,11 @@ export interface CheckContext {
   /** The ids this check made (as their types), verified group conversations, and invented ids: the
    *  only ones its clients may update or delete; never an id the users held when the run began. */
   ledger: Ledger;
-  /** Ends the check as skipped, saying why (a precondition the target does not meet). */
+  /** Ends the check as skipped, saying why (a precondition the target does not meet): throws CheckSkipped. */
   skip(reason: string): never;
 }
 
-export function createCheckContext(target: ProvidedTarget, skip: (reason: string) => never): CheckContext {
+export function createCheckContext(target: ProvidedTarget): CheckContext {
   // The snapshot of the users' ids taken when the run began lies beside the run's ledger file.
   const ledger = new Ledger(target.ledgerFile, priorIdsBeside(target.ledgerFile));
   const client = firstUserClient(target, {
@@ -45,4 +46,8 @@ export function createCheckContext(target: ProvidedTarget, skip: (reason: string
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));
   return { client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+}
+
+function skip(reason: string): never {
+  throw new CheckSkipped(reason);
 }

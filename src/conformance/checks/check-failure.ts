@@ -25,6 +25,18 @@ export class CheckFailure extends Error {
 }
 
 /**
+ * A check could not judge (a precondition the target does not meet, a list that never stood still):
+ * thrown by context.skip and turned into the runner's skip at the check's edge (register-checks.ts),
+ * so that code inside a check, such as a property's case, can tell it from a failure.
+ */
+export class CheckSkipped extends Error {
+  override readonly name = 'CheckSkipped';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
  * A page walk met pages of items it had seen already: a server that ignores the way to the next
  * page, or, under page numbers and offsets, others' writes shifting the pages. Walks that retry
  * on disturbance catch this one alone; a failed request or a bad page is never retried away.

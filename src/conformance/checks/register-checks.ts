@@ -11,7 +11,7 @@ import { replayScript, type ReplayScript } from '../../core/client/replay-script
 import { TransportError } from '../../core/client/transport-error.ts';
 import type { Leftover } from '../../core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../core/target/target.ts';
-import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
+import { CheckFailure, CheckSkipped, PrerequisiteFailure } from './check-failure.ts';
 import { createCheckContext } from './check-context.ts';
 import type { CheckBody, CheckDefinition } from './define-check.ts';
 
@@ -40,8 +40,6 @@ declare module 'vitest' {
 
 type VitestIndex = typeof import('vitest');
 
-const isSkip = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === 'VITEST_PENDING';
-
 /**
  * Registers every check once per target: one module graph then serves every target of a run (the
  * matrix runs the suite against dozens of servers in one vitest process).
@@ -59,7 +57,7 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
 async function runCheck(id: string, targetName: string, target: ProvidedTarget, body: CheckBody, { task, skip }: TestContext): Promise<void> {
   const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
   task.meta.check = meta;
-  const context = createCheckContext(target, (reason) => skip(reason) as never);
+  const context = createCheckContext(target);
   // The failing request's curl alone answers 404 once the check's objects are deleted: the replay
   // script makes them again from the check's own exchanges (src/core/client/replay-script.ts).
   // It never hides the server's failure: should it break, the plain curl is all the report shows.
@@ -74,7 +72,7 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   try {
     await body(context);
   } catch (error) {
-    if (isSkip(error)) throw error;
+    if (error instanceof CheckSkipped) skip(error.reason);
     if (error instanceof PrerequisiteFailure && error.blamed === id) {
       // A step that is this check's own subject failed: that is its verdict, not a missing premise.
       meta.reproduction = error.reproduction;

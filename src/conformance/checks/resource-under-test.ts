@@ -102,3 +102,9 @@ export const groups: ResourceUnderTest<Group> = {
 export function resourceNamed(plural: 'conversations' | 'groups'): ResourceUnderTest<ResourceItem> {
   return (plural === 'groups' ? groups : conversations) as unknown as ResourceUnderTest<ResourceItem>;
 }
+
+/** The narrow list as it stands, its ids in list order: what a walk under shifting pages is compared with. */
+export async function narrowListNow<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>): Promise<string> {
+  const walk = await resource.walk(context, resource.narrowList.filters, { maxPages: 3 });
+  return `${walk.items.map((item) => item.id).join(',')}${walk.complete ? '' : ',...'}`;
+}

@@ -4,7 +4,7 @@
 // replays it (SEED=<n> npm run conformance).
 import fc from 'fast-check';
 import type { CheckContext } from '../checks/check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
+import { CheckFailure, CheckSkipped, PrerequisiteFailure } from '../checks/check-failure.ts';
 import { StepLog } from './step-log.ts';
 
 export interface PropertyOptions {
@@ -27,11 +27,19 @@ export async function checkProperty<T>(
   // fast-check's final counterexample is the last case that failed while shrinking: its log is
   // the one to show.
   let lastFailure: Failure | undefined;
+  // A case the target could not judge (context.skip) is neither a pass nor a counterexample.
+  let judged = 0;
+  let unjudged: CheckSkipped | undefined;
   const property = fc.asyncProperty(arbitrary, async (value) => {
     const log = new StepLog(context.client);
     try {
       await predicate(value, log);
+      judged++;
     } catch (error) {
+      if (error instanceof CheckSkipped) {
+        unjudged = error;
+        return;
+      }
       // A prerequisite that fails is not this property's failure: stop, and report it as such.
       if (error instanceof PrerequisiteFailure) throw error;
       lastFailure = { log, error };
@@ -44,7 +52,11 @@ export async function checkProperty<T>(
     interruptAfterTimeLimit: propertyTimeBudgetMs,
   });
   if (details.errorInstance instanceof PrerequisiteFailure) throw details.errorInstance;
-  if (!details.failed || lastFailure === undefined) return;
+  if (!details.failed || lastFailure === undefined) {
+    // Only when no case at all could be judged is the check skipped: a pass must prove something.
+    if (judged === 0 && unjudged !== undefined) throw unjudged;
+    return;
+  }
 
   const cause = lastFailure.error;
   const expected = cause instanceof CheckFailure ? cause.details.expected : 'the property to hold';
