@@ -5,10 +5,10 @@
 // "<file>:<line>:<mutator>", "<file>:<line>", "<file>" ->
 // [category, reason]). `node mutation/triage.mjs` prints the
 // survivors and exits 1 if one has no triage; `--markdown` prints the table of the doc.
-import { readFileSync } from 'node:fs';
+import { defaultTriage, readJson } from './triage-lookup.mjs';
 
-const report = JSON.parse(readFileSync(process.argv.find((arg) => arg.endsWith('.json') && !arg.endsWith('triage.json')) ?? 'reports/mutation/mutation.json', 'utf8'));
-const triage = JSON.parse(readFileSync(new URL('./triage.json', import.meta.url), 'utf8'));
+const report = readJson(process.argv.find((arg) => arg.endsWith('.json') && !arg.endsWith('triage.json')) ?? 'reports/mutation/mutation.json');
+const triage = readJson(new URL('./triage.json', import.meta.url));
 const markdown = process.argv.includes('--markdown');
 
 const counts = {};
@@ -20,7 +20,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
     counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
     if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
     const { line, column } = mutant.location.start;
-    const entry = triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`] ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}`] ?? triage[`${file}:${line}:${mutant.mutatorName}`] ?? triage[`${file}:${line}`] ?? triage[file];
+    const entry = defaultTriage(triage, file, mutant);
     if (entry === undefined) untriaged += 1;
     const original = lines[line - 1].trim();
     const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 70);

@@ -4,6 +4,7 @@ import { defineFaults } from './fault.ts';
 import { around, dropParam, encodeParam, mapParams } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore, storeNew, withStore } from './stores.ts';
+import { ok } from '../respond.ts';
 
 /** An empty id counts as not given (reference/README.md), as the clean handler reads it. */
 const given = (value: unknown): boolean => value !== undefined && value !== '';
@@ -95,5 +96,20 @@ export const createFaults = defineFaults([
     modifier: around('conversations.create', (context, route, next) =>
       next({ ...context, store: interceptStore(context.store, { groups: { replace: (group) => group } }) }, route)),
     detectedBy: ['conversations.create.group-conversation-again'],
+  },
+  {
+    // Found by mutation testing (docs/mutation-triage.md, conversations.ts:50 under the
+    // contact-conversation-create:existing variant: the one-to-one test dropped from the lookup).
+    name: 'conversations.create.contact-answers-group-conversation',
+    ...spec.newConversation,
+    breaks: 'POST /v1/conversations with only contact_id answers with a group\'s conversation that carries that contact (200) instead of a one-to-one conversation',
+    modifier: around('conversations.create', async (context, route, next) => {
+      const body = await context.body();
+      const contact = body.values.contact_id;
+      if (!given(contact) || given(body.values.group_id)) return next({ ...context, body: async () => body }, route);
+      const carrier = context.store.conversations.newestFirst().find(({ value }) => value.group_id !== null && value.contact_id === contact);
+      return carrier === undefined ? next({ ...context, body: async () => body }, route) : ok(carrier.value);
+    }),
+    detectedBy: ['conversations.create.contact-only-is-one-to-one'],
   },
 ]);

@@ -134,4 +134,18 @@ export const pageFaults = defineFaults([
     modifier: hasMoreWhenPageIsFull('conversations'),
     detectedBy: ['conversations.list.has-more-false-at-limit'],
   },
+  {
+    // Found by mutation testing (docs/mutation-triage.md, store.ts:57: the lookup of an unknown id crashing).
+    name: 'groups.list.unknown-starting-after-500',
+    ...spec.listGroups,
+    breaks: 'starting_after naming no group crashes the lookup of its position: GET /v1/groups answers 500 (a known id pages as before)',
+    modifier: around('groups.list', (context, route, next) => {
+      const { starting_after: after } = context.query().values;
+      if (typeof after === 'string' && context.store.groups.seqOf(after) === undefined) {
+        throw new TypeError("Cannot read properties of undefined (reading 'seq')");
+      }
+      return next(context, route);
+    }),
+    detectedBy: ['groups.list.bad-next-page'],
+  },
 ]);

@@ -7,6 +7,7 @@ import { expectBody, expectClientError, expectField, expectNewObject, expectSucc
 import { createGroup, createGroupConversation, deleteResource, groupConversation, recordCreated } from '../../src/conformance/checks/fixtures.ts';
 import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
 import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import type { ApiResponse } from '../../src/core/client/api-client.ts';
 
 export const checks = [
   defineCheck(
@@ -138,6 +139,40 @@ export const checks = [
       const after = expectBody(retrieved, 'group', 'the group');
       expectField(context.profile, retrieved, after, 'conversation_id', conversation.id,
         `§1: "Each group has one conversation" and §2.2: conversation_id is "Identifier of the conversation that belongs to the group": the one just created with its group_id`, 'the group');
+    },
+  ),
+  defineCheck(
+    {
+      id: 'conversations.create.contact-only-is-one-to-one',
+      title: 'a create with only contact_id answers a one-to-one conversation, even when a group\'s conversation carries that contact',
+      level: 'spec',
+    },
+    async (context) => {
+      const { group } = await createGroup(context);
+      const contactId = context.names.contactId('one-to-one');
+      // The premise: a group's conversation that carries contactId. A server may keep the group's
+      // conversation as it is, or refuse, when the group has one (§1): then one made after it is
+      // deleted may carry it. A server that never stores a contact on a group's conversation skips.
+      const carries = (response: ApiResponse) => {
+        const body = response.body as { group_id?: unknown; contact_id?: unknown } | undefined;
+        return context.profile.isSuccess(response.status) && body?.group_id === group.id && body.contact_id === contactId;
+      };
+      let carrier = await context.client.createConversation({ group_id: group.id, contact_id: contactId });
+      recordCreated(context, 'conversation', carrier.body);
+      if (!carries(carrier)) {
+        const first = await groupConversation(context, group);
+        await deleteResource(context, 'conversation', first.id, 'conversations.delete.not-retrievable');
+        carrier = await context.client.createConversation({ group_id: group.id, contact_id: contactId });
+        recordCreated(context, 'conversation', carrier.body);
+      }
+      if (!carries(carrier)) context.skip('no conversation of a group carrying a contact_id could be made (the server keeps, refuses or drops it), so the case does not arise');
+      const response = await context.client.createConversation({ contact_id: contactId });
+      recordCreated(context, 'conversation', response.body);
+      expectSuccess(context.profile, response, 'POST /v1/conversations with only contact_id');
+      const conversation = expectBody(response, 'conversation', 'the conversation answered');
+      const rule = '§2.1: "A conversation may be group-based (group_id set) or one-to-one (contact_id set)", and "group_id is null when only contact_id was given"; a contact\'s existing conversation (profile: contact-conversation-create) is its one-to-one one';
+      expectField(context.profile, response, conversation, 'group_id', null, rule, 'the conversation answered');
+      expectField(context.profile, response, conversation, 'contact_id', contactId, '§4.1: created with this contact_id', 'the conversation answered');
     },
   ),
 ];

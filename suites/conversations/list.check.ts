@@ -1,5 +1,5 @@
 import {
-  archivedFilter, badLimitIsNoServerError, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
+  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
 } from '../../src/conformance/behaviours/list-pages.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
@@ -145,6 +145,15 @@ export const checks = [
       level: 'robustness',
     },
     badLimitIsNoServerError(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.list.bad-next-page',
+      title: 'a next page asked for from a position the server never gave (an unknown id or cursor, a page or offset zero, negative, far beyond the end or not a number) gets a 4xx or a valid page, never a 5xx',
+      level: 'robustness',
+    },
+    badNextPageIsNoServerError(conversations),
   ),
 ];
 

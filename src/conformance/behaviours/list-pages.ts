@@ -56,6 +56,43 @@ export const badLimitIsNoServerError = <T extends ResourceItem>(resource: Resour
 };
 
 /**
+ * The positions a server never handed out, in the declared style (PAGINATION; §4.3 shows none):
+ * an id that names nothing or a cursor of junk, and page numbers or offsets that are zero,
+ * negative, far beyond the end or not a number.
+ */
+function positionsNeverGiven(context: CheckContext, kind: 'conversation' | 'group'): Array<string | number> {
+  switch (context.target.pagination.kind) {
+    case 'starting_after':
+      return [context.names.unknownId(kind), 'not-an-id'];
+    case 'cursor':
+      return ['not-a-cursor', '%%', 'x'.repeat(300)];
+    case 'page':
+      return [0, -1, 1_000_000, 'abc'];
+    case 'offset':
+      return [-1, 1_000_000, 'abc'];
+    case 'none':
+      return [];
+  }
+}
+
+/** A next page asked for from a position the server never gave: a 4xx or a valid page, never a 5xx. */
+export const badNextPageIsNoServerError = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  requirePagination(context);
+  const { pagination } = context.target;
+  const param = pagination.kind === 'starting_after' ? 'starting_after' : 'param' in pagination ? pagination.param : '';
+  // One of the suite's own, so that an accepted page has something to validate.
+  await resource.create(context, 'bad-next-page');
+  for (const position of positionsNeverGiven(context, resource.kind)) {
+    const response = await resource.list(context.client, { [param]: position, limit: 2 });
+    const asked = `GET ${resource.path}?${param}=${String(position).slice(0, 40)}&limit=2 (a position this server never gave; PAGINATION=${pagination.kind})`;
+    expectNoServerError(context.profile, response, asked);
+    // §4.3 shows no pagination parameter, so what answers a position never given is open: a refusal or a page.
+    if (context.profile.isSuccess(response.status)) expectBody(response, resource.listSchema, `the list for ${asked}`);
+    else expectClientError(context.profile, response, asked);
+  }
+};
+
+/**
  * Walks `filters`: every item on every page matches, and every one of the suite's `own` items that
  * should match is found.
  */
