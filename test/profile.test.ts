@@ -96,6 +96,17 @@ describe('a declared reading narrows the profile to it', () => {
     expect(narrowable.filter((entry) => !('setting' in entry) && !('noSetting' in entry)).map((entry) => entry.key)).toEqual([]);
   });
 
+  it('a DELETE of an id that names nothing: both readings undeclared, one when DELETE_OF_NOTHING is declared, with the statuses of each', () => {
+    // Detached, as checks hand predicates to expectAnswer.
+    const { isDeleteOfNothingAnswer: either } = serverProfile();
+    expect([either(404), either(410), either(204), either(200), either(500), either(302)]).toEqual([true, true, true, true, false, false]);
+    const refused = serverProfile(declared({ DELETE_OF_NOTHING: 'refused', UNKNOWN_ID_STATUS: '404' }));
+    expect([refused.isDeleteOfNothingAnswer(404), refused.isDeleteOfNothingAnswer(410), refused.isDeleteOfNothingAnswer(204)]).toEqual([true, false, false]);
+    const success = serverProfile(declared({ DELETE_OF_NOTHING: 'success', DELETE_STATUS: '204' }));
+    expect([success.isDeleteOfNothingAnswer(204), success.isDeleteOfNothingAnswer(200), success.isDeleteOfNothingAnswer(404)]).toEqual([true, false, false]);
+    expect(success.describeDeleteOfNothing()).toBe('204 (as declared) (as a DELETE that removed something), as DELETE_OF_NOTHING=success declares');
+  });
+
   it('statuses: only the declared ones are accepted, each within its range', () => {
     const narrowed = serverProfile(declared({ UNKNOWN_ID_STATUS: '404,410', REFUSAL_STATUS: '422', DELETE_STATUS: '204', AUTH_REFUSAL_STATUS: '401' }));
     expect([404, 410].every(narrowed.isUnknownIdAnswer)).toBe(true);
@@ -187,10 +198,10 @@ describe('checks ask the profile', () => {
 describe('every comparison cites what it rests on', () => {
   // The assertions that say what was expected (src/conformance/checks/expect.ts) carry, in the
   // call's own text, a sentence of the spec (§…, a resource's section), an entry of the profile
-  // ("profile: …", profile.describe), a schema, a reason handed in by the caller (why, …Rule), or
+  // ("profile: …", profile.describe, profile.describeDeleteOfNothing), a schema, a reason handed in by the caller (why, …Rule), or
   // the sentence of a new object's default (newObjectReasons, each of which cites one: below).
   const asserting = new Set(['expectThat', 'expectField', 'expectFields', 'expectSameText', 'expectAnswer']);
-  const cites = /§|profile: |\bschemas\/|\bsection\b|\$\{(?:why|[a-zA-Z]*Rule)\}|[ (]why[,)]|[ (][a-zA-Z]*Rule[,)]|profile\.describe\(|newObjectReasons\[/;
+  const cites = /§|profile: |\bschemas\/|\bsection\b|\$\{(?:why|[a-zA-Z]*Rule)\}|[ (]why[,)]|[ (][a-zA-Z]*Rule[,)]|profile\.describe(?:DeleteOfNothing)?\(|newObjectReasons\[/;
   const uncited = (file: string, text: string): string[] => {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const found: string[] = [];

@@ -434,6 +434,16 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   'unknown-id-status:410': { shows: 'an unknown id gets 410, an unknown path 404', probe: unknownIdIs(410) },
   'unknown-id-status:400': { shows: 'an unknown id gets 400, an unknown path 404', probe: unknownIdIs(400) },
   'unknown-id-status:422': { shows: 'an unknown id gets 422, an unknown path 404', probe: unknownIdIs(422) },
+  'delete-of-nothing:success': {
+    shows: 'a DELETE of an id never made, or deleted already, answers as a DELETE that removed something; a GET of it still 404',
+    probe: async (api) => {
+      const [id] = await createConversations(api, 1);
+      expect((await api.send('DELETE', `/v1/conversations/${id}`)).status).toBe(200);
+      expect((await api.send('DELETE', `/v1/conversations/${id}`)).status).toBe(200);
+      expect((await api.send('DELETE', '/v1/groups/grp_never_made')).status).toBe(200);
+      expect((await api.send('GET', `/v1/conversations/${id}`)).status).toBe(404);
+    },
+  },
   'foreign-id-status:403': {
     shows: 'another user\'s conversation gets 403 and stays unchanged; an id nobody holds 404',
     probe: async (api) => {

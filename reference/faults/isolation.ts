@@ -1,7 +1,8 @@
 // One user's data reached by another (§1, §5): each fault opens one operation of one resource to
 // the other users' stores, which the authenticate seam makes known (stores.ts).
 import { defineFaults } from './fault.ts';
-import { combine, type ObjectOf, type Resource } from './helpers.ts';
+import { around, combine, type ObjectOf, type Resource } from './helpers.ts';
+import { ok } from '../respond.ts';
 import { spec } from './spec.ts';
 import { otherStores, rememberAllStores, withStore, type Overrides } from './stores.ts';
 import type { Collection, Entry, UserStore } from '../store.ts';
@@ -43,6 +44,16 @@ export const isolationFaults = defineFaults([
         delete: (id) => holderOf(store, 'conversations', id)?.conversations.delete(id) ?? false,
       },
     }))),
+  },
+  {
+    name: 'isolation.groups.delete-tells-other-users',
+    ...spec.conversationOfUser,
+    breaks: 'DELETE /v1/groups/:id of another user\'s group answers 200 as done (deleting nothing), while an id nobody holds gets 404: the answer tells which ids exist',
+    modifier: combine(rememberAllStores, around('groups.delete', (context, route, next) =>
+      (route.id !== undefined && context.store.groups.get(route.id) === undefined && holderOf(context.store, 'groups', route.id) !== undefined
+        ? Promise.resolve(ok({ id: route.id, deleted: true }))
+        : next(context, route)))),
+    detectedBy: ['isolation.delete.other-user'],
   },
   {
     name: 'isolation.groups.update-other-users',

@@ -37,6 +37,7 @@ const rules: ReadonlyArray<{ when: [ReadingEntry, ReadingEntry]; rule: string }>
   { when: ['success-status', 'delete-answer'], rule: 'delete-answer decides what DELETE answers' },
   { when: ['refusal-status', 'unknown-id-status'], rule: 'unknown-id-status decides the status of an unknown id' },
   { when: ['unknown-id-status', 'foreign-id-status'], rule: 'foreign-id-status decides the status of another user\'s id' },
+  { when: ['unknown-id-status', 'delete-of-nothing'], rule: 'delete-of-nothing decides what a DELETE of an unknown id answers' },
   { when: ['extra-fields', 'error-body'], rule: 'error-body decides the body of a refusal (no extra fields on one that is not JSON)' },
   { when: ['refusal-status', 'group-conversation-create'], rule: 'group-conversation-create decides the status of its own refusal' },
 ];

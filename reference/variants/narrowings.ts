@@ -33,6 +33,7 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     // The default reading is no modifier of its own: another user's id is an id this user cannot see.
     FOREIGN_ID_STATUS: foreignId === '404' ? unknownId : foreignId,
     DELETE_STATUS: deleteAnswer === '204' ? '204' : '200',
+    DELETE_OF_NOTHING: takes('delete-of-nothing') as Declares['DELETE_OF_NOTHING'],
     ...(errorBody === 'json' ? { ERROR_BODY: 'json' as const } : {}),
     EMPTY_TEXT: takes('empty-text') as Declares['EMPTY_TEXT'],
     GROUP_CONVERSATION_CREATE: takes('group-conversation-create') as Declares['GROUP_CONVERSATION_CREATE'],

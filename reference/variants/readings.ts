@@ -8,12 +8,15 @@
 // - success-status never touches DELETE: delete-answer decides what a DELETE answers;
 // - unknown-id-status comes after refusal-status: it decides the status of an unknown id;
 // - foreign-id-status decides another user's ids over unknown-id-status (it sees them first);
+// - delete-of-nothing decides a DELETE of an unknown id over unknown-id-status, after
+//   foreign-id-status has answered another user's ids its own way;
 // - error-body comes after every status reading and after extra-fields: it decides every
 //   refusal's body (a refusal without a JSON body carries no extra fields).
 import type { ProfileKey } from '../../src/api/open-points.ts';
 import type { ReadingOf } from '../choices.ts';
 import { delete200Empty, delete200Object } from './delete-answers.ts';
 import { delete204NoBody } from './delete-204.ts';
+import { deleteOfNothingSucceeds } from './delete-of-nothing.ts';
 import { errorBodies } from './error-bodies.ts';
 import { unsupportedBodiesAs } from './unsupported-bodies.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
@@ -82,6 +85,12 @@ export const serverReadings = {
     default: { name: '404', takes: '4xx' },
     others: {
       '403': { takes: '4xx', description: 'Another user\'s object gets 403 Forbidden (an id nobody holds stays unknown).', modifiers: [foreignId403] },
+    },
+  },
+  'delete-of-nothing': {
+    default: { name: 'refused', takes: 'refused' },
+    others: {
+      success: { takes: 'success', description: 'A DELETE of an id that names nothing (never made, deleted already, or another user\'s) is answered as a DELETE that removed something.', modifiers: [deleteOfNothingSucceeds] },
     },
   },
   'auth-refusal-status': {

@@ -16,6 +16,7 @@ export type Declares = {
   UNKNOWN_ID_STATUS?: string;
   FOREIGN_ID_STATUS?: string;
   DELETE_STATUS?: string;
+  DELETE_OF_NOTHING?: ReadingOf<'delete-of-nothing'>;
   ERROR_BODY?: ReadingOf<'error-body'>;
   EMPTY_TEXT?: ReadingOf<'empty-text'>;
   GROUP_CONVERSATION_CREATE?: ReadingOf<'group-conversation-create'>;

@@ -102,6 +102,17 @@ export const profileEntries = [
     setting: { env: 'DELETE_STATUS', kind: 'statuses', within: { from: 200, to: 299 } },
   },
   {
+    key: 'delete-of-nothing',
+    section: '§4.3',
+    sentence: 'Response body and status of DELETE operations: not shown.',
+    question: 'What does a DELETE of an id that names nothing (never made, or deleted already) get?',
+    readings: {
+      refused: 'the answer to an unknown id (unknown-id-status: a 4xx)',
+      success: 'the answer to a successful DELETE (delete-answer: a 2xx): the id names nothing afterwards either way, and nothing changes',
+    },
+    setting: { env: 'DELETE_OF_NOTHING', kind: 'reading' },
+  },
+  {
     key: 'empty-text',
     section: '§2',
     sentence: 'In all responses, a field without a value is returned as null.',

@@ -170,8 +170,8 @@ export const checks = [
       recordCreated(context, 'conversation', response.body);
       expectSuccess(context.profile, response, 'POST /v1/conversations with only contact_id');
       const conversation = expectBody(response, 'conversation', 'the conversation answered');
-      const rule = '§2.1: "A conversation may be group-based (group_id set) or one-to-one (contact_id set)", and "group_id is null when only contact_id was given"; a contact\'s existing conversation (profile: contact-conversation-create) is its one-to-one one';
-      expectField(context.profile, response, conversation, 'group_id', null, rule, 'the conversation answered');
+      const oneToOneRule = '§2.1: "A conversation may be group-based (group_id set) or one-to-one (contact_id set)", and "group_id is null when only contact_id was given"; a contact\'s existing conversation (profile: contact-conversation-create) is its one-to-one one';
+      expectField(context.profile, response, conversation, 'group_id', null, oneToOneRule, 'the conversation answered');
       expectField(context.profile, response, conversation, 'contact_id', contactId, '§4.1: created with this contact_id', 'the conversation answered');
     },
   ),

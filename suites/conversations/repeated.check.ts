@@ -48,7 +48,7 @@ export const checks = [
   defineCheck(
     {
       id: 'conversations.repeated.delete-twice',
-      title: 'a second DELETE of a deleted conversation gets the unknown-id answer, never a 5xx',
+      title: 'a second DELETE of a deleted conversation gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx, and it stays gone',
       level: 'spec',
     },
     deleteTwice(conversations),

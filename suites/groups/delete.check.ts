@@ -59,7 +59,7 @@ export const checks = [
   defineCheck(
     {
       id: 'groups.delete.unknown-id',
-      title: 'deleting an id that does not exist gets a 4xx, never a 5xx',
+      title: 'deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx',
       level: 'robustness',
     },
     deleteUnknownIdIsRefused(groups),

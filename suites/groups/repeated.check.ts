@@ -56,7 +56,7 @@ export const checks = [
   defineCheck(
     {
       id: 'groups.repeated.delete-twice',
-      title: 'a second DELETE of a deleted group gets the unknown-id answer, never a 5xx',
+      title: 'a second DELETE of a deleted group gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx, and it stays gone',
       level: 'spec',
     },
     deleteTwice(groups),

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectUnchanged, snapshotOwnResources } from '../../src/conformance/checks/own-resources.ts';
+import { expectThat } from '../../src/conformance/checks/expect.ts';
+import { expectNoOwnData, expectUnchanged, snapshotOwnResources } from '../../src/conformance/checks/own-resources.ts';
 import { expectRefused, isolationRule, secondUser } from './other-user.ts';
 
 export const checks = [
@@ -18,8 +19,26 @@ export const checks = [
         conversation: 'the second user\'s DELETE /v1/conversations/:id of the first user\'s conversation',
         group: 'the second user\'s DELETE /v1/groups/:id of the first user\'s group',
       };
-      expectRefused(context.profile, await second.deleteConversation(own.conversation.id), own, [own.conversation.id], tried.conversation);
-      expectRefused(context.profile, await second.deleteGroup(own.group.id), own, [own.group.id], tried.group);
+      const remove = (kind: 'conversation' | 'group', id: string) => (kind === 'group' ? second.deleteGroup(id) : second.deleteConversation(id));
+      for (const kind of ['conversation', 'group'] as const) {
+        const id = own[kind].id;
+        const response = await remove(kind, id);
+        if (context.profile.isDeleteSuccess(response.status) && context.profile.allows('delete-of-nothing', 'success')) {
+          // An idempotent DELETE (profile: delete-of-nothing) may answer any id its user does not
+          // hold as done. It reveals nothing only if an id nobody made gets the same answer; that
+          // nothing changed, expectUnchanged below proves.
+          const never = await remove(kind, context.names.unknownId(kind));
+          expectThat(
+            context.profile.isDeleteSuccess(never.status),
+            never,
+            `the same answer to the second user's DELETE of a ${kind} id nobody made, since ${tried[kind]} got ${response.status} (profile: delete-of-nothing; an answer that tells another user's id from no id at all reveals it: ${isolationRule})`,
+            `status ${never.status}`,
+          );
+          expectNoOwnData(response, own, [id], tried[kind], isolationRule);
+        } else {
+          expectRefused(context.profile, response, own, [id], tried[kind]);
+        }
+      }
       await expectUnchanged(context, own, tried, isolationRule);
     },
   ),

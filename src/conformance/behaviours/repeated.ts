@@ -4,7 +4,7 @@ import type { CheckContext } from '../checks/check-context.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import {
-  expectBody, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
+  expectAnswer, expectBody, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
 } from '../checks/expect.ts';
 import { deleteResource, prerequisite, recordCreated } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
@@ -74,14 +74,19 @@ export const setResetSame = <T extends ResourceItem>(
   expectThat(differences.length === 0, response, `GET ${resource.path}/:id to show the ${resource.kind} as the last PUT left it (${resource.section})`, differences.join('; '));
 };
 
-/** A second DELETE of the same id names nothing: the unknown-id answer, never a 5xx (§3: removed permanently). */
+/**
+ * A second DELETE of the same id names nothing (§3: removed permanently): the unknown-id answer, or
+ * a successful DELETE's (profile: delete-of-nothing), never a 5xx; and the object stays gone.
+ */
 export const deleteTwice = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.create(context, 'delete-twice');
   await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
   const again = await resource.remove(context.client, item.id);
   const what = `a second DELETE ${resource.path}/:id of a ${resource.kind} already deleted (§3: removed permanently, so the id names nothing)`;
   expectNoServerError(context.profile, again, what);
-  expectStatusOf(context.profile, 'unknown-id-status', again, what);
+  expectAnswer(again, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
+  const retrieved = await resource.retrieve(context.client, item.id);
+  expectStatusOf(context.profile, 'unknown-id-status', retrieved, `GET ${resource.path}/:id after ${what}`);
 };
 
 /**

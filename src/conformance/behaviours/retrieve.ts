@@ -32,9 +32,10 @@ export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: Resou
   expectStatusOf(context.profile, 'unknown-id-status', response, what);
 };
 
+/** DELETE of an id never made: the unknown-id answer, or (profile: delete-of-nothing) a successful DELETE's; never a 5xx. */
 export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.remove(context.client, context.names.unknownId(resource.kind));
-  const what = `DELETE ${resource.path}/:id of an id that does not exist`;
+  const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
   expectNoServerError(context.profile, response, what);
-  expectStatusOf(context.profile, 'unknown-id-status', response, what);
+  expectAnswer(response, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
 };

@@ -35,6 +35,10 @@ export interface ServerProfile {
   isForeignIdAnswer(status: number): boolean;
   /** delete-answer: a successful DELETE (§4.3), with any body or none. */
   isDeleteSuccess(status: number): boolean;
+  /** delete-of-nothing: a DELETE of an id that names nothing: the unknown-id answer, or a successful DELETE's (§4.3). */
+  isDeleteOfNothingAnswer(status: number): boolean;
+  /** What isDeleteOfNothingAnswer accepts, in words, for failure messages. */
+  describeDeleteOfNothing(): string;
   /** rate-limits: a 429 asks the whole run to slow down (honouring Retry-After); never a verdict. */
   isTooManyRequests(status: number): boolean;
   /** A server failure: never acceptable, whatever was sent. */
@@ -84,6 +88,15 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     // auth-refusal-status: 401 or 403, not 402.
     return entry === 'auth-refusal-status' ? status === 401 || status === 403 : status >= low && status <= high;
   };
+  const allows: ServerProfile['allows'] = (entry, reading) => {
+    consulted(entry);
+    const only = declared[entry];
+    return only === undefined || only === reading;
+  };
+  const describe = (entry: StatusSettingEntry): string => {
+    const listed = declared[entry];
+    return listed === undefined ? ranges[entry].words : `${listed.join(' or ')} (as declared)`;
+  };
   return {
     declared,
     isSuccess: (status) => statusIn('success-status', status),
@@ -97,6 +110,18 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     },
     isForeignIdAnswer: (status) => statusIn('foreign-id-status', status),
     isDeleteSuccess: (status) => statusIn('delete-answer', status),
+    // Plain functions, not methods: checks pass predicates around (expectAnswer(response, profile.isDeleteSuccess, ...)).
+    isDeleteOfNothingAnswer: (status) => (allows('delete-of-nothing', 'refused') && statusIn('unknown-id-status', status))
+      || (allows('delete-of-nothing', 'success') && statusIn('delete-answer', status)),
+    describeDeleteOfNothing() {
+      consulted('delete-of-nothing');
+      const only = declared['delete-of-nothing'];
+      const refused = `${describe('unknown-id-status')} (an id that names nothing)`;
+      const success = `${describe('delete-answer')} (as a DELETE that removed something)`;
+      if (only === 'refused') return `${refused}, as DELETE_OF_NOTHING=refused declares`;
+      if (only === 'success') return `${success}, as DELETE_OF_NOTHING=success declares`;
+      return `${refused}, or ${success} (profile: delete-of-nothing)`;
+    },
     isTooManyRequests: (status) => {
       consulted('rate-limits');
       return status === 429;
@@ -124,15 +149,8 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       return isDeepStrictEqual(sent, received);
     },
     accepts: statusIn,
-    allows(entry, reading) {
-      consulted(entry);
-      const only = declared[entry];
-      return only === undefined || only === reading;
-    },
-    describe(entry) {
-      const listed = declared[entry];
-      return listed === undefined ? ranges[entry].words : `${listed.join(' or ')} (as declared)`;
-    },
+    allows,
+    describe,
   };
 }
 
@@ -152,6 +170,7 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isNotFound: 'unknown-id-status',
   isForeignIdAnswer: 'foreign-id-status',
   isDeleteSuccess: 'delete-answer',
+  isDeleteOfNothingAnswer: 'delete-of-nothing',
   isTooManyRequests: 'rate-limits',
   errorBodyProblem: 'error-body',
   storedAsSent: 'empty-text',

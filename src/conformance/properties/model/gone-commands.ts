@@ -2,7 +2,7 @@
 // a retrieve, an update and a second delete each get the answer to an id that names nothing
 // (profile: unknown-id-status, whose ids include deleted ones), and nothing comes back to life.
 import type { ApiClient, ApiResponse } from '../../../core/client/api-client.ts';
-import { expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
+import { expectAnswer, expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
 import { pick, type Command, type Model, type Real } from './model.ts';
 
 type Gone = Model['gone'][number];
@@ -50,7 +50,7 @@ export class UpdateGone implements Command {
   toString = () => `UpdateGone(#${this.index})`;
 }
 
-/** DELETE of a deleted object: the answer to an id that names nothing. */
+/** DELETE of a deleted object: the answer to an id that names nothing, or a successful DELETE's (profile: delete-of-nothing). */
 export class DeleteGone implements Command {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => model.gone.length > 0;
@@ -58,7 +58,9 @@ export class DeleteGone implements Command {
     const gone = pick(model.gone, this.index);
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
       (gone.kind === 'group' ? context.client.deleteGroup(gone.id) : context.client.deleteConversation(gone.id)));
-    expectUnknown(context, response, `DELETE of ${removed(gone)}, a second time`);
+    const what = `DELETE of ${removed(gone)}, a second time`;
+    expectNoServerError(context.profile, response, what);
+    expectAnswer(response, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
   }
   toString = () => `DeleteGone(#${this.index})`;
 }
