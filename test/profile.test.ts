@@ -107,6 +107,13 @@ describe('a declared reading narrows the profile to it', () => {
     expect(success.describeDeleteOfNothing()).toBe('204 (as declared) (as a DELETE that removed something), as DELETE_OF_NOTHING=success declares');
   });
 
+  it('another user\'s id may get an unknown id\'s answer unless both statuses are declared and differ', () => {
+    expect(serverProfile().foreignIdsAnswerAsUnknown()).toBe(true);
+    expect(serverProfile(declared({ FOREIGN_ID_STATUS: '404' })).foreignIdsAnswerAsUnknown()).toBe(true);
+    expect(serverProfile(declared({ FOREIGN_ID_STATUS: '404,410', UNKNOWN_ID_STATUS: '410,404' })).foreignIdsAnswerAsUnknown()).toBe(true);
+    expect(serverProfile(declared({ FOREIGN_ID_STATUS: '403', UNKNOWN_ID_STATUS: '404' })).foreignIdsAnswerAsUnknown()).toBe(false);
+  });
+
   it('statuses: only the declared ones are accepted, each within its range', () => {
     const narrowed = serverProfile(declared({ UNKNOWN_ID_STATUS: '404,410', REFUSAL_STATUS: '422', DELETE_STATUS: '204', AUTH_REFUSAL_STATUS: '401' }));
     expect([404, 410].every(narrowed.isUnknownIdAnswer)).toBe(true);

@@ -108,7 +108,7 @@ export const profileEntries = [
     question: 'What does a DELETE of an id that names nothing (never made, or deleted already) get?',
     readings: {
       refused: 'the answer to an unknown id (unknown-id-status: a 4xx)',
-      success: 'the answer to a successful DELETE (delete-answer: a 2xx): the id names nothing afterwards either way, and nothing changes',
+      success: 'the answer to a successful DELETE (delete-answer: a 2xx): the id names nothing afterwards either way, and nothing changes; another user\'s id may get the same answer as an id nobody made (and only that), unless FOREIGN_ID_STATUS and UNKNOWN_ID_STATUS are both declared, and differ',
     },
     setting: { env: 'DELETE_OF_NOTHING', kind: 'reading' },
   },
@@ -155,7 +155,7 @@ export const profileEntries = [
     question: 'What does a second POST /v1/conversations with the same contact_id do?',
     readings: {
       new: 'makes another conversation with that contact',
-      existing: 'answers with the conversation the user already has with that contact',
+      existing: 'answers with the one-to-one conversation (group_id null, §2.1) the user already has with that contact',
     },
     setting: { env: 'CONTACT_CONVERSATION_CREATE', kind: 'reading' },
   },

@@ -1,5 +1,6 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
+import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectBody, expectAnswer, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
@@ -32,10 +33,23 @@ export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: Resou
   expectStatusOf(context.profile, 'unknown-id-status', response, what);
 };
 
-/** DELETE of an id never made: the unknown-id answer, or (profile: delete-of-nothing) a successful DELETE's; never a 5xx. */
+/**
+ * DELETE of an id never made: the unknown-id answer, or (profile: delete-of-nothing) a successful
+ * DELETE's; never a 5xx. A success proves nothing by itself (a server that tells no ids apart
+ * answers every DELETE so), so the premise is that a GET of the same id names nothing.
+ */
 export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const response = await resource.remove(context.client, context.names.unknownId(resource.kind));
+  const id = context.names.unknownId(resource.kind);
+  const response = await resource.remove(context.client, id);
   const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
   expectNoServerError(context.profile, response, what);
   expectAnswer(response, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
+  if (context.profile.isUnknownIdAnswer(response.status)) return;
+  const retrieved = await resource.retrieve(context.client, id);
+  if (!context.profile.isUnknownIdAnswer(retrieved.status)) {
+    throw new PrerequisiteFailure(
+      { expected: `${context.profile.describe('unknown-id-status')} for GET ${resource.path}/:id of the id just deleted, which was never made`, received: `status ${retrieved.status}`, exchange: retrieved.exchange },
+      `${resource.plural}.retrieve.unknown-id`,
+    );
+  }
 };

@@ -39,6 +39,10 @@ export interface ServerProfile {
   isDeleteOfNothingAnswer(status: number): boolean;
   /** What isDeleteOfNothingAnswer accepts, in words, for failure messages. */
   describeDeleteOfNothing(): string;
+  /** foreign-id-status: two answers a client cannot tell apart by status, so that another user's id reveals nothing beside an id nobody made. */
+  answersAlike(first: number, second: number): boolean;
+  /** foreign-id-status: whether another user's id may get whatever an id that names nothing gets (unless both are declared, and differ). */
+  foreignIdsAnswerAsUnknown(): boolean;
   /** rate-limits: a 429 asks the whole run to slow down (honouring Retry-After); never a verdict. */
   isTooManyRequests(status: number): boolean;
   /** A server failure: never acceptable, whatever was sent. */
@@ -122,6 +126,16 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       if (only === 'success') return `${success}, as DELETE_OF_NOTHING=success declares`;
       return `${refused}, or ${success} (profile: delete-of-nothing)`;
     },
+    foreignIdsAnswerAsUnknown: () => {
+      consulted('foreign-id-status');
+      const foreign = declared['foreign-id-status'];
+      const unknown = declared['unknown-id-status'];
+      return foreign === undefined || unknown === undefined || [...foreign].sort().join() === [...unknown].sort().join();
+    },
+    answersAlike: (first, second) => {
+      consulted('foreign-id-status');
+      return first === second;
+    },
     isTooManyRequests: (status) => {
       consulted('rate-limits');
       return status === 429;
@@ -171,6 +185,8 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isForeignIdAnswer: 'foreign-id-status',
   isDeleteSuccess: 'delete-answer',
   isDeleteOfNothingAnswer: 'delete-of-nothing',
+  answersAlike: 'foreign-id-status',
+  foreignIdsAnswerAsUnknown: 'foreign-id-status',
   isTooManyRequests: 'rate-limits',
   errorBodyProblem: 'error-body',
   storedAsSent: 'empty-text',

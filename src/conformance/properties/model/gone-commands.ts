@@ -1,6 +1,7 @@
 // Commands on what the sequence deleted, itself or through its group (§3: "removed permanently"):
-// a retrieve, an update and a second delete each get the answer to an id that names nothing
-// (profile: unknown-id-status, whose ids include deleted ones), and nothing comes back to life.
+// a retrieve and an update each get the answer to an id that names nothing (profile:
+// unknown-id-status, whose ids include deleted ones), a second delete that answer or a successful
+// DELETE's (profile: delete-of-nothing), and nothing comes back to life.
 import type { ApiClient, ApiResponse } from '../../../core/client/api-client.ts';
 import { expectAnswer, expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
 import { pick, type Command, type Model, type Real } from './model.ts';
