@@ -51,7 +51,7 @@ const valueOf = (detection: Detection, setting: string) => detection.findings.fi
 
 describe('the probe on the reference server and its variants', () => {
   it.each([
-    [undefined, { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace', EMPTY_TEXT: 'kept', ERROR_BODY: 'json' }],
+    [undefined, { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace', EMPTY_TEXT: 'kept', ERROR_BODY: 'json', DELETE_OF_NOTHING: 'refused' }],
     ['pagination:cursor', { PAGINATION: 'cursor:cursor:next_cursor' }],
     ['pagination:page', { PAGINATION: 'page:page' }],
     ['pagination:offset', { PAGINATION: 'offset:offset' }],
@@ -59,6 +59,7 @@ describe('the probe on the reference server and its variants', () => {
     ['body-encoding:json', { BODY_ENCODING: 'json' }],
     ['group-contacts:merge', { GROUP_CONTACTS: 'merge' }],
     ['delete-answer:204', { DELETE_STATUS: '204' }],
+    ['delete-of-nothing:success', { DELETE_OF_NOTHING: 'success', DELETE_STATUS: '200' }],
     ['empty-text:null', { EMPTY_TEXT: 'null' }],
     ['largest-limit:refused-50', { LARGEST_LIMIT: 'refused' }],
     ['error-body:text-plain', { ERROR_BODY: 'any' }],
@@ -171,6 +172,7 @@ describe('msgapi probe and msgapi check on a target that declares nothing', () =
       const report = JSON.parse(readFileSync(join(work, 'probed', 'conformance.json'), 'utf8')) as { server_choices: Array<{ point: string; reading: string; source: string; evidence?: string }> };
       expect(report.server_choices.find((choice) => choice.point === 'PAGINATION')).toMatchObject({ reading: 'page:page', source: 'detected', evidence: expect.stringMatching(/page=2/) });
       expect(report.server_choices.find((choice) => choice.point === 'DELETE_STATUS')).toMatchObject({ source: 'observed' });
+      expect(report.server_choices.find((choice) => choice.point === 'DELETE_OF_NOTHING')).toMatchObject({ reading: 'refused', source: 'observed', evidence: expect.stringMatching(/second DELETE .* answered 404/) });
       expect(readFileSync(join(work, 'probed', 'index.html'), 'utf8')).toContain('<tr data-point="PAGINATION"><td><code>PAGINATION</code></td><td><code>page:page</code></td><td>detected</td>');
 
       // Side by side with the embedded server's run: the points where they differ are marked.

@@ -18,6 +18,8 @@ function declaredValue(setting: DetectedSetting, readings: DeclaredReadings): st
   switch (setting) {
     case 'DELETE_STATUS':
       return readings['delete-answer']?.map(String);
+    case 'DELETE_OF_NOTHING':
+      return readings['delete-of-nothing'] === undefined ? undefined : [readings['delete-of-nothing']];
     case 'EMPTY_TEXT':
       return readings['empty-text'] === undefined ? undefined : [readings['empty-text']];
     case 'ERROR_BODY':

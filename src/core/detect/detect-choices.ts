@@ -19,7 +19,7 @@ import type { Target } from '../target/target.ts';
 import { detectPagination } from './pagination.ts';
 
 /** The settings a probe can tell, in the order it prints them; the first three are used when undeclared. */
-export const detectedSettings = ['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS', 'DELETE_STATUS', 'EMPTY_TEXT', 'ERROR_BODY', 'LARGEST_LIMIT'] as const;
+export const detectedSettings = ['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS', 'DELETE_STATUS', 'DELETE_OF_NOTHING', 'EMPTY_TEXT', 'ERROR_BODY', 'LARGEST_LIMIT'] as const;
 export type DetectedSetting = (typeof detectedSettings)[number];
 /** How to talk to the server: used by msgapi check when the user declared nothing. */
 export const usedSettings: ReadonlySet<DetectedSetting> = new Set(['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS']);
@@ -109,7 +109,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
   try {
     if (options.readOnly) {
       const why = 'not found out: it needs a write, and --read-only sends only GETs';
-      findings.push(unknown('BODY_ENCODING', why), unknown('GROUP_CONTACTS', why), unknown('DELETE_STATUS', why), unknown('EMPTY_TEXT', why), unknown('ERROR_BODY', why));
+      findings.push(unknown('BODY_ENCODING', why), unknown('GROUP_CONTACTS', why), unknown('DELETE_STATUS', why), unknown('DELETE_OF_NOTHING', why), unknown('EMPTY_TEXT', why), unknown('ERROR_BODY', why));
     } else {
       // Bodies: the spec's form first (§4), JSON only when form is refused (a 4xx): a form create
       // that fails otherwise (a 5xx, another object) is the server's to answer for in the checks.
@@ -145,7 +145,9 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
     if (paging.style !== undefined) detection.pagination = paging.style;
     findings.push({ setting: 'PAGINATION', value: paging.style && formatPagination(paging.style), evidence: paging.evidence });
     findings.push(await largestLimit(client));
-    findings.push(await deleteAnswer(client, groups, leftovers));
+    const deleted: string[] = [];
+    findings.push(await deleteAnswer(client, groups, leftovers, deleted));
+    if (!options.readOnly) findings.push(await deleteOfNothing(client, deleted));
   } catch (error) {
     // A target that drops connections or hangs: what was found stands, the rest is not known.
     if (!(error instanceof TransportError)) throw error;
@@ -236,7 +238,7 @@ async function largestLimit(client: ApiClient): Promise<Finding> {
   return unknown('LARGEST_LIMIT', `GET /v1/conversations?limit=${asked} answered ${response.status}`);
 }
 
-async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string[]): Promise<Finding> {
+async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string[], deleted: string[]): Promise<Finding> {
   if (groups.length === 0) return unknown('DELETE_STATUS', 'nothing was made to delete');
   const answers: ApiResponse[] = [];
   // Each is tried once here; what did not go is a leftover already, not to be tried again.
@@ -244,7 +246,10 @@ async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string
     const group = groups.shift()!;
     try {
       const answer = await removeOne(client, group, leftovers);
-      if (answer !== undefined) answers.push(answer);
+      if (answer !== undefined) {
+        answers.push(answer);
+        deleted.push(group.id);
+      }
     } catch (error) {
       leftovers.push(`group ${group.id} ("${group.name}"): ${(error as Error).message}`);
     }
@@ -253,6 +258,20 @@ async function deleteAnswer(client: ApiClient, groups: Made[], leftovers: string
   const list = [...new Set(answers.map((answer) => answer.status))].sort().join(',');
   const bodies = answers.filter((answer) => answer.text !== '').length;
   return { setting: 'DELETE_STATUS', value: list, evidence: `DELETE /v1/groups/<id> answered ${list}, ${bodies === 0 ? 'with no body' : `with a body (${bodies} of ${answers.length})`}` };
+}
+
+/**
+ * A second DELETE of a group the probe made and deleted, an id that now names nothing (profile:
+ * delete-of-nothing): refused as an unknown id, or answered as a DELETE that removed something.
+ */
+async function deleteOfNothing(client: ApiClient, deleted: readonly string[]): Promise<Finding> {
+  const id = deleted[0];
+  if (id === undefined) return unknown('DELETE_OF_NOTHING', 'no group the probe made was deleted, so none could be deleted again');
+  const again = await client.deleteGroup(id);
+  const seen = `a second DELETE /v1/groups/<id> of a group the probe deleted answered ${again.status}`;
+  if (everyReading.isUnknownIdAnswer(again.status)) return { setting: 'DELETE_OF_NOTHING', value: 'refused', evidence: seen };
+  if (everyReading.isDeleteSuccess(again.status)) return { setting: 'DELETE_OF_NOTHING', value: 'success', evidence: `${seen}, as a DELETE that removed something` };
+  return unknown('DELETE_OF_NOTHING', seen);
 }
 
 /** Deletes a group the probe made, only once a retrieve shows the name it was made with; the DELETE's answer when it took. */

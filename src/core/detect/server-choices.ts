@@ -30,6 +30,7 @@ export interface ChoiceFacts {
 
 const narrowing: ReadonlyArray<{ setting: DetectedSetting; key: keyof DeclaredReadings }> = [
   { setting: 'DELETE_STATUS', key: 'delete-answer' },
+  { setting: 'DELETE_OF_NOTHING', key: 'delete-of-nothing' },
   { setting: 'EMPTY_TEXT', key: 'empty-text' },
   { setting: 'ERROR_BODY', key: 'error-body' },
   { setting: 'LARGEST_LIMIT', key: 'largest-limit' },
