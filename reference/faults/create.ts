@@ -106,8 +106,9 @@ export const createFaults = defineFaults([
     modifier: around('conversations.create', async (context, route, next) => {
       const body = await context.body();
       const contact = body.values.contact_id;
-      if (!given(contact) || given(body.values.group_id)) return next({ ...context, body: async () => body }, route);
-      const carrier = context.store.conversations.newestFirst().find(({ value }) => value.group_id !== null && value.contact_id === contact);
+      const carrier = given(contact) && !given(body.values.group_id)
+        ? context.store.conversations.newestFirst().find(({ value }) => value.group_id !== null && value.contact_id === contact)
+        : undefined;
       return carrier === undefined ? next({ ...context, body: async () => body }, route) : ok(carrier.value);
     }),
     detectedBy: ['conversations.create.contact-only-is-one-to-one'],

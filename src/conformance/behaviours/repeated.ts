@@ -4,8 +4,9 @@ import type { CheckContext } from '../checks/check-context.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import {
-  expectAnswer, expectBody, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
+  expectBody, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
 } from '../checks/expect.ts';
+import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
 import { deleteResource, prerequisite, recordCreated } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import { usernames } from '../checks/members.ts';
@@ -83,8 +84,7 @@ export const deleteTwice = <T extends ResourceItem>(resource: ResourceUnderTest<
   await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
   const again = await resource.remove(context.client, item.id);
   const what = `a second DELETE ${resource.path}/:id of a ${resource.kind} already deleted (§3: removed permanently, so the id names nothing)`;
-  expectNoServerError(context.profile, again, what);
-  expectAnswer(again, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
+  expectDeleteOfNothing(context.profile, again, what);
   const retrieved = await resource.retrieve(context.client, item.id);
   expectStatusOf(context.profile, 'unknown-id-status', retrieved, `GET ${resource.path}/:id after ${what}`);
 };

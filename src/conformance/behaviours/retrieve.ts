@@ -1,7 +1,8 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectBody, expectAnswer, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { expectAnswer, expectBody, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -42,8 +43,7 @@ export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: Resou
   const id = context.names.unknownId(resource.kind);
   const response = await resource.remove(context.client, id);
   const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
-  expectNoServerError(context.profile, response, what);
-  expectAnswer(response, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
+  expectDeleteOfNothing(context.profile, response, what);
   if (context.profile.isUnknownIdAnswer(response.status)) return;
   const retrieved = await resource.retrieve(context.client, id);
   if (!context.profile.isUnknownIdAnswer(retrieved.status)) {

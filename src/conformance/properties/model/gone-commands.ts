@@ -3,7 +3,8 @@
 // unknown-id-status, whose ids include deleted ones), a second delete that answer or a successful
 // DELETE's (profile: delete-of-nothing), and nothing comes back to life.
 import type { ApiClient, ApiResponse } from '../../../core/client/api-client.ts';
-import { expectAnswer, expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
+import { expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
+import { expectDeleteOfNothing } from '../../checks/delete-of-nothing.ts';
 import { pick, type Command, type Model, type Real } from './model.ts';
 
 type Gone = Model['gone'][number];
@@ -60,8 +61,7 @@ export class DeleteGone implements Command {
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
       (gone.kind === 'group' ? context.client.deleteGroup(gone.id) : context.client.deleteConversation(gone.id)));
     const what = `DELETE of ${removed(gone)}, a second time`;
-    expectNoServerError(context.profile, response, what);
-    expectAnswer(response, context.profile.isDeleteOfNothingAnswer, context.profile.describeDeleteOfNothing(), what);
+    expectDeleteOfNothing(context.profile, response, what);
   }
   toString = () => `DeleteGone(#${this.index})`;
 }
