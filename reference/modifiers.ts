@@ -50,3 +50,31 @@ export function composeSeams(clean: Seams, modifiers: readonly ServerModifier[])
   }
   return { authenticate, handle, reply };
 }
+
+export interface ArmableModifiers {
+  /** The modifiers, each acting only once armed: until then every request meets the inner seams. */
+  readonly modifiers: ServerModifier[];
+  arm(): void;
+}
+
+/**
+ * Modifiers switched on later: the sensitivity matrix seeds a user's own data through the clean
+ * server (it stands for what a correct client made before any run), then arms the fault. Seeded
+ * through a fault, that data would itself be what the fault made of it, and how much so would
+ * depend on timing (a create answered with an older group's id, seeded across a second boundary).
+ */
+export function armable(modifiers: readonly ServerModifier[]): ArmableModifiers {
+  let armed = false;
+  const gate = <F extends (...args: never[]) => unknown>(inner: F, modified: F): F =>
+    ((...args: Parameters<F>) => (armed ? modified(...args) : inner(...args))) as F;
+  return {
+    modifiers: modifiers.map((modifier) => ({
+      ...(modifier.authenticate ? { authenticate: (next: Authenticate) => gate(next, modifier.authenticate!(next)) } : {}),
+      ...(modifier.handle ? { handle: (next: Handle) => gate(next, modifier.handle!(next)) } : {}),
+      ...(modifier.reply ? { reply: (answer: Reply, route: RouteInfo) => (armed ? modifier.reply!(answer, route) : answer) } : {}),
+    })),
+    arm: () => {
+      armed = true;
+    },
+  };
+}

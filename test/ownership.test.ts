@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers, type FaultName } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
+import { armable } from '../reference/modifiers.ts';
 import type { ApiClient } from '../src/core/client/api-client.ts';
 import { Ledger, LedgerRefusal } from '../src/core/client/ledger.ts';
 import { firstUserClient } from '../src/core/client/user-clients.ts';
@@ -111,10 +112,13 @@ const luring: ReadonlyArray<{ fault: FaultName; leavesNothing: boolean }> = [
 
 describe.each(luring)('msgapi check against the luring fault $fault, with the users\' own data seeded', ({ fault, leavesNothing }) => {
   it(`fails it (exit 1) and leaves every record it did not create unchanged${leavesNothing ? ', with nothing of its own left behind' : ''}`, { timeout: 120_000 }, async () => {
-    const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }], modifiers: faultModifiers([fault]) });
+    // The users' own data is made through the clean server (as a correct client made it before any run), then the fault is armed.
+    const switched = armable(faultModifiers([fault]));
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }], modifiers: switched.modifiers });
     try {
       const owners = [ownerClient(server.url, token), ownerClient(server.url, secondToken)];
       const foreign = [...(await seedForeignData(owners[0]!, 'foreign-a')), ...(await seedForeignData(owners[1]!, 'foreign-b'))];
+      switched.arm();
       const idsBefore = await Promise.all(owners.map(everyId));
       const dir = newDir();
       const result = await runCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir, PROPERTY_RUNS: '3' });
@@ -128,6 +132,23 @@ describe.each(luring)('msgapi check against the luring fault $fault, with the us
         expect(leftBehind).toEqual([[], []]);
       }
       if (fault === 'ownership.create-answer-fails-schema') expect(report.leftovers).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the users\' own data the matrix seeds', () => {
+  it('is seeded through the clean server: seeded through a fault that answers a create with an older group, seeding stops and says so', async () => {
+    // The seeds of issue 28: seeded through ownership.group-id-reused, the later seeds archived the
+    // first group, and the matrix blamed the run whenever the seeding crossed a second boundary.
+    const switched = armable(faultModifiers(['ownership.group-id-reused']));
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }], modifiers: switched.modifiers });
+    try {
+      const clean = await seedForeignData(ownerClient(server.url, token), 'before');
+      expect(new Set(clean.map((record) => `${record.kind} ${record.id}`)).size).toBe(clean.length);
+      switched.arm();
+      await expect(seedForeignData(ownerClient(server.url, token), 'after')).rejects.toThrow(/^seeding the user's own data \(after\) met group grp_\S+ twice: the server answered a create with an older record$/);
     } finally {
       await server.close();
     }

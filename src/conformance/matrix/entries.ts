@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { snapshotFileFor, takeSnapshot, writeSnapshot } from '../../core/safety/snapshot.ts';
 import { faultModifiers, faults, type FaultName } from '../../../reference/faults/registry.ts';
 import type { StartReferenceServerOptions } from '../../../reference/listen.ts';
+import { armable } from '../../../reference/modifiers.ts';
 import { COMBINED_DRAW, variantServerOptions, variants, type VariantName } from '../../../reference/variants/registry.ts';
 import { combinedVariantNames } from '../../../reference/variants/combined.ts';
 import { propertyTimeBudgetMs, targetSettings } from '../../core/config/settings.ts';
@@ -56,6 +57,8 @@ export interface EntryOptions {
 async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions): Promise<MatrixEntry> {
   const detect = options.detect === true && setup.kind === 'variant';
   const { bodyEncoding: _encoding, pagination: _pagination, groupContacts: _contacts, ...readings } = setup.declares;
+  // A fault acts on the runs only: the user's own data is seeded through the clean server first.
+  const fault = setup.kind === 'fault' && setup.setup === 'foreign-data' ? armable(setup.server.modifiers ?? []) : undefined;
   const target = await openTarget(
     {
       baseUrl: undefined,
@@ -65,63 +68,70 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
       pagination: targetSettings.pagination.defaultValue(),
       ...(detect ? readings : setup.declares),
     },
-    { process: 'in-process', server: setup.server },
+    { process: 'in-process', server: fault ? { ...setup.server, modifiers: fault.modifiers } : setup.server },
   );
-  if (detect) {
-    // What the embedded server is known to do is not known here: the probe says.
-    target.choices.groupContacts = undefined;
-    const detection = await detectChoices(target, { timeoutMs: targetSettings.requestTimeoutMs.defaultValue(), readOnly: false });
-    Object.assign(target.choices, applyDetection(target.choices, detection, { bodyEncoding: false, pagination: false, groupContacts: false }).choices);
-  }
-  const { accessToken, secondAccessToken } = target.users;
-  let foreign: ForeignRecord[] = [];
-  if (setup.setup === 'foreign-data') {
-    foreign = [
-      ...(await seedForeignData(ownerClient(target.url, accessToken), 'foreign-first')),
-      ...(await seedForeignData(ownerClient(target.url, secondAccessToken!), 'foreign-second')),
-    ];
-  }
-  // Over foreign data, the run keeps a ledger file with the snapshot beside it, as msgapi check does,
-  // so that every check's ledger refuses the ids the users held before the run.
-  const ledgerDir = setup.setup === 'foreign-data' ? mkdtempSync(join(tmpdir(), 'msgapi-matrix-')) : undefined;
-  const snapshot = ledgerDir === undefined ? undefined : await takeSnapshot([ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)], target.choices.pagination);
-  const copies = setup.setup === 'concurrent-run' ? 2 : 1;
-  const runs = Array.from({ length: copies }, (_, index) => {
-    const provided = providedTarget(target, {
-      requestTimeoutMs: targetSettings.requestTimeoutMs.defaultValue(),
-      seed,
-      readOnly: false,
-      maxRps: undefined,
-      // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
-      propertyRuns: setup.propertyRuns ?? 3,
-      propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
-    });
-    const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);
-    if (ledgerFile !== undefined && snapshot !== undefined) {
-      writeFileSync(ledgerFile, '');
-      writeSnapshot(snapshotFileFor(ledgerFile), snapshot);
+  try {
+    if (detect) {
+      // What the embedded server is known to do is not known here: the probe says.
+      target.choices.groupContacts = undefined;
+      const detection = await detectChoices(target, { timeoutMs: targetSettings.requestTimeoutMs.defaultValue(), readOnly: false });
+      Object.assign(target.choices, applyDetection(target.choices, detection, { bodyEncoding: false, pagination: false, groupContacts: false }).choices);
     }
+    const { accessToken, secondAccessToken } = target.users;
+    let foreign: ForeignRecord[] = [];
+    if (setup.setup === 'foreign-data') {
+      foreign = [
+        ...(await seedForeignData(ownerClient(target.url, accessToken), 'foreign-first')),
+        ...(await seedForeignData(ownerClient(target.url, secondAccessToken!), 'foreign-second')),
+      ];
+    }
+    fault?.arm();
+    // Over foreign data, the run keeps a ledger file with the snapshot beside it, as msgapi check does,
+    // so that every check's ledger refuses the ids the users held before the run.
+    const ledgerDir = setup.setup === 'foreign-data' ? mkdtempSync(join(tmpdir(), 'msgapi-matrix-')) : undefined;
+    const snapshot = ledgerDir === undefined ? undefined : await takeSnapshot([ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)], target.choices.pagination);
+    const copies = setup.setup === 'concurrent-run' ? 2 : 1;
+    const runs = Array.from({ length: copies }, (_, index) => {
+      const provided = providedTarget(target, {
+        requestTimeoutMs: targetSettings.requestTimeoutMs.defaultValue(),
+        seed,
+        readOnly: false,
+        maxRps: undefined,
+        // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
+        propertyRuns: setup.propertyRuns ?? 3,
+        propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
+      });
+      const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);
+      if (ledgerFile !== undefined && snapshot !== undefined) {
+        writeFileSync(ledgerFile, '');
+        writeSnapshot(snapshotFileFor(ledgerFile), snapshot);
+      }
+      return {
+        name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
+        target: ledgerFile === undefined ? provided : { ...provided, ledgerFile },
+        gates: defaultGates,
+      };
+    });
     return {
-      name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
-      target: ledgerFile === undefined ? provided : { ...provided, ledgerFile },
-      gates: defaultGates,
+      kind: setup.kind,
+      name: setup.name,
+      runs,
+      afterRuns: async () => [
+        ...(await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
+        ...(setup.leavesNothing
+          ? (await markedLeftovers(ownerClient(target.url, accessToken), runs.map((run) => run.target.runId), target.choices.pagination)).map((leftover) => `left behind: ${leftover}`)
+          : []),
+      ],
+      close: async () => {
+        if (ledgerDir !== undefined) rmSync(ledgerDir, { recursive: true, force: true });
+        await target.close();
+      },
     };
-  });
-  return {
-    kind: setup.kind,
-    name: setup.name,
-    runs,
-    afterRuns: async () => [
-      ...(await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
-      ...(setup.leavesNothing
-        ? (await markedLeftovers(ownerClient(target.url, accessToken), runs.map((run) => run.target.runId), target.choices.pagination)).map((leftover) => `left behind: ${leftover}`)
-        : []),
-    ],
-    close: async () => {
-      if (ledgerDir !== undefined) rmSync(ledgerDir, { recursive: true, force: true });
-      await target.close();
-    },
-  };
+  } catch (error) {
+    // A seeding or probe that failed must not leave the server listening.
+    await target.close();
+    throw error;
+  }
 }
 
 export function faultSetups(names: readonly FaultName[]): ServerSetup[] {
@@ -157,7 +167,13 @@ export async function startEntries(setups: readonly ServerSetup[], seed: number,
   const entries: MatrixEntry[] = [];
   // The combined profiles go first: the rate-limited among them take longest, and start early.
   const combined = setups.some((setup) => setup.name === COMBINED_DRAW) ? variantSetups(combinedVariantNames(seed)).map((drawn) => ({ ...drawn, propertyRuns: 1 })) : [];
-  for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed, options));
+  try {
+    for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed, options));
+  } catch (error) {
+    // The servers already started would keep the process alive after the error is printed.
+    await Promise.all(entries.map((entry) => entry.close()));
+    throw error;
+  }
   return entries;
 }
 
