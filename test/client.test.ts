@@ -6,6 +6,7 @@ import { Redactor } from '../src/core/client/redactor.ts';
 import { parseRetryAfter } from '../src/core/client/retry-after.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../src/core/client/shared-rate-bucket.ts';
 import { TransportError } from '../src/core/client/transport-error.ts';
+import { responseViolation } from '../src/core/client/response-invariants.ts';
 import type { BodyEncoding } from '../src/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 
@@ -199,6 +200,74 @@ describe('the ledger enforced in the client', () => {
     await api.updateConversation(ledger.invent('made-up-id'), { is_muted: true });
     await api.retrieveConversation('somebody-elses');
     expect(server.requests.length).toBe(sentBefore + 3);
+  });
+});
+
+describe('what every answer must be (response-invariants.ts)', () => {
+  const answer = (status: number, contentType: string | undefined, text: string) => {
+    let jsonError: string | undefined;
+    try {
+      if (text.trim() !== '') JSON.parse(text);
+    } catch (error) {
+      jsonError = (error as Error).message;
+    }
+    return { status, headers: contentType === undefined ? {} : { 'content-type': contentType }, text, ...(jsonError ? { jsonError } : {}) };
+  };
+
+  it('takes a success labelled with any JSON type, or not labelled, and any refusal body that does not claim to be JSON', () => {
+    expect(responseViolation(answer(200, 'application/json; charset=utf-8', '{"a":1}'))).toBeUndefined();
+    expect(responseViolation(answer(201, 'application/vnd.example+json', '{"a":1}'))).toBeUndefined();
+    expect(responseViolation(answer(200, undefined, '{"a":1}'))).toBeUndefined();
+    expect(responseViolation(answer(204, undefined, ''))).toBeUndefined();
+    expect(responseViolation(answer(200, 'text/plain', 'OK'))).toBeUndefined();
+    expect(responseViolation(answer(404, 'text/html', '<h1>Not found</h1>'))).toBeUndefined();
+    expect(responseViolation(answer(400, 'text/plain', '{"error":"x"}'))).toBeUndefined();
+  });
+
+  it('fails a 5xx, a JSON body labelled as something else, and a body labelled JSON that does not parse', () => {
+    expect(responseViolation(answer(500, 'application/json', '{}'))).toMatch(/^a 500 answer/);
+    expect(responseViolation(answer(503, undefined, ''))).toMatch(/^a 503 answer/);
+    expect(responseViolation(answer(200, 'text/html; charset=utf-8', '{"has_more":false,"data":[]}'))).toBe('a JSON body labelled text/html, which is not a JSON media type');
+    expect(responseViolation(answer(200, 'application/json', '{"a":'))).toMatch(/^a body labelled application\/json that is not JSON/);
+    expect(responseViolation(answer(404, 'application/json', 'Not found'))).toMatch(/declared as application\/json that is not JSON/);
+  });
+
+  it('marks the exchange of such an answer, and only it', async () => {
+    const local = await startCaptureServer((request) => (request.url.includes('crash') ? { status: 500, body: '{}' } : { status: 200, body: '{"has_more":false,"data":[]}' }));
+    try {
+      const api = client('json', 5_000, local.url);
+      await api.retrieveGroup('fine');
+      await api.retrieveGroup('crash');
+      expect(api.journal.map((exchange) => exchange.violation)).toEqual([undefined, expect.stringMatching(/^a 500 answer/)]);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('methods and paths the API does not have', () => {
+  it('sends HEAD, OPTIONS, POST and PATCH on an operation\'s path without a body, and safe methods beside it', async () => {
+    const api = client('json');
+    await api.call('retrieveGroup', { id: 'g1', method: 'HEAD' });
+    await api.call('listGroups', { method: 'OPTIONS' });
+    await api.call('retrieveGroup', { id: 'g1', method: 'PATCH' });
+    await api.call('retrieveGroup', { id: 'g1', offPath: '/extra' });
+    expect(server.requests.slice(-4).map((sent) => `${sent.method} ${sent.url} ${sent.headers['content-type'] ?? '-'}`)).toEqual([
+      'HEAD /v1/groups/g1 -', 'OPTIONS /v1/groups -', 'PATCH /v1/groups/g1 -', 'GET /v1/groups/g1/extra -',
+    ]);
+    expect(renderCurl(api.journal.at(-4)!)).toMatch(/^curl -sS -i --head '/);
+  });
+
+  it('treats a method that is not safe as a write: the ledger refuses it for an id not the run\'s own, --read-only refuses it, and it is never sent beside a path', async () => {
+    const ledger = new Ledger();
+    const api = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'json', timeoutMs: 5_000, redactor: new Redactor({}), ledger });
+    const before = server.requests.length;
+    await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'POST' })).rejects.toThrow(LedgerRefusal);
+    await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'PATCH', offPath: '/extra' })).rejects.toThrow(/only safe methods are/);
+    const readOnly = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'json', timeoutMs: 5_000, redactor: new Redactor({}), readOnly: true });
+    await expect(readOnly.call('retrieveGroup', { id: 'x', method: 'PATCH' })).rejects.toThrow(/read-only/);
+    await readOnly.call('retrieveGroup', { id: 'not-ours', method: 'HEAD' });
+    expect(server.requests.length).toBe(before + 1);
   });
 });
 

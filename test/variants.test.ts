@@ -405,6 +405,23 @@ const errorBodyIs = (contentType: string | null, starts: string) => async (api: 
 /** What each reading-variant's server must show; typed by the generated names, so a new reading needs its probe. */
 const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => Promise<void> }> = {
   'extra-fields:everywhere': { shows: 'a list envelope carries x_* fields', probe: async (api) => expect((await api.send('GET', '/v1/groups')).body).toEqual(expect.objectContaining(extraFields)) },
+  'response-media-type:own-json-type': {
+    shows: 'a successful answer is labelled application/vnd.messaging+json, a refusal application/json',
+    probe: async (api) => {
+      const res = await fetch(`${api.url()}/v1/groups`, { headers: { authorization: `Bearer ${A}` } });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/vnd.messaging+json; charset=utf-8']);
+      expect(JSON.parse(await res.text())).toEqual(expect.objectContaining({ has_more: false }));
+      expect((await api.send('GET', '/v1/groups/nope')).headers['content-type']).toMatch(/^application\/json/);
+    },
+  },
+  'response-media-type:unlabelled': {
+    shows: 'a successful answer carries its JSON body with no Content-Type',
+    probe: async (api) => {
+      const res = await fetch(`${api.url()}/v1/conversations`, { headers: { authorization: `Bearer ${A}` } });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, null]);
+      expect(JSON.parse(await res.text())).toEqual(expect.objectContaining({ data: [] }));
+    },
+  },
   'success-status:200': {
     shows: 'creates answer 200',
     probe: async (api) => {

@@ -1,7 +1,7 @@
 // Pages of a list (§4.1, §4.2, §8): limit, the default page size of ten, has_more, the envelope,
 // and walking from page to page (repeating or skipping an item).
 import { defineFaults } from './fault.ts';
-import { around, dropParam, isRecord, mapParams, rewriteList, type Resource } from './helpers.ts';
+import { around, combine, dropParam, isRecord, mapParams, rewriteList, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { withStore } from './stores.ts';
 
@@ -51,7 +51,30 @@ function hasMoreWhenPageIsFull(resource: Resource) {
   });
 }
 
+/**
+ * The page after the last item of a list wraps around (the mutant list.ts:94 of issue 23's audit:
+ * the last item's position read as -1): with limit=1 it is empty yet says has_more true, with a
+ * larger limit it holds the starting_after item again.
+ */
+function pageAfterLastWraps(resource: Resource) {
+  return around(`${resource}.list`, async (context, route, next) => {
+    const reply = await next(context, route);
+    const { starting_after: after, limit } = context.query().values;
+    if (typeof after !== 'string' || reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.data) || reply.body.data.length > 0 || reply.body.has_more !== false) return reply;
+    const item = context.store[resource].get(after);
+    if (item === undefined) return reply;
+    return { ...reply, body: limit === '1' ? { ...reply.body, has_more: true } : { ...reply.body, data: [item] } };
+  });
+}
+
 export const pageFaults = defineFaults([
+  {
+    name: 'conversations.list.page-after-last-wraps',
+    ...spec.conversationsEnvelope,
+    breaks: 'the page after the last item of a list (starting_after naming it) says has_more true with no data (limit=1), or holds that item again',
+    detectedBy: ['conversations.list.page-after-last-of-group', 'conversations.list.page-after-item', 'groups.list.page-after-item'],
+    modifier: combine(pageAfterLastWraps('conversations'), pageAfterLastWraps('groups')),
+  },
   {
     name: 'conversations.list.limit-ignored',
     ...spec.conversationsLimit,

@@ -14,6 +14,7 @@ import { filterFaults } from './filters.ts';
 import { foreignIdFaults } from './foreign-ids.ts';
 import { isolationFaults } from './isolation.ts';
 import { limitFaults } from './limits.ts';
+import { otherMethodFaults } from './other-methods.ts';
 import { ownershipFaults } from './ownership.ts';
 import { pageFaults } from './pages.ts';
 import { readPathFaults } from './read-paths.ts';
@@ -42,6 +43,7 @@ const allFaults = [
   ...credentialFaults,
   ...bodyFaults,
   ...timestampFaults,
+  ...otherMethodFaults,
 ];
 
 /** The names come from the definitions: a fault is named once, where it is written. */

@@ -22,6 +22,7 @@ import { unsupportedBodiesAs } from './unsupported-bodies.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
 import { foreignId403 } from './foreign-ids.ts';
 import { rateLimited } from './rate-limited.ts';
+import { noLabel, ownJsonLabel } from './response-labels.ts';
 import { authRefused403, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
 import type { Profile } from './variant.ts';
 
@@ -50,6 +51,13 @@ export const serverReadings = {
     default: { name: 'none', takes: 'allowed' },
     others: {
       everywhere: { takes: 'allowed', description: 'Every JSON object of every answer (envelope, item, contact, error, delete confirmation) carries undocumented x_* fields of every JSON type.', modifiers: [extraFieldsEverywhere] },
+    },
+  },
+  'response-media-type': {
+    default: { name: 'application-json', takes: 'application/json' },
+    others: {
+      'own-json-type': { takes: '+json', description: 'Successful answers are labelled application/vnd.messaging+json, a JSON media type of the server\'s own.', modifiers: [ownJsonLabel] },
+      unlabelled: { takes: 'unlabelled', description: 'Successful answers carry their JSON body with no Content-Type header.', modifiers: [noLabel] },
     },
   },
   'success-status': {

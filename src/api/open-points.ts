@@ -130,6 +130,18 @@ export const profileEntries = [
     },
   },
   {
+    key: 'response-media-type',
+    section: '§2',
+    sentence: 'In all responses, a field without a value is returned as null.',
+    question: 'How is the body of a successful answer labelled? The spec shows response objects (of strings, booleans, integers and null), not their media type; HTTP says Content-Type names the body\'s media type (RFC 9110, section 8.3).',
+    readings: {
+      'application/json': 'Content-Type application/json (with or without parameters such as charset)',
+      '+json': 'a JSON media type of its own (application/vnd.example+json)',
+      unlabelled: 'no Content-Type; a body labelled with a media type that is not JSON (text/html, text/plain) while it is JSON is mislabelled, and a body labelled JSON must parse',
+    },
+    noSetting: 'every JSON label is read alike; nothing a check does depends on which one a server uses',
+  },
+  {
     key: 'extra-fields',
     section: '§2',
     sentence: 'In all responses, a field without a value is returned as null.',

@@ -1,5 +1,5 @@
 import {
-  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
+  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, pageAfterItem, pageAfterGroupsConversation, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
 } from '../../src/conformance/behaviours/list-pages.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
@@ -154,6 +154,24 @@ export const checks = [
       level: 'robustness',
     },
     badNextPageIsNoServerError(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.list.page-after-item',
+      title: 'under PAGINATION=starting_after, the page after one of the run\'s conversations never holds it again, and says has_more true only with an item to ask after',
+      level: 'spec',
+    },
+    pageAfterItem(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.list.page-after-last-of-group',
+      title: 'under PAGINATION=starting_after, the page after a group\'s one conversation, filtered by that group, is empty and says has_more false',
+      level: 'spec',
+    },
+    pageAfterGroupsConversation,
   ),
 ];
 

@@ -1,5 +1,5 @@
 import {
-  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, defaultPageSizeIsTen, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
+  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, pageAfterItem, defaultPageSizeIsTen, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
 } from '../../src/conformance/behaviours/list-pages.ts';
 import { defineCheck } from '../../src/conformance/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
@@ -67,6 +67,15 @@ export const checks = [
       level: 'robustness',
     },
     badNextPageIsNoServerError(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.list.page-after-item',
+      title: 'under PAGINATION=starting_after, the page after one of the run\'s groups never holds it again, and says has_more true only with an item to ask after',
+      level: 'spec',
+    },
+    pageAfterItem(groups),
   ),
 ];
 

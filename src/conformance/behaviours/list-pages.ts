@@ -5,6 +5,8 @@ import { expectBody, expectClientError, expectNoServerError, expectSuccess, expe
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { hasAll, walkFinding } from '../checks/list-walk.ts';
 import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
+import { createGroup } from '../checks/fixtures.ts';
+import { PrerequisiteFailure } from '../checks/check-failure.ts';
 
 export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   // One of the suite's own, so that the page is not empty on an empty target.
@@ -137,4 +139,49 @@ export const pagesReturnEachOnce = <T extends ResourceItem>(resource: ResourceUn
     `${resource.narrowList.described} (limit=2)`,
     () => narrowListNow(context, resource),
   );
+};
+
+/**
+ * The page after an item, where the next page is named by the last id of a page (PAGINATION=
+ * starting_after; profile: pagination): it never holds that item again, and a page that says more
+ * follow holds an item to ask after (with no data, has_more true leaves no next page to ask for).
+ */
+export const pageAfterItem = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  if (context.target.pagination.kind !== 'starting_after') context.skip(`PAGINATION=${context.target.pagination.kind}: the next page is not named by an item`);
+  const own = await resource.createMany(context, 2, 'page-after');
+  for (const item of own) {
+    for (const limit of [1, 10]) {
+      const asked = `GET ${resource.path}?starting_after=${item.id}&limit=${limit} (PAGINATION=starting_after: the items after that one)`;
+      const response = await resource.list(context.client, { starting_after: item.id, limit });
+      expectSuccess(context.profile, response, asked);
+      const page = expectBody(response, resource.listSchema, 'the list');
+      expectThat(!page.data.some((listed) => listed.id === item.id), response, `${asked}: a page without ${item.id} itself (profile: pagination, starting_after: the items after that id)`, `${item.id} on the page after it`);
+      expectThat(!(page.has_more && page.data.length === 0), response, `${asked}: has_more true only on a page that holds an item to ask after (${resource.section}: has_more)`, 'has_more true and no data');
+    }
+  }
+};
+
+/**
+ * The page after a group's only conversation, filtered by that group (§4.1: "Only conversations of
+ * the given group are returned"): nothing is left, so no data, and has_more false.
+ */
+export const pageAfterGroupsConversation = async (context: CheckContext) => {
+  if (context.target.pagination.kind !== 'starting_after') context.skip(`PAGINATION=${context.target.pagination.kind}: the next page is not named by an item`);
+  const { group } = await createGroup(context);
+  // The premise: the filtered list holds that conversation, and only it.
+  const whole = await context.client.listConversations({ group_id: group.id }, { limit: 10 });
+  const listed = context.profile.isSuccess(whole.status) ? (whole.body as { data?: Array<{ id?: unknown }> } | undefined)?.data : undefined;
+  if (!Array.isArray(listed) || listed.length !== 1 || listed[0]?.id !== group.conversation_id) {
+    throw new PrerequisiteFailure(
+      { expected: `GET /v1/conversations?group_id=${group.id} listing the group's one conversation ${group.conversation_id}`, received: `status ${whole.status}: ${whole.text.slice(0, 200)}`, exchange: whole.exchange },
+      'conversations.list.group-id-exact',
+    );
+  }
+  for (const limit of [1, 10]) {
+    const asked = `GET /v1/conversations?group_id=${group.id}&starting_after=${group.conversation_id}&limit=${limit} (the page after the group's one conversation, §1)`;
+    const response = await context.client.listConversations({ group_id: group.id }, { starting_after: group.conversation_id, limit });
+    expectSuccess(context.profile, response, asked);
+    const page = expectBody(response, 'conversation-list', 'the list');
+    expectThat(page.data.length === 0 && !page.has_more, response, `${asked}: no data and has_more false (§4.1: only conversations of the given group; profile: pagination)`, `has_more ${page.has_more}, ${page.data.length} item(s): ${page.data.map((listed) => listed.id).join(', ')}`);
+  }
 };

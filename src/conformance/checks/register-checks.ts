@@ -69,9 +69,21 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
       delete meta.replay;
     }
   };
+  // An answer that no request may get (response-invariants.ts) fails the check that saw it, even
+  // when the check went on to pass, skip or block on something else.
+  const failOnViolation = () => {
+    const exchange = context.client.journal.find((seen) => seen.violation !== undefined);
+    if (exchange === undefined) return;
+    const failure = new CheckFailure({ expected: 'an answer every request may get: never a 5xx; a success\'s JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses', received: exchange.violation!, exchange });
+    meta.reproduction = failure.reproduction;
+    replayOf(exchange, failure.details.expected);
+    throw failure;
+  };
   try {
     await body(context);
+    failOnViolation();
   } catch (error) {
+    if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
     if (error instanceof CheckSkipped) skip(error.reason);
     if (error instanceof PrerequisiteFailure && error.blamed === id) {
       // A step that is this check's own subject failed: that is its verdict, not a missing premise.

@@ -20,6 +20,9 @@ export interface ResourceUnderTest<T extends ResourceItem> {
   section: '§4.1' | '§4.2';
   schema: 'conversation' | 'group';
   listSchema: 'conversation-list' | 'group-list';
+  /** The operations whose paths are an item's and the collection's, for requests sent there with other methods. */
+  itemOperation: 'retrieveConversation' | 'retrieveGroup';
+  listOperation: 'listConversations' | 'listGroups';
   /** The parameters of a plain create of the suite's own (a marked contact id, a marked name). */
   createParams(context: CheckContext, label: string): Record<string, unknown>;
   create(context: CheckContext, label: string): Promise<T>;
@@ -50,6 +53,8 @@ export const conversations: ResourceUnderTest<Conversation> = {
   section: '§4.1',
   schema: 'conversation',
   listSchema: 'conversation-list',
+  itemOperation: 'retrieveConversation',
+  listOperation: 'listConversations',
   createParams: (context, label) => ({ contact_id: context.names.contactId(label) }),
   create: async (context, label) => (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
   createMany: (context, count, label) => createConversations(context, count, label),
@@ -77,6 +82,8 @@ export const groups: ResourceUnderTest<Group> = {
   section: '§4.2',
   schema: 'group',
   listSchema: 'group-list',
+  itemOperation: 'retrieveGroup',
+  listOperation: 'listGroups',
   createParams: (context, label) => ({ name: context.names.groupName(label) }),
   create: async (context, label) =>
     (await createGroup(context, { name: context.names.groupName(label), contacts: [{ username: context.names.username('member') }] })).group,

@@ -14,6 +14,7 @@ import { buildUrl, operationPath, operations, type OperationName, type QueryValu
 import { kindOf, ReadOnlyRefusal, type Ledger } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
+import { responseViolation } from './response-invariants.ts';
 import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 
@@ -54,7 +55,20 @@ export interface CallOptions {
    * body shapes (JSON that is not an object, repeated keys, a Content-Type that does not match).
    */
   raw?: EncodedBody;
+  /**
+   * Another method on the operation's path, sent without a body: a method the API does not have
+   * there, or HEAD and OPTIONS, which HTTP makes safe (RFC 9110, section 9.2.1). Anything but a safe
+   * method is an update or delete to the ledger.
+   */
+  method?: OtherMethod;
+  /** Appended to the operation's path: a path the API does not have, beside one it has. Safe methods only. */
+  offPath?: OffPath;
 }
+
+export type OtherMethod = 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH';
+export type OffPath = '/' | '/extra';
+/** The methods HTTP defines as safe: a server must not change anything for them (RFC 9110, section 9.2.1). */
+export const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type PageQuery = Record<string, QueryValue>;
 
@@ -147,12 +161,14 @@ export class ApiClient {
    * slows down (each attempt is in the journal). Still 429 after that: a TransportError.
    */
   async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
-    const { method } = operations[operation];
+    const method = options.method ?? operations[operation].method;
     const { ledger, readOnly, rateLimiter } = this.options;
-    if (readOnly && method !== 'GET') {
+    if (options.method !== undefined && (options.body !== undefined || options.raw !== undefined)) throw new TypeError('another method is sent without a body');
+    if (options.offPath !== undefined && !safeMethods.has(method)) throw new TypeError(`${method} is not sent to a path the API does not have: only safe methods are`);
+    if (readOnly && !safeMethods.has(method)) {
       throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
     }
-    if (ledger && options.id !== undefined && (method === 'PUT' || method === 'DELETE')) {
+    if (ledger && options.id !== undefined && !safeMethods.has(method)) {
       ledger.assertMayChange(kindOf(operation)!, `${method} ${operations[operation].path}`, options.id);
     }
     const started = performance.now();
@@ -180,10 +196,10 @@ export class ApiClient {
     return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
   }
 
-  private async send(operation: OperationName, { id, query, body, raw }: CallOptions): Promise<ApiResponse> {
-    const { method } = operations[operation];
+  private async send(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath }: CallOptions): Promise<ApiResponse> {
+    const method = otherMethod ?? operations[operation].method;
     const { redactor, timeoutMs, credentials } = this.options;
-    const url = buildUrl(this.options.baseUrl, operationPath(operation, id), query);
+    const url = buildUrl(this.options.baseUrl, operationPath(operation, id) + (offPath ?? ''), query);
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };
     // Texts derived credentials made from a token are hidden first, then every configured secret.
@@ -200,6 +216,7 @@ export class ApiClient {
     const exchange: Exchange = {
       operation,
       method,
+      ...(offPath === undefined ? {} : { offPath }),
       url: redact(url),
       requestHeaders: shownHeaders,
       ...(encoded ? { requestBody: redact(encoded.text) } : {}),
@@ -220,8 +237,10 @@ export class ApiClient {
       exchange.responseHeaders = flattenHeaders(response.headers);
       exchange.responseBody = redact(text);
       const answer: ApiResponse = { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
+      const violation = responseViolation(answer);
+      if (violation !== undefined) exchange.violation = violation;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
-      this.options.ledger?.observe(operation, id, answer.status, answer.body);
+      if (otherMethod === undefined) this.options.ledger?.observe(operation, id, answer.status, answer.body);
       return answer;
     } catch (error) {
       exchange.durationMs = performance.now() - started;

@@ -59,7 +59,8 @@ export interface CurlParts {
 
 /** A curl command from parts whose URL and body may take shell variables (the replay script). */
 export function renderCurlParts({ method, url, requestHeaders, body, flags = ['-sS', '-i'] }: CurlParts): string {
-  const parts = ['curl', ...flags, '-X', method, shellWord(url)];
+  // curl -X HEAD would wait for a body that never comes: --head asks for the headers alone.
+  const parts = ['curl', ...flags, ...(method === 'HEAD' ? ['--head'] : ['-X', method]), shellWord(url)];
   for (const [name, value] of Object.entries(requestHeaders)) {
     // A header sent twice is recorded one value per line (credentials.ts): one -H each.
     for (const each of value.split('\n')) parts.push('-H', quoteHeader(headerNames[name] ?? name, each));

@@ -5,6 +5,8 @@ import type { OperationName } from '../../api/operations.ts';
 export interface Exchange {
   operation: OperationName;
   method: string;
+  /** What was appended to the operation's path (a path the API does not have, beside one it has). */
+  offPath?: string;
   url: string;
   /** Header names in lower case; Authorization already shows $ACCESS_TOKEN, never the token. */
   requestHeaders: Record<string, string>;
@@ -15,6 +17,8 @@ export interface Exchange {
   durationMs: number;
   /** Set when no response came: timeout, connection refused or reset, ... */
   transportError?: string;
+  /** Set when the answer breaks what every answer must be (response-invariants.ts): a 5xx, a mislabelled body. */
+  violation?: string;
 }
 
 const shownBodyLimit = 4_000;

@@ -55,7 +55,9 @@ const isItemOperation = (exchange: Exchange) => operations[exchange.operation].p
 export function pathId(exchange: Exchange): string | undefined {
   if (!isItemOperation(exchange)) return undefined;
   try {
-    return decodeURIComponent(new URL(exchange.url).pathname.split('/').at(-1) ?? '');
+    const pathname = new URL(exchange.url).pathname;
+    const onPath = exchange.offPath !== undefined && pathname.endsWith(exchange.offPath) ? pathname.slice(0, -exchange.offPath.length) : pathname;
+    return decodeURIComponent(onPath.split('/').at(-1) ?? '');
   } catch {
     return undefined;
   }
@@ -138,7 +140,8 @@ export function planReplay(journal: readonly Exchange[], failing: Exchange): Rep
   // The check's writes (PUT, DELETE) to the needed objects, in order: the failing request may show
   // its fault only after them (an unpin after a pin). Answers of 429 were retried: not steps.
   const writes = before.filter((exchange) => {
-    if (exchange.method !== 'PUT' && exchange.method !== 'DELETE') return false;
+    // Every method but GET: a HEAD, OPTIONS or PATCH may be what changed the object.
+    if (exchange.method === 'GET') return false;
     if (answered(exchange, everyReading.isTooManyRequests)) return false;
     const id = pathId(exchange);
     const kind = kindOf(exchange.operation);

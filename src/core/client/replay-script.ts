@@ -53,8 +53,10 @@ function urlPieces(exchange: Exchange, variableOf: VariableOf): WordPiece[] {
   const id = pathId(exchange);
   const kind = namedObjects(exchange)[0]?.kind;
   const variable = id !== undefined && kind !== undefined ? variableOf(kind, id) : undefined;
+  const offPath = exchange.offPath !== undefined && path.endsWith(exchange.offPath) ? exchange.offPath : '';
+  const onPath = path.slice(0, path.length - offPath.length);
   if (variable === undefined) pieces.push(path);
-  else pieces.push(path.slice(0, path.lastIndexOf('/') + 1), { variable });
+  else pieces.push(onPath.slice(0, onPath.lastIndexOf('/') + 1), { variable }, offPath);
   if (query === undefined) return pieces;
   pieces.push('?');
   query.split('&').forEach((pair, index) => {

@@ -49,6 +49,8 @@ export interface ServerProfile {
   isServerError(status: number): boolean;
   /** error-body: what is wrong with a refusal's body, or undefined. */
   errorBodyProblem(answer: Answer): string | undefined;
+  /** response-media-type: what is wrong with the label of a successful answer's body, or undefined. */
+  successBodyLabelProblem(answer: Answer): string | undefined;
   /** empty-text: a value sent is stored as sent; an empty text may come back as null (§2). */
   storedAsSent(sent: unknown, received: unknown): boolean;
   /** Whether the server may take this reading of an entry that has one reading of several (group-conversation-create, ...). */
@@ -152,6 +154,16 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       }
       return undefined;
     },
+    successBodyLabelProblem(answer) {
+      consulted('response-media-type');
+      const label = declaredMediaType(answer);
+      if (answer.text.trim() === '') return undefined;
+      if (declaresJson(answer)) return answer.jsonError === undefined ? undefined : `a body labelled ${label} that is not JSON (${answer.jsonError})`;
+      // A label that is not JSON on a body that is a JSON object or array: a client that honours
+      // Content-Type reads it as something else. No label at all is not a wrong label.
+      if (label !== '' && answer.jsonError === undefined && /^\s*[[{]/.test(answer.text)) return `a JSON body labelled ${label}, which is not a JSON media type`;
+      return undefined;
+    },
     storedAsSent(sent, received) {
       if (sent === '') {
         consulted('empty-text');
@@ -189,5 +201,6 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   foreignIdsAnswerAsUnknown: 'foreign-id-status',
   isTooManyRequests: 'rate-limits',
   errorBodyProblem: 'error-body',
+  successBodyLabelProblem: 'response-media-type',
   storedAsSent: 'empty-text',
 };

@@ -1,0 +1,17 @@
+import { otherMethodsChangeNothing } from '../../src/conformance/behaviours/other-methods.ts';
+import { defineCheck } from '../../src/conformance/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+
+export const checks = [
+  defineCheck(
+    {
+      id: 'conversations.other-methods.change-nothing',
+      title: 'HEAD, OPTIONS, POST and PATCH on a conversation\'s path, and GET or HEAD on paths beside it that the API does not have, get an answer and leave the conversation as it was',
+      level: 'spec',
+    },
+    otherMethodsChangeNothing(conversations),
+  ),
+];
+
+registerWhenRunByVitest(import.meta, checks);
