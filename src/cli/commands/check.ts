@@ -26,6 +26,7 @@ import { createRateBucketBuffer, SharedRateBucket } from '../../core/client/shar
 import { checkHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { openTarget } from '../../core/target/open-target.ts';
+import { inProcessReference } from '../../conformance/embedded-reference.ts';
 import { declaredReadings } from '../../core/config/profile-settings.ts';
 import { probeTarget } from '../../core/target/probe-target.ts';
 import { detectChoices } from '../../core/detect/detect-choices.ts';
@@ -80,7 +81,7 @@ export async function checkRun(argv: readonly string[], io: CommandIo = {}): Pro
   const people = json ? process.stderr : out;
   const say = (text: string) => people.write(`${text}\n`);
   const startedAt = new Date();
-  const target = await openTarget({ ...config, declared: declaredReadings(config) });
+  const target = await openTarget({ ...config, declared: declaredReadings(config) }, inProcessReference());
   try {
     const probeRequests = await probeTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
     // The choices the user left undeclared are found out on the target (the embedded server's are known).

@@ -9,6 +9,7 @@ import { applyDetection } from '../../core/detect/apply-detection.ts';
 import { detectChoices } from '../../core/detect/detect-choices.ts';
 import { envFragment, mergeEnv } from '../../core/detect/env-fragment.ts';
 import { openTarget } from '../../core/target/open-target.ts';
+import { inProcessReference } from '../../conformance/embedded-reference.ts';
 import { probeTarget } from '../../core/target/probe-target.ts';
 import { probeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
@@ -23,7 +24,7 @@ export async function runProbe(argv: string[], io: CommandIo = {}): Promise<numb
   }
   const config = parsed.values;
   const say = (text: string) => (config.json ? process.stderr : out).write(`${text}\n`);
-  const target = await openTarget({ ...config, declared: declaredReadings(config) });
+  const target = await openTarget({ ...config, declared: declaredReadings(config) }, inProcessReference());
   try {
     await probeTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
     const detection = await detectChoices(target, { timeoutMs: config.requestTimeoutMs, readOnly: config.readOnly });

@@ -11,6 +11,7 @@ import { COMBINED_DRAW, variantServerOptions, variants, type VariantName } from 
 import { combinedVariantNames } from '../../../reference/variants/combined.ts';
 import { propertyTimeBudgetMs, targetSettings } from '../../core/config/settings.ts';
 import { openTarget } from '../../core/target/open-target.ts';
+import { inProcessReference } from '../embedded-reference.ts';
 import { applyDetection } from '../../core/detect/apply-detection.ts';
 import { detectChoices } from '../../core/detect/detect-choices.ts';
 import type { TargetChoices } from '../../core/target/target.ts';
@@ -65,7 +66,7 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
       pagination: targetSettings.pagination.defaultValue(),
       ...(detect ? readings : setup.declares),
     },
-    { process: 'in-process', server: setup.server },
+    inProcessReference(setup.server),
   );
   if (detect) {
     // What the embedded server is known to do is not known here: the probe says.

@@ -1,7 +1,8 @@
-// The embedded reference server started as a process of its own (msgapi serve; see
+// The embedded reference server started as a process of its own (reference/main.ts; see
 // server-process.ts for why): what openTarget does for the load harness with no BASE_URL.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServerProcess } from './server-process.ts';
 import { newToken } from './new-token.ts';
 import type { TargetUsers } from './target.ts';
@@ -13,13 +14,14 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-// The repository's src/ sits beside bin/; the installed package's compiled dist/src/ one level deeper.
-const msgapiBin = ['../../../bin/msgapi.mjs', '../../../../bin/msgapi.mjs']
-  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
-  .find((path) => existsSync(path))!;
+// reference/ lies at the same distance from this file in the repository (main.ts, run through tsx's
+// loader) and in the installed package's dist/ (main.js, compiled ahead of time).
+const extension = extname(fileURLToPath(import.meta.url));
+const referenceMain = fileURLToPath(new URL(`../../../reference/main${extension}`, import.meta.url));
+const loader = extension === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
 export async function startEmbeddedServer(users: TargetUsers = { accessToken: newToken(), secondAccessToken: undefined }): Promise<EmbeddedServer> {
-  const args = [msgapiBin, 'serve', '--token', users.accessToken, ...(users.secondAccessToken ? ['--second-token', users.secondAccessToken] : [])];
+  const args = [...loader, referenceMain, '--token', users.accessToken, '--second-token', users.secondAccessToken ?? newToken()];
   const server = await startServerProcess('embedded reference server', args, /^BASE_URL=(\S+)$/m);
   return { url: server.ready[1]!, accessToken: users.accessToken, pid: server.pid, close: server.close };
 }

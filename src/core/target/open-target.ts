@@ -1,9 +1,9 @@
 // Opening a target: the server BASE_URL names, or, with no BASE_URL, the embedded reference server,
-// started here (in this process, or in a child process of its own for load) for two users so that
-// isolation checks run too. Every way returns the one Target shape.
+// started for two users so that isolation checks run too: in a child process of its own (load), or
+// in this process by the start function the caller passes (the library does not import reference/:
+// conformance/embedded-reference.ts supplies it). Every way returns the one Target shape.
 import type { DeclaredReadings } from '../../api/open-points.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
-import { startReferenceServer, type StartReferenceServerOptions } from '../../../reference/listen.ts';
 import { startEmbeddedServer } from './embedded-process.ts';
 import { newToken } from './new-token.ts';
 import type { Target, TargetChoices } from './target.ts';
@@ -21,14 +21,17 @@ export interface TargetSettings {
   declared?: DeclaredReadings | undefined;
 }
 
+/** Starts the embedded reference server in this process for two users; resolves once it listens. */
+export type StartInProcess = (users: { accessToken: string; secondAccessToken: string }) => Promise<{ url: string; close(): Promise<void> }>;
+
 /** Where the embedded reference server runs when there is no BASE_URL. */
 export type Embedding =
-  /** In this process; `server`: the faults and variant choices to start it with (the matrix). */
-  | { process: 'in-process'; server?: Omit<StartReferenceServerOptions, 'users'> }
-  /** In a child process (msgapi serve), so that its CPU share can be told from the generator's. */
+  /** In this process, started by `start` (with the faults and variant choices the caller chose). */
+  | { process: 'in-process'; start: StartInProcess }
+  /** In a child process (reference/main.ts), so that its CPU share can be told from the generator's. */
   | { process: 'child' };
 
-export async function openTarget(settings: TargetSettings, embedding: Embedding = { process: 'in-process' }): Promise<Target> {
+export async function openTarget(settings: TargetSettings, embedding: Embedding): Promise<Target> {
   const choices: TargetChoices = { bodyEncoding: settings.bodyEncoding, pagination: settings.pagination, groupContacts: settings.groupContacts, declared: settings.declared ?? {} };
   if (settings.baseUrl !== undefined) {
     return {
@@ -48,12 +51,6 @@ export async function openTarget(settings: TargetSettings, embedding: Embedding 
     const server = await startEmbeddedServer(users);
     return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: server.pid, close: server.close };
   }
-  const server = await startReferenceServer({
-    ...embedding.server,
-    users: [
-      { token: users.accessToken, name: 'first' },
-      { token: users.secondAccessToken, name: 'second' },
-    ],
-  });
+  const server = await embedding.start(users);
   return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: undefined, close: () => server.close() };
 }
