@@ -1,5 +1,5 @@
 // The reference server as a process of its own, for the embedded server a load run measures
-// (src/core/target/embedded-process.ts spawns this file; in the package, its compiled main.js):
+// (lib/core/target/embedded-process.ts spawns this file; in the package, its compiled main.js):
 // `node reference/main.ts --token A --second-token B` listens on a free loopback port, prints
 // where (the lines msgapi serve prints) and stops on SIGINT or SIGTERM. No faults, no variant.
 import { parseArgs } from 'node:util';
