@@ -1,7 +1,7 @@
 // msgapi merge: the reports of one run split across machines (--shard i/n) joined into one, as
 // if the run had not been split. Parts must be of the same target; a check in two parts is an error
 // (the shards overlap), and a missing part is reported rather than guessed.
-import { isGatingFailure, summarize } from './build-report.ts';
+import { isGatingFailure, summarize } from '../conformance/run/build-report.ts';
 import { decideVerdict, runScope, verdictOf } from '../conformance/run/verdict.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 

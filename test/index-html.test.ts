@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isGatingFailure, summarize } from '../reporting/build-report.ts';
+import { isGatingFailure, summarize } from '../conformance/run/build-report.ts';
 import type { CheckResult, ConformanceReport, ServerChoice } from '../conformance/run/check-result.ts';
 import { compareRuns, type ComparisonGrid } from '../reporting/comparison.ts';
 import { renderIndexHtml, writeIndexHtml } from '../reporting/conformance-html/index-html.ts';

@@ -11,7 +11,7 @@ import { commandPositionals, optionTables, ownersOf, type CommandName } from './
 type Run = (argv: string[]) => Promise<number>;
 
 const commands: Record<string, { summary: string; load: () => Promise<Run> }> = {
-  check: { summary: 'Run the conformance suites against BASE_URL, or the embedded reference server.', load: async () => (await import('./commands/check.ts')).runCheck },
+  check: { summary: 'Run the conformance suites against BASE_URL, or the embedded reference server.', load: async () => (await import('./commands/check.ts')).runCheckCommand },
   load: { summary: 'Benchmark the list endpoints: throughput, latency at a fixed rate, gates.', load: async () => (await import('./commands/load.ts')).runLoadCommand },
   compare: { summary: "Grid of checks against several runs' reports, with the changes marked.", load: async () => (await import('./commands/compare.ts')).runCompare },
   merge: { summary: "Join the reports of a run split across machines with 'check --shard'.", load: async () => (await import('./commands/merge.ts')).runMerge },

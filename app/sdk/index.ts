@@ -1,9 +1,10 @@
-// The package's entry for use from code: `import { check, load } from 'msgapi-conformance'`. Each
-// runs what the command of the same name runs, read from the same settings and flags, and gives back
-// the report objects the command writes, with the verdict the command prints; nothing is printed
-// unless an output is given.
+// The package's entry for use from code. The engines themselves: `runCheck(options)` and
+// `runLoad(options)`, typed options in, `{ report, verdict }` out, nothing printed and no report
+// file written (the commands map their flags onto these very options). And, for convenience,
+// `check({ args, settings })` and `load(...)`: what the command of the same name runs, read from the
+// same settings and flags, with the report files it writes; nothing is printed unless an output is given.
 import { Writable } from 'node:stream';
-import { checkRun } from '../cli/commands/check.ts';
+import { checkCommand } from '../cli/commands/check.ts';
 import type { CommandIo } from '../cli/commands/command-io.ts';
 import { loadRun } from '../cli/commands/load.ts';
 import type { ConformanceReport, ConformanceVerdict } from '../../conformance/run/check-result.ts';
@@ -11,6 +12,8 @@ import { HarnessError } from '../../lib/core/errors.ts';
 import type { LoadReport } from '../../load/load-report.ts';
 
 export { ConfigError, HarnessError } from '../../lib/core/errors.ts';
+export { runCheck, type CheckOptions, type CheckRun } from '../../conformance/run-check.ts';
+export { runLoad, type LoadOptions, type LoadRun } from '../../load/run-load.ts';
 export type { ConformanceReport, ConformanceVerdict } from '../../conformance/run/check-result.ts';
 export type { LoadReport } from '../../load/load-report.ts';
 export type { Outcome } from '../../lib/core/verdict.ts';
@@ -47,7 +50,7 @@ export interface LoadOutcome {
  */
 export async function check(options: RunOptions = {}): Promise<CheckOutcome> {
   const args = commandArgs('check', options.args);
-  const { exitCode, report } = await keepingEnvironment(() => checkRun(args, ioOf(options)));
+  const { exitCode, report } = await keepingEnvironment(() => checkCommand(args, ioOf(options)));
   if (report?.verdict === undefined) throw new HarnessError('MSGAPI_USAGE', 'check() ran no checks: --help and --list are for the command line.');
   return { exitCode, verdict: report.verdict, report };
 }

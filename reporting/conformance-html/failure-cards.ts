@@ -1,7 +1,7 @@
 // Every check that did not pass and was not skipped, in full: what it checks, where the spec says
 // so, Expected beside Received, the exchange, and the curl command to see it again. Failures
 // that fail the run come first; blocked checks last, since each points at another check's failure.
-import { isGatingFailure } from '../build-report.ts';
+import { isGatingFailure } from '../../conformance/run/build-report.ts';
 import type { CheckResult } from '../../conformance/run/check-result.ts';
 import { escapeHtml } from '../page-kit/format.ts';
 import { copyBlock } from './copy-block.ts';

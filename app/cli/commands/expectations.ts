@@ -3,7 +3,7 @@
 // edited into the real one.
 import { join } from 'node:path';
 import { HarnessError } from '../../../lib/core/errors.ts';
-import { writeExpectations } from '../../../reporting/expectations.ts';
+import { writeExpectations } from '../../../conformance/run/expectations.ts';
 import { readConformanceReport } from './report-files.ts';
 import { expectationsHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';

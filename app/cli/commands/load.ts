@@ -91,7 +91,7 @@ async function seedOnlyRun(options: LoadOptions, out: NodeJS.WritableStream): Pr
   if (earlier && existsSync(earlier.ledger)) {
     throw new HarnessError('MSGAPI_USAGE', `${shown(seedFile)} records a data set still kept on ${earlier.url} (run ${earlier.run}): remove it first (msgapi cleanup --ledger ${shown(earlier.ledger)}) or seed into another --reports-dir.`);
   }
-  const { record, leftovers, interrupted } = await seedOnly({ ...options, plan: options.plan!, seedFile, say });
+  const { record, leftovers, interrupted } = await seedOnly({ ...options, plan: options.plan!, seedFile, say, progressOutput: process.stderr });
   if (record) {
     say(`Seeded ${record.conversations} conversations and ${record.groups} groups on ${record.url} (run ${record.run}); they stay until removed.`);
     say(`Seed file: ${shown(seedFile)}. Next: msgapi load export artillery|k6 (it reads the seed file), run the engine, msgapi load import.`);
@@ -121,7 +121,7 @@ export async function loadRun(argv: readonly string[], io: CommandIo = {}): Prom
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
   const people = json ? process.stderr : out;
   const say = (text: string) => people.write(`${text}\n`);
-  const { report, interrupted } = await runLoad({ ...options, say });
+  const { report, interrupted } = await runLoad({ ...options, say, progressOutput: process.stderr });
   say(summaryTable(report));
   say(verdictLines(report));
   say(writeLoadReports(report, join(options.reportsDir, 'load.json')));

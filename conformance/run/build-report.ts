@@ -1,7 +1,7 @@
 // Assembles reports/conformance.json from the checks' results and the run around them.
-import type { Leftover } from '../lib/core/safety/created-resources.ts';
-import type { CheckResult, CheckStatus, ConformanceReport, RateLimitOutcome, StatusCounts } from '../conformance/run/check-result.ts';
-import { isGatingBlock, isGatingFailure } from '../conformance/run/verdict.ts';
+import type { Leftover } from '../../lib/core/safety/created-resources.ts';
+import type { CheckResult, CheckStatus, ConformanceReport, RateLimitOutcome, StatusCounts } from './check-result.ts';
+import { isGatingBlock, isGatingFailure } from './verdict.ts';
 
 // Where the gate is decided now (the verdict); re-exported for the report's own readers.
 export { isGatingBlock, isGatingFailure };

@@ -7,9 +7,9 @@
 // sentence, recorded as `failure`), and one that finds nothing on this seed is a notice, never a
 // failure. Otherwise every new seed would fail the run with "now passing".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { ConfigError } from '../lib/core/errors.ts';
+import { ConfigError } from '../../lib/core/errors.ts';
 import { isGatingFailure, summarize } from './build-report.ts';
-import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
+import type { CheckResult, ConformanceReport } from './check-result.ts';
 
 /** What the file says about one check: why it fails and, for a generated check, what fails. */
 export interface KnownFailure {
