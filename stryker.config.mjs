@@ -6,10 +6,10 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
-  // The command runner: mutation/run-check.mjs runs `msgapi check --embedded` in Stryker's sandbox,
+  // The command runner: tools/mutation/run-check.mjs runs `msgapi check --embedded` in Stryker's sandbox,
   // whose bin/msgapi.mjs loads the sandbox's (mutated) .ts sources through tsx. Exit code != 0: killed.
   testRunner: 'command',
-  commandRunner: { command: 'node mutation/run-check.mjs' },
+  commandRunner: { command: 'node tools/mutation/run-check.mjs' },
   // The command runner cannot tell which mutants a run covers: every mutant gets a full run.
   coverageAnalysis: 'off',
   // Request handling only: the handlers and what they read and write (routes/, params/fields.ts,

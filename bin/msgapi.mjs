@@ -4,10 +4,10 @@
 // mistake); the installed package ships it compiled ahead of time in dist/ and has no sources.
 import { existsSync } from 'node:fs';
 
-if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
+if (existsSync(new URL('../app/cli/main.ts', import.meta.url))) {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/cli/main.ts');
+  await import('../app/cli/main.ts');
 } else {
-  await import('../dist/src/cli/main.js');
+  await import('../dist/app/cli/main.js');
 }

@@ -4,7 +4,7 @@
 // sooner. Every response's latency goes into our µs histogram from autocannon's response events,
 // since autocannon's own percentiles are whole milliseconds.
 import autocannon from 'autocannon';
-import { HarnessError } from '../src/core/errors.ts';
+import { HarnessError } from '../lib/core/errors.ts';
 import { maxWalkPages, type LoadRequest } from './load-request.ts';
 import { pageCount, queryAfter } from './page-walk.ts';
 import { errorKind, Recorder } from './recorder.ts';

@@ -1,10 +1,10 @@
 // Outside the timed loop: a few real responses of each scenario, validated against schemas/, so
 // that a fast server answering the wrong thing (an empty 200, an error page) does not pass.
-import { everyReading } from '../src/core/profile/server-profile.ts';
-import type { ApiClient } from '../src/core/client/api-client.ts';
-import type { QueryValue } from '../src/api/operations.ts';
-import type { PaginationStyle } from '../src/core/config/settings.ts';
-import { validateAgainst } from '../src/api/schemas/registry.ts';
+import { everyReading } from '../lib/core/profile/server-profile.ts';
+import type { ApiClient } from '../lib/core/client/api-client.ts';
+import type { QueryValue } from '../lib/api/operations.ts';
+import type { PaginationStyle } from '../lib/core/config/settings.ts';
+import { validateAgainst } from '../lib/api/schemas/registry.ts';
 import { queryAfter } from './page-walk.ts';
 import { requestPath } from './request-path.ts';
 import type { ScenarioSpec } from './scenarios.ts';

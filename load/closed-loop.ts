@@ -6,7 +6,7 @@
 // against wrk.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
-import { HarnessError } from '../src/core/errors.ts';
+import { HarnessError } from '../lib/core/errors.ts';
 import { errorKind, type ErrorKind } from './recorder.ts';
 import { ResponseFramer } from './response-framer.ts';
 

@@ -1,14 +1,14 @@
 // The data set the list endpoints are measured over: by default 1,000 conversations (a share
 // muted, pinned or archived) and 100 groups with contacts, created concurrently, every id in the
 // run's ledger as it is made, every name carrying the run's marker, and all of it removed after.
-// Only what its own creates answered is ever updated or deleted (src/core/client/ledger.ts).
-import { everyReading } from '../src/core/profile/server-profile.ts';
-import type { ApiClient, ApiResponse } from '../src/core/client/api-client.ts';
-import { LedgerRefusal, type LedgerEntry } from '../src/core/client/ledger.ts';
-import { SuiteNames } from '../src/core/safety/run-names.ts';
-import type { Leftover } from '../src/core/safety/created-resources.ts';
-import { HarnessError } from '../src/core/errors.ts';
-import { sweepLedger } from '../src/core/safety/sweep.ts';
+// Only what its own creates answered is ever updated or deleted (lib/core/client/ledger.ts).
+import { everyReading } from '../lib/core/profile/server-profile.ts';
+import type { ApiClient, ApiResponse } from '../lib/core/client/api-client.ts';
+import { LedgerRefusal, type LedgerEntry } from '../lib/core/client/ledger.ts';
+import { SuiteNames } from '../lib/core/safety/run-names.ts';
+import type { Leftover } from '../lib/core/safety/created-resources.ts';
+import { HarnessError } from '../lib/core/errors.ts';
+import { sweepLedger } from '../lib/core/safety/sweep.ts';
 
 import type { DataSetPlan } from './data-set-plan.ts';
 

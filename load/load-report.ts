@@ -2,7 +2,7 @@
 // reports of repetitions and of several generator machines merge exactly (msgapi load merge).
 import type { Bottleneck } from './cpu.ts';
 import type { LatencyFigures } from './histogram.ts';
-import { outcomeOf, type Outcome } from '../src/core/verdict.ts';
+import { outcomeOf, type Outcome } from '../lib/core/verdict.ts';
 
 export const loadReportFormat = 'msgapi-load/1';
 

@@ -1,6 +1,6 @@
 // One scenario made concrete for a target: where to send it and with which Authorization header.
-import type { QueryValue } from '../src/api/operations.ts';
-import type { PaginationStyle } from '../src/core/config/settings.ts';
+import type { QueryValue } from '../lib/api/operations.ts';
+import type { PaginationStyle } from '../lib/core/config/settings.ts';
 import type { ListOperation } from './scenarios.ts';
 
 export interface LoadRequest {

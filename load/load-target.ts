@@ -1,10 +1,10 @@
-// The server a load run measures, opened as every target is (src/core/target/open-target.ts): BASE_URL,
+// The server a load run measures, opened as every target is (lib/core/target/open-target.ts): BASE_URL,
 // or the embedded reference server in a process of its own, so that its CPU share and the
 // generator's can be told apart. Unreachable, the token refused, or not this API: exit 2 before
 // anything is created.
-import { openTarget, type TargetSettings } from '../src/core/target/open-target.ts';
-import { probeTarget, type ProbeOptions } from '../src/core/target/probe-target.ts';
-import type { Target } from '../src/core/target/target.ts';
+import { openTarget, type TargetSettings } from '../lib/core/target/open-target.ts';
+import { probeTarget, type ProbeOptions } from '../lib/core/target/probe-target.ts';
+import type { Target } from '../lib/core/target/target.ts';
 import { localServerPid } from './cpu.ts';
 
 export async function openLoadTarget(settings: TargetSettings, probe: ProbeOptions): Promise<Target> {

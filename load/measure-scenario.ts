@@ -1,7 +1,7 @@
 // One scenario against one target: bodies sampled and validated, then the closed model (after a
 // warm-up that is not counted), then the open model at the offered rate.
-import type { ApiClient } from '../src/core/client/api-client.ts';
-import type { PaginationStyle } from '../src/core/config/settings.ts';
+import type { ApiClient } from '../lib/core/client/api-client.ts';
+import type { PaginationStyle } from '../lib/core/config/settings.ts';
 import { sampleBodies } from './body-samples.ts';
 import { runClosedModel, type Generator } from './closed-model.ts';
 import { measureCpu } from './cpu.ts';

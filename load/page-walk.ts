@@ -1,8 +1,8 @@
 // The page after a page, for walk scenarios: what the response says (has_more, the last id, a
-// cursor) read in the declared PAGINATION style (src/core/client/pagination.ts, the checks' own reader).
-import { nextPageQuery } from '../src/core/client/pagination.ts';
-import type { QueryValue } from '../src/api/operations.ts';
-import type { PaginationStyle } from '../src/core/config/settings.ts';
+// cursor) read in the declared PAGINATION style (lib/core/client/pagination.ts, the checks' own reader).
+import { nextPageQuery } from '../lib/core/client/pagination.ts';
+import type { QueryValue } from '../lib/api/operations.ts';
+import type { PaginationStyle } from '../lib/core/config/settings.ts';
 
 export interface WalkPosition {
   index: number;

@@ -1,6 +1,6 @@
 // The path and query of a list request, as load generators send them, built by the client's one
-// operations table (src/api/operations.ts), so that the harness writes no address of its own.
-import { buildUrl, operationPath, type QueryValue } from '../src/api/operations.ts';
+// operations table (lib/api/operations.ts), so that the harness writes no address of its own.
+import { buildUrl, operationPath, type QueryValue } from '../lib/api/operations.ts';
 import type { ListOperation } from './scenarios.ts';
 
 /** Path and query, under the base URL's own path, if it has one. */

@@ -4,18 +4,19 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient } from '../src/core/client/api-client.ts';
-import { authorizationHeader } from '../src/core/client/credentials.ts';
-import { Ledger } from '../src/core/client/ledger.ts';
-import { firstUserClient } from '../src/core/client/user-clients.ts';
-import type { Leftover } from '../src/core/safety/created-resources.ts';
-import { formatPagination } from '../src/core/config/parse-values.ts';
-import type { TargetSettings } from '../src/core/target/open-target.ts';
-import type { Target } from '../src/core/target/target.ts';
-import { watchForInterruption } from '../src/core/safety/interruption.ts';
-import { markedEntries, readLedgerFile, sweepClient } from '../src/core/safety/sweep.ts';
-import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../src/core/safety/snapshot.ts';
-import { version } from '../src/core/version.ts';
+import { Writable } from 'node:stream';
+import type { ApiClient } from '../lib/core/client/api-client.ts';
+import { authorizationHeader } from '../lib/core/client/credentials.ts';
+import { Ledger } from '../lib/core/client/ledger.ts';
+import { firstUserClient } from '../lib/core/client/user-clients.ts';
+import type { Leftover } from '../lib/core/safety/created-resources.ts';
+import { formatPagination } from '../lib/core/config/parse-values.ts';
+import type { TargetSettings } from '../lib/core/target/open-target.ts';
+import type { Target } from '../lib/core/target/target.ts';
+import { watchForInterruption } from '../lib/core/safety/interruption.ts';
+import { markedEntries, readLedgerFile, sweepClient } from '../lib/core/safety/sweep.ts';
+import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../lib/core/safety/snapshot.ts';
+import { version } from '../lib/core/version.ts';
 import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
 import { runProblems } from './figures.ts';
 import { abGate, type AbRound } from './gates/ab-rule.ts';
@@ -25,7 +26,7 @@ import type { LoadRequest } from './load-request.ts';
 import { openLoadTarget, serverPid } from './load-target.ts';
 import { closedRun, measureScenario, type MeasureSettings } from './measure-scenario.ts';
 import { Progress } from './progress.ts';
-import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type Model, type ScenarioReport } from './load-report.ts';
+import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type LoadVerdict, type Model, type ScenarioReport } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
 import type { Generator } from './closed-model.ts';
 import { writeSeedFile, type SeedRecord } from './seed-file.ts';
@@ -53,12 +54,19 @@ export interface LoadOptions {
   /** --wait-for-target: seconds a target still starting is waited for before the run stops. */
   waitForTargetS?: number;
   reportsDir: string;
-  /** Where the run's own lines go (stdout, or stderr when stdout carries --json). */
+  /** Where the run's own lines go (msgapi load: stdout, or stderr when stdout carries --json); nothing is said when not given. */
   say?: (text: string) => void;
+  /** Where the phases' progress goes (msgapi load: stderr); none when not given. */
+  progressOutput?: NodeJS.WriteStream;
 }
 
-export interface LoadOutcome {
+const quiet = (_text: string): void => {};
+const nowhere = (): NodeJS.WriteStream => new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
+
+export interface LoadRun {
   report: LoadReport;
+  /** The report's verdict, decided once: the printed verdict, load.html and the exit code read it. */
+  verdict: LoadVerdict;
   leftovers: Leftover[];
   interrupted: NodeJS.Signals | undefined;
 }
@@ -82,7 +90,7 @@ class PreparedTarget {
   }
 
   static async open(settings: TargetSettings, options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
-    const target = await openLoadTarget(settings, { timeoutMs: options.timeoutMs, waitForTargetS: options.waitForTargetS ?? 0, onWaiting: options.say ?? console.log });
+    const target = await openLoadTarget(settings, { timeoutMs: options.timeoutMs, waitForTargetS: options.waitForTargetS ?? 0, onWaiting: options.say ?? quiet });
     const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
     writeFileSync(ledgerFile, '');
     const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, readOnly: true });
@@ -148,10 +156,10 @@ function environment(generator: Generator): LoadReport['environment'] {
   };
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
+export async function runLoad(options: LoadOptions): Promise<LoadRun> {
   const startedAt = new Date();
   const runId = randomBytes(4).toString('hex');
-  const progress = new Progress();
+  const progress = new Progress(options.progressOutput ?? nowhere());
   mkdirSync(options.reportsDir, { recursive: true });
   const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the load run');
   const prepared: PreparedTarget[] = [];
@@ -164,7 +172,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
     prepared.push(main);
     const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
     if (baseline) prepared.push(baseline);
-    (options.say ?? console.log)(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
+    (options.say ?? quiet)(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
     if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress, interruption.signal);
 
     const settings = (target: PreparedTarget): MeasureSettings => ({
@@ -196,7 +204,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
   const measured = scenarios.filter((scenario) => scenario.skipped === null).length;
   const stopped = interrupted ? `stopped by ${interrupted}: ${measured} of ${options.scenarios.length} scenarios measured, so the figures do not cover the run asked for` : undefined;
   const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers, stopped);
-  return { report, leftovers, interrupted };
+  return { report, verdict: report.verdict, leftovers, interrupted };
 
   async function abRounds(scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings): Promise<GateResult> {
     const ab = options.ab!;
@@ -225,7 +233,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadOutcome> {
  */
 export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedFile: string }): Promise<{ record?: SeedRecord; leftovers: Leftover[]; interrupted: NodeJS.Signals | undefined }> {
   const runId = randomBytes(4).toString('hex');
-  const progress = new Progress();
+  const progress = new Progress(options.progressOutput ?? nowhere());
   mkdirSync(options.reportsDir, { recursive: true });
   const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the seeding');
   let prepared: PreparedTarget | undefined;
@@ -261,7 +269,7 @@ export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedF
   }
   if (failure !== undefined) {
     // What could not be removed is named before the error ends the command.
-    if (leftovers.length > 0) (options.say ?? console.log)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile}`);
+    if (leftovers.length > 0) (options.say ?? quiet)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile}`);
     throw failure;
   }
   return { ...(record ? { record } : {}), leftovers, interrupted: interruption.received() };

@@ -1,7 +1,7 @@
 // The list requests the harness measures (spec §4.1 and §4.2 list operations), by name. A
 // scenario names an operation and a query; the client's operations table turns them into paths.
-import type { QueryValue } from '../src/api/operations.ts';
-import { HarnessError } from '../src/core/errors.ts';
+import type { QueryValue } from '../lib/api/operations.ts';
+import { HarnessError } from '../lib/core/errors.ts';
 
 export type ListOperation = 'listConversations' | 'listGroups';
 

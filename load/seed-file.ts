@@ -2,7 +2,7 @@
 // where, which run, a group to filter by, and the ledger that removes it all afterwards
 // (msgapi cleanup --ledger). It holds no token.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { HarnessError } from '../src/core/errors.ts';
+import { HarnessError } from '../lib/core/errors.ts';
 
 export const seedFileFormat = 'msgapi-load-seed/1';
 

@@ -1,8 +1,8 @@
 // The choices the spec leaves open ("not shown"), which the reference server can make either way.
 // The defaults are the ones documented in reference/README.md; the valid variants (variants/)
 // make the others, and the suite must pass them all. Where the register of open points
-// (src/api/open-points.ts) names the readings, the choice is typed from it.
-import type { ReadingOf } from '../src/api/open-points.ts';
+// (lib/api/open-points.ts) names the readings, the choice is typed from it.
+import type { ReadingOf } from '../lib/api/open-points.ts';
 
 export type { ReadingOf };
 

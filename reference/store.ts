@@ -1,4 +1,4 @@
-import type { Conversation, Group } from '../src/api/resources.ts';
+import type { Conversation, Group } from '../lib/api/resources.ts';
 import { deepFreeze } from './frozen.ts';
 
 /**

@@ -15,7 +15,7 @@ import type { ExportPlan } from '../load/engines/export-plan.ts';
 import { importedLoadReport } from '../load/engines/imported-report.ts';
 import { decodeHistogram } from '../load/histogram.ts';
 import { mergeLoadReports } from '../load/merge-reports.ts';
-import { HarnessError } from '../src/core/errors.ts';
+import { HarnessError } from '../lib/core/errors.ts';
 import { syntheticLoadReport } from './helpers/load-report-fixture.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../src/core/client/api-client.ts';
-import { renderCurl } from '../src/core/client/curl.ts';
-import { Ledger, LedgerRefusal } from '../src/core/client/ledger.ts';
-import { Redactor } from '../src/core/client/redactor.ts';
-import { parseRetryAfter } from '../src/core/client/retry-after.ts';
-import { createRateBucketBuffer, SharedRateBucket } from '../src/core/client/shared-rate-bucket.ts';
-import { TransportError } from '../src/core/client/transport-error.ts';
-import { responseViolation } from '../src/core/client/response-invariants.ts';
-import type { BodyEncoding } from '../src/core/config/settings.ts';
+import { ApiClient } from '../lib/core/client/api-client.ts';
+import { renderCurl } from '../lib/core/client/curl.ts';
+import { Ledger, LedgerRefusal } from '../lib/core/client/ledger.ts';
+import { Redactor } from '../lib/core/client/redactor.ts';
+import { parseRetryAfter } from '../lib/core/client/retry-after.ts';
+import { createRateBucketBuffer, SharedRateBucket } from '../lib/core/client/shared-rate-bucket.ts';
+import { TransportError } from '../lib/core/client/transport-error.ts';
+import { responseViolation } from '../lib/core/client/response-invariants.ts';
+import type { BodyEncoding } from '../lib/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 
 const token = 'tok_SECRET_abc123';
@@ -211,7 +211,7 @@ describe('what every answer must be (response-invariants.ts)', () => {
     } catch (error) {
       jsonError = (error as Error).message;
     }
-    return { status, headers: contentType === undefined ? {} : { 'content-type': contentType }, text, ...(jsonError ? { jsonError } : {}) };
+    return { status, headers: (contentType === undefined ? {} : { 'content-type': contentType }) as Record<string, string>, text, ...(jsonError ? { jsonError } : {}) };
   };
 
   it('takes a success labelled with any JSON type, or not labelled, and any refusal body that does not claim to be JSON', () => {

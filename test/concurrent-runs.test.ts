@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
-import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

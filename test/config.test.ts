@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../src/cli/options/index.ts';
-import { ConfigError } from '../src/core/errors.ts';
+import { parseCommand } from '../app/cli/options/index.ts';
+import { ConfigError } from '../lib/core/errors.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
 interface ConfigSources {

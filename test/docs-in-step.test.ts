@@ -2,20 +2,22 @@
 // writes (reports/README.md) are the files real runs write, every `msgapi <command>` and `--flag`
 // is in that command's --help, every path a README links or names exists, every source file of
 // load/ and reference/ is named in its folder's README, and README.md's figures are a real run's
-// within a tolerance, and every MSGAPI_* error code is one src/core/errors.ts describes.
+// within a tolerance, and every MSGAPI_* error code is one lib/core/errors.ts describes.
 // (README.md's Layout section is checked by test/import-graph.test.ts.)
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faultNames, faults } from '../reference/faults/registry.ts';
-import { errorCodes } from '../src/core/errors.ts';
+import { errorCodes } from '../lib/core/errors.ts';
 import { variants } from '../reference/variants/registry.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
+// The folders that hold the code (the floors of README.md's Layout, test/import-graph.test.ts).
+const codeFolders = ['lib', 'reference', 'harness', 'suites', 'conformance', 'load', 'reporting', 'app'];
 
 function walk(folder: string, keep: (path: string) => boolean, skip = new Set(['node_modules', '.git'])): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -116,13 +118,13 @@ describe('docs in step with the code', () => {
   });
 
   it("reports/README.md's other files are written: the ledger by the runs, the rest by npm test", () => {
-    const code = walk('src', (path) => path.endsWith('.ts')).concat(walk('load', (path) => path.endsWith('.ts'))).map(read).join('\n');
+    const code = codeFolders.flatMap((folder) => walk(folder, (path) => path.endsWith('.ts'))).map(read).join('\n');
     const tests = [...walk('test', (path) => path.endsWith('.ts')), 'vitest.config.ts'].map(read).join('\n');
     for (const [names, writers] of tableRows(read('reports/README.md'))) {
       for (const name of spans(names ?? '')) {
         if (name.includes('<')) {
           const pattern = new RegExp(placeholders(name).split('<>').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\$\\{[^}]+\\}[^`]*'));
-          expect(code, `${name}: no template in src/ or load/ writes it`).toMatch(pattern);
+          expect(code, `${name}: no template in the code writes it`).toMatch(pattern);
         } else if (spans(writers ?? '').includes('npm test')) {
           expect(tests, `${name}: neither test/ nor vitest.config.ts writes it`).toContain(`${name}'`);
         }
@@ -230,9 +232,9 @@ describe('docs in step with the code', () => {
     expect(readme).toContain(`**${faults.size}/${faults.size} faults caught, ${variants.size}/${variants.size} variants passed**`);
   });
 
-  it('every MSGAPI_* error code in the code is one of src/core/errors.ts, with its meaning', () => {
-    const sources = ['src', 'load', 'reference', 'bin'].flatMap((folder) => walk(folder, (path) => /\.(ts|mjs)$/.test(path)));
+  it('every MSGAPI_* error code in the code is one of lib/core/errors.ts, with its meaning', () => {
+    const sources = [...codeFolders, 'tools', 'bin'].flatMap((folder) => walk(folder, (path) => /\.(ts|mjs)$/.test(path)));
     const unknown = sources.flatMap((file) => [...read(file).matchAll(/'(MSGAPI_[A-Z_]+)'/g)].map((match) => match[1]!).filter((code) => !(code in errorCodes)).map((code) => `${file}: ${code}`));
-    expect(unknown, 'codes missing from errorCodes in src/core/errors.ts').toEqual([]);
+    expect(unknown, 'codes missing from errorCodes in lib/core/errors.ts').toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers, faultNames, faults, isFaultName, type FaultName } from '../reference/faults/registry.ts';
-import { extractUnits, splitSentences } from '../src/conformance/requirements/extract.ts';
+import { extractUnits, splitSentences } from '../conformance/requirements/extract.ts';
 
 const specText = readFileSync(new URL('../spec/messaging-api-v1.md', import.meta.url), 'utf8');
 
@@ -78,7 +78,7 @@ describe('the fault registry', () => {
 
 describe('the checks a fault names as the ones to catch it (detectedBy)', () => {
   it('are checks of the registry (the reference server names them as text: it cannot import the suite)', async () => {
-    const { loadRegistry } = await import('../src/conformance/registry.ts');
+    const { loadRegistry } = await import('../conformance/registry.ts');
     const registry = await loadRegistry();
     const unknown = [...faults.values()].flatMap((fault) => (fault.detectedBy ?? []).filter((id) => !registry.has(id)).map((id) => `${fault.name}: ${id}`));
     expect(unknown).toEqual([]);
@@ -89,7 +89,7 @@ describe('a fault that names its detecting checks', () => {
   const fault = 'conversations.list.has-more-when-page-full' as FaultName;
   const result = (id: string) => ({ id, title: id, spec: [], level: 'spec', status: 'failed', gating: true, message: 'Expected: …', reproduction: null, requests: 1, duration_ms: 1 }) as never;
   const conclude = async (failedIds: string[]) => {
-    const { concludeMatrix } = await import('../src/conformance/matrix/outcome.ts');
+    const { concludeMatrix } = await import('../conformance/matrix/outcome.ts');
     const entry = { kind: 'fault', name: fault, runs: [{ name: `fault:${fault}` }], afterRuns: async () => [], close: async () => {} } as never;
     const outcome = await concludeMatrix([entry], new Map([[`fault:${fault}`, failedIds.map(result)]]));
     return outcome.faults[0]!;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../src/conformance/registry.ts';
-import { checkIdsFile, renderCheckIds } from '../src/docs/check-ids.ts';
-import { renderChecksList } from '../src/docs/checks-list.ts';
-import { renderEnvExample } from '../src/docs/env-example.ts';
-import { renderRequirementsList } from '../src/docs/requirements-list.ts';
-import { settings } from '../src/core/config/settings.ts';
+import { loadRegistry } from '../conformance/registry.ts';
+import { checkIdsFile, renderCheckIds } from '../tools/docs/check-ids.ts';
+import { renderChecksList } from '../tools/docs/checks-list.ts';
+import { renderEnvExample } from '../tools/docs/env-example.ts';
+import { renderRequirementsList } from '../tools/docs/requirements-list.ts';
+import { settings } from '../lib/core/config/settings.ts';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 

@@ -3,11 +3,11 @@
 // own loop is what msgapi load uses; autocannon stays as the well-known one to cross-check it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
-import { firstUserClient } from '../src/core/client/user-clients.ts';
+import { firstUserClient } from '../lib/core/client/user-clients.ts';
 import { seedDataSet } from '../load/data-set.ts';
 import { runClosedModel, type Generator } from '../load/closed-model.ts';
 import type { LoadRequest } from '../load/load-request.ts';
-import type { PaginationStyle } from '../src/core/config/settings.ts';
+import type { PaginationStyle } from '../lib/core/config/settings.ts';
 import type { ReferenceChoices } from '../reference/choices.ts';
 
 const token = 'generator-cross-check-token';

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeIndexReport } from '../src/report/index-report.ts';
+import { writeIndexReport } from '../reporting/index-report.ts';
 import { syntheticLoadReport } from './helpers/load-report-fixture.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

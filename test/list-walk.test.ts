@@ -3,15 +3,15 @@
 // numbers, a walk that others' deletes made miss an item is not judged, a server that skips one is.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import { ApiClient } from '../src/core/client/api-client.ts';
-import { Redactor } from '../src/core/client/redactor.ts';
-import { serverProfile } from '../src/core/profile/server-profile.ts';
-import type { CheckContext } from '../src/conformance/checks/check-context.ts';
-import { CheckFailure, CheckSkipped } from '../src/conformance/checks/check-failure.ts';
-import { expectEachOnceAcrossPages } from '../src/conformance/checks/each-once.ts';
-import { walkConversations, type Walk } from '../src/conformance/checks/list-walk.ts';
-import type { ApiResponse } from '../src/core/client/api-client.ts';
-import { checkProperty } from '../src/conformance/properties/run-property.ts';
+import { ApiClient } from '../lib/core/client/api-client.ts';
+import { Redactor } from '../lib/core/client/redactor.ts';
+import { serverProfile } from '../lib/core/profile/server-profile.ts';
+import type { CheckContext } from '../harness/checks/check-context.ts';
+import { CheckFailure, CheckSkipped } from '../harness/checks/check-failure.ts';
+import { expectEachOnceAcrossPages } from '../harness/checks/each-once.ts';
+import { walkConversations, type Walk } from '../harness/checks/list-walk.ts';
+import type { ApiResponse } from '../lib/core/client/api-client.ts';
+import { checkProperty } from '../harness/properties/run-property.ts';
 import fc from 'fast-check';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLoadHtml } from '../src/report/load/load-html.ts';
+import { writeLoadHtml } from '../reporting/load/load-html.ts';
 import { canvasStates, openPage, skipBrowserTests, type OpenedPage } from './helpers/browser.ts';
 import { hostileText, skippedReason, syntheticLoadReport } from './helpers/load-report-fixture.ts';
 import { testOutput } from './helpers/test-output.ts';

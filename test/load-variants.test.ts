@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions } from '../reference/variants/registry.ts';
 import type { LoadReport } from '../load/load-report.ts';
-import { ownerClient } from '../src/conformance/matrix/foreign-data.ts';
+import { ownerClient } from '../conformance/matrix/foreign-data.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

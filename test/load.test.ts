@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { addHistograms, decodeHistogram, latencyFigures } from '../load/histogram.ts';
 import type { LoadReport } from '../load/load-report.ts';
-import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../conformance/matrix/foreign-data.ts';
 import { canvasStates, openPage, skipBrowserTests } from './helpers/browser.ts';
 import { forward, listenLocally, withBody } from './helpers/test-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';

@@ -5,12 +5,12 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { runOpenapi } from '../src/cli/commands/openapi.ts';
-import { operations, type OperationName } from '../src/api/operations.ts';
-import { HarnessError } from '../src/core/errors.ts';
-import { buildOpenApi } from '../src/openapi/build-openapi.ts';
-import { formMediaType, jsonMediaType, openApiPath } from '../src/openapi/operation-object.ts';
-import { schemaDocument, schemaNamesOnDisk, validateAgainst, type SchemaName } from '../src/api/schemas/registry.ts';
+import { runOpenapi } from '../app/cli/commands/openapi.ts';
+import { operations, type OperationName } from '../lib/api/operations.ts';
+import { HarnessError } from '../lib/core/errors.ts';
+import { buildOpenApi } from '../lib/openapi/build-openapi.ts';
+import { formMediaType, jsonMediaType, openApiPath } from '../lib/openapi/operation-object.ts';
+import { schemaDocument, schemaNamesOnDisk, validateAgainst, type SchemaName } from '../lib/api/schemas/registry.ts';
 
 // The document is plain JSON data; these loose shapes let the test walk it.
 type Json = { [field: string]: any };
@@ -48,7 +48,7 @@ const group = {
   contacts: [{ username: 'alice' }], created_at: 1_700_000_000, archived_at: null,
 };
 
-describe('openapi — the OpenAPI 3.1 document built from schemas/ and src/api/operations.ts', () => {
+describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/operations.ts', () => {
   let document: Json;
   let dereferenced: Json;
 
@@ -164,7 +164,7 @@ describe('openapi — the OpenAPI 3.1 document built from schemas/ and src/api/o
   });
 
   describe('openapi.samples — the dereferenced schemas judge documents as schemas/ does', () => {
-    // The options of src/api/schemas/registry.ts: strict, so a keyword the document mangled would throw.
+    // The options of lib/api/schemas/registry.ts: strict, so a keyword the document mangled would throw.
     const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
 
     it('the conversation response of GET /v1/conversations/{id} accepts a conversation and rejects is_pinned "yes"', () => {

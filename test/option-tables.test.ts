@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exitCodesHelp, renderExitCodeTable } from '../src/cli/exit-codes.ts';
-import { optionTables, parseCommand, type CommandName } from '../src/cli/options/index.ts';
-import { renderEnvExample } from '../src/docs/env-example.ts';
+import { exitCodesHelp, renderExitCodeTable } from '../app/cli/exit-codes.ts';
+import { optionTables, parseCommand, type CommandName } from '../app/cli/options/index.ts';
+import { renderEnvExample } from '../tools/docs/env-example.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
@@ -76,7 +76,7 @@ describe('settings', () => {
     expect(readFileSync(new URL('../.env.example', import.meta.url), 'utf8')).toBe(renderEnvExample());
   });
 
-  it("the README's exit-code table is the one in src/cli/exit-codes.ts", () => {
+  it("the README's exit-code table is the one in app/cli/exit-codes.ts", () => {
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toContain(`${renderExitCodeTable()}\n`);
   });
 

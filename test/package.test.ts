@@ -44,16 +44,16 @@ describe('the package, packed and installed into an empty folder', () => {
 
   it('ships what users run: the entry point, the compiled harness and what it reads; no sources, tests or tooling', () => {
     expect(files).toContain('bin/msgapi.mjs');
-    expect(files).toContain('dist/src/cli/main.js');
-    expect(files).toContain('dist/src/sdk/index.d.ts');
+    expect(files).toContain('dist/app/cli/main.js');
+    expect(files).toContain('dist/app/sdk/index.d.ts');
     expect(files).toContain('dist/suites/requirements.json');
     expect(files).toContain('dist/spec/messaging-api-v1.md');
     expect(files.some((file) => file.startsWith('dist/schemas/') && file.endsWith('.schema.json'))).toBe(true);
     expect(files.some((file) => file.startsWith('dist/suites/') && file.endsWith('.check.js'))).toBe(true);
-    const unwanted = files.filter((file) => /^(test|\.ci|mutation|scripts|src|reference|suites|load|docs)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));
+    const unwanted = files.filter((file) => /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app|docs)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
     const installed = join(app, 'node_modules');
-    expect(existsSync(join(installed, 'msgapi-conformance', 'dist', 'src', 'cli', 'main.js'))).toBe(true);
+    expect(existsSync(join(installed, 'msgapi-conformance', 'dist', 'app', 'cli', 'main.js'))).toBe(true);
     // Run-time dependencies only: no TypeScript and no tsx to compile anything at run time.
     expect(readdirSync(installed)).not.toContain('typescript');
     expect(readdirSync(installed)).not.toContain('tsx');

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions, type VariantName } from '../reference/variants/registry.ts';
 import { faultModifiers } from '../reference/faults/registry.ts';
-import { applyDetection } from '../src/core/detect/apply-detection.ts';
-import { detectChoices, type Detection } from '../src/core/detect/detect-choices.ts';
-import { envFragment, mergeEnv } from '../src/core/detect/env-fragment.ts';
-import type { Target } from '../src/core/target/target.ts';
+import { applyDetection } from '../lib/core/detect/apply-detection.ts';
+import { detectChoices, type Detection } from '../lib/core/detect/detect-choices.ts';
+import { envFragment, mergeEnv } from '../lib/core/detect/env-fragment.ts';
+import type { Target } from '../lib/core/target/target.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

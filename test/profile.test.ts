@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { newObjectReasons } from '../src/api/new-objects.ts';
-import { profileEntries } from '../src/api/open-points.ts';
-import { everyReading as profile, predicateEntries, serverProfile } from '../src/core/profile/server-profile.ts';
-import { declaredReadings, profileSettings } from '../src/core/config/profile-settings.ts';
-import { extractUnits } from '../src/conformance/requirements/extract.ts';
-import { readSpecText } from '../src/conformance/requirements/sources.ts';
-import { loadRegistry } from '../src/conformance/registry.ts';
-import { renderAssumptionsList } from '../src/docs/assumptions-list.ts';
+import { newObjectReasons } from '../lib/api/new-objects.ts';
+import { profileEntries } from '../lib/api/open-points.ts';
+import { everyReading as profile, predicateEntries, serverProfile } from '../lib/core/profile/server-profile.ts';
+import { declaredReadings, profileSettings } from '../lib/core/config/profile-settings.ts';
+import { extractUnits } from '../conformance/requirements/extract.ts';
+import { readSpecText } from '../conformance/requirements/sources.ts';
+import { loadRegistry } from '../conformance/registry.ts';
+import { renderAssumptionsList } from '../tools/docs/assumptions-list.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -162,12 +162,12 @@ describe('checks ask the profile', () => {
   // the matrix) and where an answer decides what the run does next (the client's retries, cleanup,
   // the sweep, the snapshot, the load harness's seeding): all of them read statuses through the profile.
   const roots = [
-    'suites', 'src/conformance/behaviours', 'src/conformance/checks', 'src/conformance/properties', 'src/conformance/matrix',
-    'src/core/client', 'src/core/safety', 'load',
+    'suites', 'harness/behaviours', 'harness/checks', 'harness/properties', 'conformance/matrix',
+    'lib/core/client', 'lib/core/safety', 'load',
   ];
   const files = roots.flatMap((dir) =>
     (readdirSync(join(root, dir), { recursive: true }) as string[])
-      .filter((file) => file.endsWith('.ts') && !file.startsWith('bench/'))
+      .filter((file) => file.endsWith('.ts'))
       .map((file) => join(dir, file)),
   );
   const offences = (pattern: RegExp) =>
@@ -183,14 +183,14 @@ describe('checks ask the profile', () => {
   it('never compares values by a deep equality of its own (fieldDifferences and expectField go through storedAsSent)', () => {
     // The matrix alone compares the reference server's own foreign records exactly: they must come
     // out of a run byte for byte as they went in, which is no reading of the spec.
-    const ofChecks = (offence: string) => !offence.startsWith(join('src/conformance/matrix', 'foreign-data.ts'));
+    const ofChecks = (offence: string) => !offence.startsWith(join('conformance/matrix', 'foreign-data.ts'));
     expect(offences(/isDeepStrictEqual|JSON\.stringify\([^)]*\)\s*[!=]==/).filter(ofChecks)).toEqual([]);
   });
 
   it('judges with the profile of the run (context.profile), never with everyReading, outside the engine\'s premises and page walks', () => {
     // everyReading is for what must work whatever the server chose: cleanup, the snapshot, load
     // seeding, a premise (fixtures.ts: its own check judges the status) and the page walk's steps back.
-    const judging = files.filter((file) => /^(suites|src\/conformance\/(behaviours|properties))\//.test(file));
+    const judging = files.filter((file) => /^(suites|harness\/(behaviours|properties))\//.test(file));
     expect(judging.filter((file) => readFileSync(join(root, file), 'utf8').includes('everyReading'))).toEqual([]);
     expect(judging.length).toBeGreaterThan(20);
   });
@@ -203,7 +203,7 @@ describe('checks ask the profile', () => {
 });
 
 describe('every comparison cites what it rests on', () => {
-  // The assertions that say what was expected (src/conformance/checks/expect.ts) carry, in the
+  // The assertions that say what was expected (harness/checks/expect.ts) carry, in the
   // call's own text, a sentence of the spec (§…, a resource's section), an entry of the profile
   // ("profile: …", profile.describe, profile.describeDeleteOfNothing), a schema, a reason handed in by the caller (why, …Rule), or
   // the sentence of a new object's default (newObjectReasons, each of which cites one: below).
@@ -221,7 +221,7 @@ describe('every comparison cites what it rests on', () => {
     visit(source);
     return found;
   };
-  const roots = ['suites', 'src/conformance/behaviours', 'src/conformance/properties', 'src/conformance/checks'];
+  const roots = ['suites', 'harness/behaviours', 'harness/properties', 'harness/checks'];
 
   it('in the suites, the behaviours, the properties and the fixtures', () => {
     const files = roots.flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
-import { invalidParams, missingRequired, validParams } from '../src/conformance/properties/schema-arbitraries.ts';
-import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
-import { schemaDocument, validateAgainst, type SchemaName } from '../src/api/schemas/registry.ts';
+import { invalidParams, missingRequired, validParams } from '../harness/properties/schema-arbitraries.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
+import { schemaDocument, validateAgainst, type SchemaName } from '../lib/api/schemas/registry.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

@@ -1,7 +1,7 @@
 // Unit tests of the embedded reference server (reference/). They talk HTTP directly with undici on
 // purpose: the server is tested on its own, independently of the project's typed client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Group, ListEnvelope } from '../src/api/resources.ts';
+import type { Conversation, Group, ListEnvelope } from '../lib/api/resources.ts';
 import { buildReferenceServer } from '../reference/build.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
 import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';

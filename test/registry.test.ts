@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { defineCheck } from '../src/conformance/checks/define-check.ts';
-import { buildRegistry, loadRegistry, suiteFiles } from '../src/conformance/registry.ts';
-import { selectChecks } from '../src/conformance/selection.ts';
-import { renderCheckIds } from '../src/docs/check-ids.ts';
-import { renderChecksList } from '../src/docs/checks-list.ts';
+import { defineCheck } from '../harness/checks/define-check.ts';
+import { buildRegistry, loadRegistry, suiteFiles } from '../conformance/registry.ts';
+import { selectChecks } from '../conformance/selection.ts';
+import { renderCheckIds } from '../tools/docs/check-ids.ts';
+import { renderChecksList } from '../tools/docs/checks-list.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const registry = await loadRegistry();

@@ -9,12 +9,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { Exchange } from '../src/core/client/exchange.ts';
-import { replayScript } from '../src/core/client/replay-script.ts';
-import { carriesRunMarker } from '../src/core/safety/run-names.ts';
-import type { CheckResult, ConformanceReport } from '../src/conformance/run/check-result.ts';
-import { changedForeignRecords, ownerClient, seedForeignData } from '../src/conformance/matrix/foreign-data.ts';
-import { failureCards } from '../src/report/conformance-html/failure-cards.ts';
+import type { Exchange } from '../lib/core/client/exchange.ts';
+import { replayScript } from '../lib/core/client/replay-script.ts';
+import { carriesRunMarker } from '../lib/core/safety/run-names.ts';
+import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
+import { changedForeignRecords, ownerClient, seedForeignData } from '../conformance/matrix/foreign-data.ts';
+import { failureCards } from '../reporting/conformance-html/failure-cards.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
-import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
 import { binPath, inheritedTmpdir, runCli, startCli, trackChild } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegistry } from '../src/conformance/registry.ts';
-import { renderRequirementsList } from '../src/docs/requirements-list.ts';
-import { auditManifest, type ManifestAudit } from '../src/conformance/requirements/audit.ts';
-import { extractUnits, splitSentences } from '../src/conformance/requirements/extract.ts';
-import { parseManifest, type RequirementEntry } from '../src/conformance/requirements/manifest.ts';
-import { readManifest, readSpecText } from '../src/conformance/requirements/sources.ts';
+import { loadRegistry } from '../conformance/registry.ts';
+import { renderRequirementsList } from '../tools/docs/requirements-list.ts';
+import { auditManifest, type ManifestAudit } from '../conformance/requirements/audit.ts';
+import { extractUnits, splitSentences } from '../conformance/requirements/extract.ts';
+import { parseManifest, type RequirementEntry } from '../conformance/requirements/manifest.ts';
+import { readManifest, readSpecText } from '../conformance/requirements/sources.ts';
 
 describe('splitSentences', () => {
   it('splits at a full stop followed by a space, never at a colon', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaNamesOnDisk, validateAgainst, type SchemaName, type SchemaTypes } from '../src/api/schemas/registry.ts';
+import { schemaNamesOnDisk, validateAgainst, type SchemaName, type SchemaTypes } from '../lib/api/schemas/registry.ts';
 
 const conversation: SchemaTypes['conversation'] = {
   id: 'conv_1',

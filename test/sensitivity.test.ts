@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../reference/faults/registry.ts';
 import { variants } from '../reference/variants/registry.ts';
-import type { SensitivityReport } from '../src/report/matrix-report.ts';
+import type { SensitivityReport } from '../reporting/matrix-report.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { testOutput, testOutputDir } from './helpers/test-output.ts';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceReport } from '../src/conformance/run/check-result.ts';
+import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { startStatelessStub } from './helpers/stateless-stub.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startReferenceServer } from '../reference/listen.ts';
-import { parseCommand } from '../src/cli/options/index.ts';
-import { ConfigError, HarnessError } from '../src/core/errors.ts';
-import { probeTarget } from '../src/core/target/probe-target.ts';
-import type { Target } from '../src/core/target/target.ts';
+import { parseCommand } from '../app/cli/options/index.ts';
+import { ConfigError, HarnessError } from '../lib/core/errors.ts';
+import { probeTarget } from '../lib/core/target/probe-target.ts';
+import type { Target } from '../lib/core/target/target.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { listenLocally } from './helpers/test-server.ts';
 

@@ -4,14 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Group, ListEnvelope } from '../src/api/resources.ts';
-import { settings } from '../src/core/config/settings.ts';
+import type { Conversation, Group, ListEnvelope } from '../lib/api/resources.ts';
+import { settings } from '../lib/core/config/settings.ts';
 import { defaultChoices } from '../reference/choices.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/listen.ts';
 import { sendRaw, type RawRequest, type RawResponse } from './helpers/raw-http.ts';
 import { extraFields } from '../reference/variants/extra-fields.ts';
-import { profileEntries } from '../src/api/open-points.ts';
-import { declaredChoices } from '../src/conformance/matrix/declared-choices.ts';
+import { profileEntries } from '../lib/api/open-points.ts';
+import { declaredChoices } from '../conformance/matrix/declared-choices.ts';
 import {
   readingEntries, readingsOf, serverReadings, type EntryReadings, type ReadingEntry, type ReadingVariantName,
 } from '../reference/variants/readings.ts';
@@ -109,7 +109,7 @@ describe('the registry', () => {
         if (registered) expect(Object.keys(registered.readings), `${entry}:${name}`).toContain(reading.takes);
       }
       // Every entry the server takes is in the register, with the sentence it rests on.
-      expect(registered, `${entry} is not in src/api/open-points.ts`).toBeDefined();
+      expect(registered, `${entry} is not in lib/api/open-points.ts`).toBeDefined();
       if (registered) expect(Object.keys(registered.readings), entry).toContain(byDefault.takes);
     }
   });

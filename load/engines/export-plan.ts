@@ -2,7 +2,7 @@
 // requests, the model, its rate or connections, and how the work is split over N runners. Built
 // once here from msgapi load's own scenarios and settings, so that every engine sends exactly the
 // requests `msgapi load` would send; the token is never part of it (scripts read ACCESS_TOKEN).
-import type { PaginationStyle } from '../../src/core/config/settings.ts';
+import type { PaginationStyle } from '../../lib/core/config/settings.ts';
 import type { Threshold } from '../gates/thresholds.ts';
 import type { Model } from '../load-report.ts';
 import { requestPath } from '../request-path.ts';

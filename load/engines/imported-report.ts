@@ -3,7 +3,7 @@
 // (every non-2xx and every error fails; thresholds), so that merge, baseline, load.html and the
 // exit code work on it unchanged.
 import { cpus } from 'node:os';
-import { version } from '../../src/core/version.ts';
+import { version } from '../../lib/core/version.ts';
 import { isSuccess, runProblems } from '../figures.ts';
 import { compareWithBaseline, type LatencyTolerance } from '../gates/baseline.ts';
 import { evaluateThresholds, type Threshold } from '../gates/thresholds.ts';

@@ -1,7 +1,7 @@
 // Thresholds declared up front (--threshold 'conversations.default:p99<50ms'), validated before
 // any request, then read off the report. Throughput figures come from the closed model; latency
 // figures from the open model, the one whose latencies are not flattered by a stalling server.
-import { HarnessError } from '../../src/core/errors.ts';
+import { HarnessError } from '../../lib/core/errors.ts';
 import type { Model, ModelFigures, GateResult, ScenarioReport } from '../load-report.ts';
 
 const latencyMetrics = ['p50', 'p90', 'p99', 'p99.9', 'max', 'mean'] as const;

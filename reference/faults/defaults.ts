@@ -1,5 +1,5 @@
 // Defaults of a new object (§2, §2.1, §2.2): each field a create does not set, stored or shown wrong.
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 import { defineFaults } from './fault.ts';
 import { mapObjects } from './helpers.ts';
 import { spec } from './spec.ts';

@@ -2,7 +2,7 @@
 // the bugs of a list handler written by hand (filters joined with OR, an if/else-if chain, a
 // filter applied to the page after the limit cut it, group_id matched loosely, archived_at read as
 // a truthy value or compared with the clock).
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { ServerModifier } from '../modifiers.ts';
 import type { RequestContext } from '../routes/context.ts';
 import { defineFaults } from './fault.ts';

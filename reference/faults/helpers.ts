@@ -1,7 +1,7 @@
 // What the faults are written with: which endpoint a request is for, and small wrappers at the
 // handle seam (parameters in, the store) and at the reply seam (bodies out). Each touches only the
 // endpoints it names, so a fault breaks one thing and leaves the rest of the server clean.
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { Handle, RouteInfo, ServerModifier } from '../modifiers.ts';
 import type { Encoding, ParamSource } from '../params/source.ts';
 import type { Reply } from '../respond.ts';

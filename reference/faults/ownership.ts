@@ -1,7 +1,7 @@
 // Ownership (§1, §2, §2.2, §4): answers that name records the suite did not create, to lure it
 // into changing them. Each is run against a target holding the user's own (foreign) data; the suite
 // must catch the fault and leave that data exactly as it was.
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { UserStore } from '../store.ts';
 import { defineFaults } from './fault.ts';
 import { around, combine, isRecord, rewriteBody } from './helpers.ts';

@@ -2,7 +2,7 @@
 // Each fault is a cache or an index that one read path keeps of its own and that some write does
 // not reach: the other read paths are right, so only reading the object every way after each write
 // shows it. The state a fault keeps is per collection (one user of one server), never shared.
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { Handle, RouteInfo, ServerModifier } from '../modifiers.ts';
 import type { Reply } from '../respond.ts';
 import type { RequestContext } from '../routes/context.ts';

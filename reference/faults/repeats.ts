@@ -3,7 +3,7 @@
 // because it is already there, a DELETE or a PUT that trips over a row deleted before, a create that
 // finds the deleted row again. The rows a DELETE removed are remembered per collection (one user
 // of one server), as a soft-deleting store would keep them.
-import type { Conversation } from '../../src/api/resources.ts';
+import type { Conversation } from '../../lib/api/resources.ts';
 import { ApiError, ok } from '../respond.ts';
 import type { Collection } from '../store.ts';
 import { defineFaults } from './fault.ts';

@@ -1,4 +1,4 @@
-import type { Contact } from '../../src/api/resources.ts';
+import type { Contact } from '../../lib/api/resources.ts';
 import { badRequest } from '../respond.ts';
 import type { ParamSource } from './source.ts';
 

@@ -1,7 +1,7 @@
 // What becomes of a text parameter under the choices the spec leaves open: §2.2 leaves "the
 // format, length and character limits" open (textLimits, controlCharacters), and §2 says only that
 // "a field without a value is returned as null" (emptyText). Texts that pass are stored exactly.
-import type { Contact } from '../../src/api/resources.ts';
+import type { Contact } from '../../lib/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
 import { badRequest } from '../respond.ts';
 

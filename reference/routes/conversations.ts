@@ -1,4 +1,4 @@
-import type { Conversation } from '../../src/api/resources.ts';
+import type { Conversation } from '../../lib/api/resources.ts';
 import { optionalBoolean, optionalString, optionalTimestampOrNull } from '../params/fields.ts';
 import { acceptedText, storedText } from '../params/text-rules.ts';
 import { ApiError, badRequest, created, notFound, ok } from '../respond.ts';

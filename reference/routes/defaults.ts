@@ -1,4 +1,4 @@
-import type { Contact, Conversation, Group } from '../../src/api/resources.ts';
+import type { Contact, Conversation, Group } from '../../lib/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
 import { badRequest } from '../respond.ts';
 

@@ -1,4 +1,4 @@
-import type { Contact, Group } from '../../src/api/resources.ts';
+import type { Contact, Group } from '../../lib/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
 import {
   optionalBoolean, optionalContacts, optionalNonEmptyString, optionalString,

@@ -1,6 +1,6 @@
 // Lists (spec §4, §8): filtering, order and pages. Items are ordered by insertion sequence number,
 // never by created_at, which many items share.
-import type { ListEnvelope } from '../../src/api/resources.ts';
+import type { ListEnvelope } from '../../lib/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
 import { jsonText, withJsonText } from '../json-text.ts';
 import { badRequest } from '../respond.ts';

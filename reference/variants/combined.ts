@@ -7,7 +7,7 @@
 // readings.ts is the rule (delete-answer decides DELETE over success-status, unknown-id-status
 // decides an unknown id over refusal-status, foreign-id-status another user's ids, error-body
 // every refusal's body), and each profile's description names the rules that applied to it.
-import { profileEntries } from '../../src/api/open-points.ts';
+import { profileEntries } from '../../lib/api/open-points.ts';
 import type { ServerModifier } from '../modifiers.ts';
 import { readingEntries, readingsOf, type Pick, type ReadingEntry, type ServerReading } from './readings.ts';
 import { narrowingsOf } from './narrowings.ts';
@@ -51,7 +51,7 @@ export function rulesApplied(picks: readonly Pick[]): string[] {
 /** The spec's sentence an entry rests on, as the register quotes it. */
 export function sentenceOf(entry: ReadingEntry): string {
   const registered = profileEntries.find((candidate) => candidate.key === entry);
-  if (registered === undefined) throw new Error(`${entry} is not in the register (src/api/open-points.ts).`);
+  if (registered === undefined) throw new Error(`${entry} is not in the register (lib/api/open-points.ts).`);
   return `${registered.section}: "${registered.sentence}"`;
 }
 

@@ -1,5 +1,5 @@
 // The readings the reference server can take of each entry of the register of open points
-// (src/api/open-points.ts): per entry, its default and every other reading, each as choices
+// (lib/api/open-points.ts): per entry, its default and every other reading, each as choices
 // (choices.ts), seam modifiers and what a user would declare for it. The registry makes one variant
 // of each non-default reading (`<entry>:<reading>`), and combined.ts draws profiles from them.
 //
@@ -12,7 +12,7 @@
 //   foreign-id-status has answered another user's ids its own way;
 // - error-body comes after every status reading and after extra-fields: it decides every
 //   refusal's body (a refusal without a JSON body carries no extra fields).
-import type { ProfileKey } from '../../src/api/open-points.ts';
+import type { ProfileKey } from '../../lib/api/open-points.ts';
 import type { ReadingOf } from '../choices.ts';
 import { delete200Empty, delete200Object } from './delete-answers.ts';
 import { delete204NoBody } from './delete-204.ts';
@@ -26,7 +26,7 @@ import { noLabel, ownJsonLabel } from './response-labels.ts';
 import { authRefused403, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
 import type { Profile } from './variant.ts';
 
-/** Every entry the server takes is one of the register's (src/api/open-points.ts). */
+/** Every entry the server takes is one of the register's (lib/api/open-points.ts). */
 export type EntryKey = ProfileKey;
 
 /** The register's readings of an entry; free text for an entry the register does not list. */

@@ -9,7 +9,7 @@ export type Declares = {
   PAGINATION?: 'starting_after' | `cursor:${string}:${string}` | `page:${string}` | `offset:${string}` | 'none';
   BODY_ENCODING?: ReadingOf<'body-encoding'>;
   GROUP_CONTACTS?: ReadingOf<'group-contacts'>;
-  // The settings that narrow the server profile (src/api/open-points.ts): statuses as "404,410".
+  // The settings that narrow the server profile (lib/api/open-points.ts): statuses as "404,410".
   SUCCESS_STATUS?: string;
   REFUSAL_STATUS?: string;
   AUTH_REFUSAL_STATUS?: string;

@@ -2,18 +2,18 @@
 // credentials, against a conversation and a group the check made with the right ones, and must be
 // refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
 // before and the refused creates made nothing.
-import type { CheckId } from '../../src/conformance/checks/check-ids.ts';
-import type { Conversation, Group } from '../../src/api/resources.ts';
-import type { ApiResponse, CallOptions } from '../../src/core/client/api-client.ts';
-import type { Credentials } from '../../src/core/client/credentials.ts';
-import { operations, type OperationName } from '../../src/api/operations.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
-import type { ResourceKind } from '../../src/core/safety/created-resources.ts';
-import { expectStatusOf, expectThat } from '../../src/conformance/checks/expect.ts';
-import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
-import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
+import type { CheckId } from '../../harness/checks/check-ids.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
+import type { ApiResponse, CallOptions } from '../../lib/core/client/api-client.ts';
+import type { Credentials } from '../../lib/core/client/credentials.ts';
+import { operations, type OperationName } from '../../lib/api/operations.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { CheckFailure, PrerequisiteFailure } from '../../harness/checks/check-failure.ts';
+import type { ResourceKind } from '../../lib/core/safety/created-resources.ts';
+import { expectStatusOf, expectThat } from '../../harness/checks/expect.ts';
+import { recordCreated } from '../../harness/checks/fixtures.ts';
+import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
+import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../harness/checks/own-resources.ts';
 
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
 

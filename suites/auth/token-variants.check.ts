@@ -1,11 +1,11 @@
-import type { Conversation, Group } from '../../src/api/resources.ts';
-import type { ApiResponse } from '../../src/core/client/api-client.ts';
-import type { DerivedCredentials } from '../../src/core/client/credentials.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { expectBody, expectNoServerError, expectThat } from '../../src/conformance/checks/expect.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createOwnResources } from '../../src/conformance/checks/own-resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
+import type { ApiResponse } from '../../lib/core/client/api-client.ts';
+import type { DerivedCredentials } from '../../lib/core/client/credentials.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { expectBody, expectNoServerError, expectThat } from '../../harness/checks/expect.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createOwnResources } from '../../harness/checks/own-resources.ts';
 import { expectEveryOperationRejected, type WrongCredentials } from './rejection.ts';
 
 // Credentials made from the valid token (ACCESS_TOKEN). The token is a secret: each variant is

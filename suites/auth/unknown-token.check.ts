@@ -1,5 +1,5 @@
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { authorizationHeader, expectEveryOperationRejected } from './rejection.ts';
 
 export const checks = [

@@ -1,7 +1,7 @@
-import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../src/conformance/behaviours/archive.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../harness/behaviours/archive.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

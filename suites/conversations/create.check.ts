@@ -1,13 +1,13 @@
-import { newContactConversation } from '../../src/api/new-objects.ts';
-import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
-import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectClientError, expectField, expectNewObject, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
-import { createGroup, createGroupConversation, deleteResource, groupConversation, recordCreated } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
-import type { ApiResponse } from '../../src/core/client/api-client.ts';
+import { newContactConversation } from '../../lib/api/new-objects.ts';
+import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../harness/behaviours/create.ts';
+import { unusualTextIsRefusedOrKept } from '../../harness/behaviours/unusual-text.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectClientError, expectField, expectNewObject, expectSuccess, expectThat } from '../../harness/checks/expect.ts';
+import { createGroup, createGroupConversation, deleteResource, groupConversation, recordCreated } from '../../harness/checks/fixtures.ts';
+import { walkConversations } from '../../harness/checks/list-walk.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
+import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 
 export const checks = [
   defineCheck(

@@ -1,8 +1,8 @@
-import { deletedIsNotListed, deletedIsNotRetrievable } from '../../src/conformance/behaviours/delete.ts';
-import { deleteUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import { deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
+import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

@@ -4,18 +4,18 @@
 // timestamp. The suite never sends a filter set to false (profile: filter-false).
 import {
   allFlags, archivedAtAnyTimestamp, expectEachOwnOnceInPages, flags, withFlags, type Flag,
-} from '../../src/conformance/behaviours/filter-partitions.ts';
-import type { Conversation } from '../../src/api/resources.ts';
-import { expectFilter } from '../../src/conformance/behaviours/list-pages.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { requirePagination } from '../../src/conformance/checks/each-once.ts';
-import { expectBody, expectNoServerError, expectThat } from '../../src/conformance/checks/expect.ts';
+} from '../../harness/behaviours/filter-partitions.ts';
+import type { Conversation } from '../../lib/api/resources.ts';
+import { expectFilter } from '../../harness/behaviours/list-pages.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { requirePagination } from '../../harness/checks/each-once.ts';
+import { expectBody, expectNoServerError, expectThat } from '../../harness/checks/expect.ts';
 import {
   createConversation, createConversations, createGroup, createGroups, deleteResource, groupConversation,
-} from '../../src/conformance/checks/fixtures.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+} from '../../harness/checks/fixtures.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 const pairs = allFlags.flatMap((first, index) => allFlags.slice(index + 1).map((second) => [first, second] as const));
 

@@ -1,9 +1,9 @@
 import {
   hugeLimitsAreClampedOrRefused, invalidLimitsAreBounded, limitOneWalk, pageBoundaryWalks, smallLimitsAreExact,
-} from '../../src/conformance/behaviours/limit-partitions.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+} from '../../harness/behaviours/limit-partitions.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

@@ -1,12 +1,12 @@
 import {
   archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, pageAfterItem, pageAfterGroupsConversation, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
-} from '../../src/conformance/behaviours/list-pages.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectSuccess, expectThat } from '../../src/conformance/checks/expect.ts';
-import { createConversation, createConversations, createGroup, expectListed, updateConversation } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+} from '../../harness/behaviours/list-pages.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectSuccess, expectThat } from '../../harness/checks/expect.ts';
+import { createConversation, createConversations, createGroup, expectListed, updateConversation } from '../../harness/checks/fixtures.ts';
+import { walkConversations } from '../../harness/checks/list-walk.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

@@ -1,9 +1,9 @@
-import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead, type ListView } from '../../src/conformance/behaviours/read-after-write.ts';
-import type { Conversation } from '../../src/api/resources.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createConversation, createGroup, groupConversation } from '../../src/conformance/checks/fixtures.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead, type ListView } from '../../harness/behaviours/read-after-write.ts';
+import type { Conversation } from '../../lib/api/resources.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createConversation, createGroup, groupConversation } from '../../harness/checks/fixtures.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 /** The filters of §4.1 a PUT can make a conversation start or stop matching. */
 const flagViews: Array<ListView<Conversation>> = [

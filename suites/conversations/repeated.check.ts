@@ -1,9 +1,9 @@
-import { createAfterDelete, deleteTwice, setResetSame, updateAfterDelete } from '../../src/conformance/behaviours/repeated.ts';
-import { newConversation } from '../../src/api/new-objects.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createConversation } from '../../src/conformance/checks/fixtures.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import { createAfterDelete, deleteTwice, setResetSame, updateAfterDelete } from '../../harness/behaviours/repeated.ts';
+import { newConversation } from '../../lib/api/new-objects.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createConversation } from '../../harness/checks/fixtures.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 // §3: "Pinning, muting and pinning a message are flags set through the update operation and are not
 // states in this table": setting one has no condition, whatever it holds already.

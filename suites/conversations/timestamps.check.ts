@@ -1,7 +1,7 @@
-import { archivedAtPartitions } from '../../src/conformance/behaviours/timestamps.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { conversations } from '../../src/conformance/checks/resource-under-test.ts';
+import { archivedAtPartitions } from '../../harness/behaviours/timestamps.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

@@ -1,15 +1,15 @@
-import { newGroup } from '../../src/api/new-objects.ts';
-import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../src/conformance/behaviours/create.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import { newGroup } from '../../lib/api/new-objects.ts';
+import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../harness/behaviours/create.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import {
   expectBody, expectClientError, expectField, expectFields, expectNewObject, expectSuccess, expectThat,
-} from '../../src/conformance/checks/expect.ts';
-import { createGroup, createGroupUnderTest, recordCreated } from '../../src/conformance/checks/fixtures.ts';
-import { hasAll, walkConversations } from '../../src/conformance/checks/list-walk.ts';
-import { expectMembers } from '../../src/conformance/checks/members.ts';
-import { unusualTextIsRefusedOrKept } from '../../src/conformance/behaviours/unusual-text.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+} from '../../harness/checks/expect.ts';
+import { createGroup, createGroupUnderTest, recordCreated } from '../../harness/checks/fixtures.ts';
+import { hasAll, walkConversations } from '../../harness/checks/list-walk.ts';
+import { expectMembers } from '../../harness/checks/members.ts';
+import { unusualTextIsRefusedOrKept } from '../../harness/behaviours/unusual-text.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

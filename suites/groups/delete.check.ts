@@ -1,11 +1,11 @@
-import { deletedIsNotListed, deletedIsNotRetrievable } from '../../src/conformance/behaviours/delete.ts';
-import { deleteUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
-import { expectThat } from '../../src/conformance/checks/expect.ts';
-import { createGroup, deleteResource } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
+import { deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
+import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
+import { expectThat } from '../../harness/checks/expect.ts';
+import { createGroup, deleteResource } from '../../harness/checks/fixtures.ts';
+import { walkConversations } from '../../harness/checks/list-walk.ts';
 
 export const checks = [
   defineCheck(

@@ -1,11 +1,11 @@
 // The group list's archived filter by partition (§4.2, §3): walked in pages of one and two, and
 // archived_at of any timestamp. The suite never sends a filter set to false (profile: filter-false).
-import { archivedAtAnyTimestamp, expectEachOwnOnceInPages } from '../../src/conformance/behaviours/filter-partitions.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { requirePagination } from '../../src/conformance/checks/each-once.ts';
-import { createGroup, createGroups } from '../../src/conformance/checks/fixtures.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+import { archivedAtAnyTimestamp, expectEachOwnOnceInPages } from '../../harness/behaviours/filter-partitions.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { requirePagination } from '../../harness/checks/each-once.ts';
+import { createGroup, createGroups } from '../../harness/checks/fixtures.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

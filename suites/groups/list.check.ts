@@ -1,9 +1,9 @@
 import {
   archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, pageAfterItem, defaultPageSizeIsTen, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
-} from '../../src/conformance/behaviours/list-pages.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+} from '../../harness/behaviours/list-pages.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
   defineCheck(

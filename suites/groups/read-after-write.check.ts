@@ -1,10 +1,10 @@
-import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead } from '../../src/conformance/behaviours/read-after-write.ts';
-import type { Group } from '../../src/api/resources.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createGroup } from '../../src/conformance/checks/fixtures.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
+import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead } from '../../harness/behaviours/read-after-write.ts';
+import type { Group } from '../../lib/api/resources.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createGroup } from '../../harness/checks/fixtures.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
 
 const avatar = (context: CheckContext, name: string) => `https://example.com/msgapi/${context.target.runId}/${name}.png`;
 

@@ -1,13 +1,13 @@
-import { othersUnchanged, putAnswerMatchesRetrieve, wrongUpdateTypesAreRefusedOrRead } from '../../src/conformance/behaviours/update.ts';
-import { updateUnknownIdIsRefused } from '../../src/conformance/behaviours/retrieve.ts';
-import { groups } from '../../src/conformance/checks/resource-under-test.ts';
-import type { GroupUpdateParams } from '../../src/api/resources.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectFields, expectSuccess } from '../../src/conformance/checks/expect.ts';
-import { createGroup } from '../../src/conformance/checks/fixtures.ts';
-import { expectMembers, expectMembersInclude } from '../../src/conformance/checks/members.ts';
+import { othersUnchanged, putAnswerMatchesRetrieve, wrongUpdateTypesAreRefusedOrRead } from '../../harness/behaviours/update.ts';
+import { updateUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
+import { groups } from '../../harness/checks/resource-under-test.ts';
+import type { GroupUpdateParams } from '../../lib/api/resources.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectFields, expectSuccess } from '../../harness/checks/expect.ts';
+import { createGroup } from '../../harness/checks/fixtures.ts';
+import { expectMembers, expectMembersInclude } from '../../harness/checks/members.ts';
 
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {

@@ -1,12 +1,12 @@
-import type { Conversation, ConversationUpdateParams, GroupUpdateParams } from '../../src/api/resources.ts';
-import type { ApiResponse } from '../../src/core/client/api-client.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { comparableConversation } from '../../src/conformance/checks/comparable.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
-import { groupConversation, prerequisite } from '../../src/conformance/checks/fixtures.ts';
-import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
+import type { Conversation, ConversationUpdateParams, GroupUpdateParams } from '../../lib/api/resources.ts';
+import type { ApiResponse } from '../../lib/core/client/api-client.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { comparableConversation } from '../../harness/checks/comparable.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import { groupConversation, prerequisite } from '../../harness/checks/fixtures.ts';
+import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../harness/checks/own-resources.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { expectRefused, isolationRule, secondUser } from './other-user.ts';
 import { withSecondUserObjects } from './second-user-objects.ts';
 

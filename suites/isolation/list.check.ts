@@ -1,10 +1,10 @@
-import type { Conversation, Group } from '../../src/api/resources.ts';
-import { CheckFailure } from '../../src/conformance/checks/check-failure.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createGroup, updateGroup } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
-import { expectNoOwnData } from '../../src/conformance/checks/own-resources.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
+import { CheckFailure } from '../../harness/checks/check-failure.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createGroup, updateGroup } from '../../harness/checks/fixtures.ts';
+import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
+import { expectNoOwnData } from '../../harness/checks/own-resources.ts';
 import { walkAsStep } from '../auth/rejection.ts';
 import { isolationRule, secondUser } from './other-user.ts';
 

@@ -1,10 +1,10 @@
 // What the isolation checks share: the second user (SECOND_ACCESS_TOKEN), and what a refusal of
 // that user's request to the first user's data must look like.
-import type { ServerProfile } from '../../src/core/profile/server-profile.ts';
-import type { ApiClient, ApiResponse } from '../../src/core/client/api-client.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { expectThat } from '../../src/conformance/checks/expect.ts';
-import { expectNoOwnData, type OwnResources } from '../../src/conformance/checks/own-resources.ts';
+import type { ServerProfile } from '../../lib/core/profile/server-profile.ts';
+import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { expectThat } from '../../harness/checks/expect.ts';
+import { expectNoOwnData, type OwnResources } from '../../harness/checks/own-resources.ts';
 
 export const isolationRule = '§5: a request acts for the user whose token its "Authorization: Bearer <ACCESS_TOKEN>" header carries, never for another';
 

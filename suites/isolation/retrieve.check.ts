@@ -1,6 +1,6 @@
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { createOwnResources } from '../../src/conformance/checks/own-resources.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { createOwnResources } from '../../harness/checks/own-resources.ts';
 import { expectRefused, secondUser } from './other-user.ts';
 
 export const checks = [

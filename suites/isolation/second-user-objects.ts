@@ -2,12 +2,12 @@
 // the second user's, so the second user deletes it (the check's cleanup acts as the first user,
 // who cannot). Ids that are the first user's are never touched here: an answer that names one is
 // the server's failure, and the first user's cleanup takes care of it.
-import type { ResourceKind } from '../../src/core/safety/created-resources.ts';
-import type { ApiClient, ApiResponse } from '../../src/core/client/api-client.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
-import { prerequisite } from '../../src/conformance/checks/fixtures.ts';
-import type { Conversation, Group } from '../../src/api/resources.ts';
+import type { ResourceKind } from '../../lib/core/safety/created-resources.ts';
+import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { PrerequisiteFailure } from '../../harness/checks/check-failure.ts';
+import { prerequisite } from '../../harness/checks/fixtures.ts';
+import type { Conversation, Group } from '../../lib/api/resources.ts';
 
 interface Made {
   kind: ResourceKind;

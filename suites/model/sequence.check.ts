@@ -1,6 +1,6 @@
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { checkSequencesAgreeWithModel } from '../../src/conformance/properties/model/sequence.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { checkSequencesAgreeWithModel } from '../../harness/properties/model/sequence.ts';
 
 export const checks = [
   defineCheck(

@@ -1,12 +1,12 @@
-import { newGroup } from '../../src/api/new-objects.ts';
+import { newGroup } from '../../lib/api/new-objects.ts';
 import fc from 'fast-check';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess } from '../../src/conformance/checks/expect.ts';
-import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
-import { usernames } from '../../src/conformance/checks/members.ts';
-import { conversationCreateParams, groupCreateParams } from '../../src/conformance/properties/arbitraries.ts';
-import { checkProperty } from '../../src/conformance/properties/run-property.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess } from '../../harness/checks/expect.ts';
+import { recordCreated } from '../../harness/checks/fixtures.ts';
+import { usernames } from '../../harness/checks/members.ts';
+import { conversationCreateParams, groupCreateParams } from '../../harness/properties/arbitraries.ts';
+import { checkProperty } from '../../harness/properties/run-property.ts';
 
 export const checks = [
   // What a server accepts it returns exactly, unicode included; refusing (a 4xx) is its right where

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
-import { recordCreated } from '../../src/conformance/checks/fixtures.ts';
-import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
-import { checkProperty } from '../../src/conformance/properties/run-property.ts';
-import { invalidParams, missingRequired } from '../../src/conformance/properties/schema-arbitraries.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import { recordCreated } from '../../harness/checks/fixtures.ts';
+import { resourceNamed } from '../../harness/checks/resource-under-test.ts';
+import { checkProperty } from '../../harness/properties/run-property.ts';
+import { invalidParams, missingRequired } from '../../harness/properties/schema-arbitraries.ts';
 
 export const checks = [
   // Parameters with one thing wrong (updates and list queries) never get a 5xx, and a wrong update

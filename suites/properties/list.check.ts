@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectEachOnceAcrossPages, requirePagination } from '../../src/conformance/checks/each-once.ts';
-import { createConversations, updateConversation } from '../../src/conformance/checks/fixtures.ts';
-import { walkConversations } from '../../src/conformance/checks/list-walk.ts';
-import { checkProperty } from '../../src/conformance/properties/run-property.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectEachOnceAcrossPages, requirePagination } from '../../harness/checks/each-once.ts';
+import { createConversations, updateConversation } from '../../harness/checks/fixtures.ts';
+import { walkConversations } from '../../harness/checks/list-walk.ts';
+import { checkProperty } from '../../harness/properties/run-property.ts';
 
 export const checks = [
   // Whatever the page size, the pages of a filtered list partition it: each of the suite's items

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
-import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
-import { checkProperty } from '../../src/conformance/properties/run-property.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import { resourceNamed } from '../../harness/checks/resource-under-test.ts';
+import { checkProperty } from '../../harness/properties/run-property.ts';
 
 export const checks = [
   defineCheck(

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { GroupUpdateParams } from '../../src/api/resources.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
-import { resourceNamed } from '../../src/conformance/checks/resource-under-test.ts';
-import { applyOffset, conversationUpdates, groupUpdates } from '../../src/conformance/properties/arbitraries.ts';
-import { checkProperty } from '../../src/conformance/properties/run-property.ts';
+import type { GroupUpdateParams } from '../../lib/api/resources.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import { resourceNamed } from '../../harness/checks/resource-under-test.ts';
+import { applyOffset, conversationUpdates, groupUpdates } from '../../harness/properties/arbitraries.ts';
+import { checkProperty } from '../../harness/properties/run-property.ts';
 
 export const checks = [
   // Any subset of the updatable fields: what was given takes effect (when accepted), and the answer

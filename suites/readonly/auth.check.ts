@@ -1,7 +1,7 @@
-import type { Credentials } from '../../src/core/client/credentials.ts';
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectBody, expectStatusOf, expectThat } from '../../src/conformance/checks/expect.ts';
+import type { Credentials } from '../../lib/core/client/credentials.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectBody, expectStatusOf, expectThat } from '../../harness/checks/expect.ts';
 
 const wrong: Array<[string, Credentials]> = [
   ['no Authorization header', { kind: 'none' }],

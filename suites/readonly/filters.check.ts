@@ -1,7 +1,7 @@
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { expectThat } from '../../src/conformance/checks/expect.ts';
-import { walkConversations, walkGroups, type Walk } from '../../src/conformance/checks/list-walk.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { expectThat } from '../../harness/checks/expect.ts';
+import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
 
 const pages = { maxPages: 3 };
 

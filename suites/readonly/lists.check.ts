@@ -1,7 +1,7 @@
 // Read-only checks work with what the target already holds: they send nothing but GETs.
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import { walkConversations, walkGroups } from '../../src/conformance/checks/list-walk.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import { walkConversations, walkGroups } from '../../harness/checks/list-walk.ts';
 
 // A few pages: enough to see the shapes, little enough for a production target.
 const pages = { maxPages: 3 };

@@ -1,9 +1,9 @@
-import { defineCheck } from '../../src/conformance/checks/define-check.ts';
-import { registerWhenRunByVitest } from '../../src/conformance/checks/register-checks.ts';
-import type { CheckContext } from '../../src/conformance/checks/check-context.ts';
-import { PrerequisiteFailure } from '../../src/conformance/checks/check-failure.ts';
-import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../src/conformance/checks/expect.ts';
-import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../src/conformance/checks/resource-under-test.ts';
+import { defineCheck } from '../../harness/checks/define-check.ts';
+import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
+import type { CheckContext } from '../../harness/checks/check-context.ts';
+import { PrerequisiteFailure } from '../../harness/checks/check-failure.ts';
+import { expectBody, expectNoServerError, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
 
 /**
  * Lists objects and retrieves them by id until one answers. Others may delete a listed object

@@ -2,10 +2,10 @@
 // conversation, every request about groups the same canned group (every id the same), lists hold
 // that one object, and a DELETE answers 204. Checks whose subject is state must not pass against it.
 import type { ServerResponse } from 'node:http';
-import { newContactConversation, newGroup } from '../../src/api/new-objects.ts';
+import { newContactConversation, newGroup } from '../../lib/api/new-objects.ts';
 import { listenLocally, withBody } from './test-server.ts';
 
-// Valid new objects (src/api/new-objects.ts), so that only state, never shape, tells it apart.
+// Valid new objects (lib/api/new-objects.ts), so that only state, never shape, tells it apart.
 export const cannedConversation = {
   id: 'conv_canned',
   contact_id: 'canned-contact',

@@ -1,7 +1,7 @@
 // msgapi load import artillery: the JSON reports of the exported script (one per runner, and in the
 // closed model one per scenario) added up into one run, one HDR histogram per scenario rebuilt from
 // the processor's bucket counters. Runners run at the same time: counts add, durations do not.
-import { HarnessError } from '../../../src/core/errors.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
 import type { ExportPlan } from '../export-plan.ts';
 import { importedFigures, type ImportedRun } from '../imported-report.ts';
 import { bucketResolutionNote, histogramFromBuckets } from './latency-buckets.ts';

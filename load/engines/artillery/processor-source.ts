@@ -21,7 +21,7 @@ export const processorHooks = {
 /** Counts every response not in 2xx, so that the script's ensure can fail Artillery's exit code on them too. */
 export const non2xxCounter = 'msgapi_non_2xx';
 
-// The page after a page, in each PAGINATION style: src/core/client/pagination.ts's nextPageQuery
+// The page after a page, in each PAGINATION style: lib/core/client/pagination.ts's nextPageQuery
 // for a processor that can import nothing. A page that cannot be followed ends the walk.
 const nextQuerySource = `function nextQuery(style, walk, envelope) {
   var data = envelope.data;

@@ -2,7 +2,7 @@
 // the checks that the counts are the processor's and add up: every response Artillery counted is
 // in exactly one latency bucket and one status of one scenario of the plan.
 import { readFileSync } from 'node:fs';
-import { HarnessError } from '../../../src/core/errors.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
 import { counterPrefix, parseCounterName } from './counter-names.ts';
 import { bucketAt } from './latency-buckets.ts';
 

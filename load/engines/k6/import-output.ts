@@ -4,7 +4,7 @@
 // runners ran at the same time, so their points add up within the same span of time.
 // dropped_iterations are arrivals k6 never sent (no free VU): the open model was not held, and
 // their latency is nowhere, since k6 does not back-fill it.
-import { HarnessError } from '../../../src/core/errors.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
 import { newHistogram, recordUs, type LatencyHistogram } from '../../histogram.ts';
 import type { ExportPlan } from '../export-plan.ts';
 import { importedFigures, type ImportedRun } from '../imported-report.ts';

@@ -7,7 +7,7 @@
 // streaming reader.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { HarnessError } from '../../../src/core/errors.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
 
 export interface K6Point {
   metric: string;

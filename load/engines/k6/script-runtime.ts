@@ -2,9 +2,9 @@
 // Authorization header and tags, the checks on the list envelope, and the page walk. It is plain
 // JavaScript for k6's runtime (no ?? or ?. for older k6 releases), type-checked against @types/k6
 // by the tests through its JSDoc. The walk reads the next page as load/page-walk.ts and
-// src/core/client/pagination.ts do, and goes back to the first page after the last one (or after
+// lib/core/client/pagination.ts do, and goes back to the first page after the last one (or after
 // maxWalkPages pages, as msgapi load's own walk does).
-import { statusRangeOf } from '../../../src/core/profile/server-profile.ts';
+import { statusRangeOf } from '../../../lib/core/profile/server-profile.ts';
 import { maxWalkPages } from '../../load-request.ts';
 
 // A list's success is the profile's success-status (a 2xx), as msgapi load counts non-2xx responses.

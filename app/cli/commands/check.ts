@@ -1,0 +1,101 @@
+// `msgapi check`: maps its flags and settings onto the check engine's options (conformance/run-check.ts),
+// runs it, and writes reports/conformance.json, reports/junit.xml and reports/index.html from the one
+// verdict the engine decided, which also gives the exit code: 0 PASSED, 1 FAILED, 2 ERROR
+// (configuration or harness), 130/143 INTERRUPTED.
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { runCheck, selectedChecks, type CheckOptions } from '../../../conformance/run-check.ts';
+import type { ConformanceReport } from '../../../conformance/run/check-result.ts';
+import { declaredReadings } from '../../../lib/core/config/profile-settings.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
+import { reportToGithub } from '../../../reporting/github-actions.ts';
+import { writeIndexReport } from '../../../reporting/index-report.ts';
+import { writeJunitXml } from '../../../reporting/junit-xml.ts';
+import { formatSummary } from '../../../reporting/print-summary.ts';
+import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
+import { exitCodeOf } from '../exit-codes.ts';
+import { checkHelp } from '../help-texts.ts';
+import { checkOptions } from '../options/check.ts';
+import { parseCommand } from '../options/index.ts';
+import { sourcesOf, type CommandIo } from './command-io.ts';
+import { recordSettings } from './run-settings.ts';
+
+/** The flags and settings of msgapi check as the engine's options; --help and --list apart. */
+export function checkCommandOptions(argv: readonly string[], io: CommandIo = {}): 'help' | { options: CheckOptions; list: boolean; json: boolean } {
+  const parsed = parseCommand('check', argv, {}, sourcesOf(io));
+  if (parsed.help) return 'help';
+  const config = parsed.values;
+  const options: CheckOptions = {
+    target: { ...config, declared: declaredReadings(config) },
+    declaredChoices: { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') },
+    requestTimeoutMs: config.requestTimeoutMs,
+    seed: config.seed,
+    readOnly: config.readOnly,
+    maxRps: config.maxRps,
+    propertyRuns: config.propertyRuns,
+    propertyTimeBudgetMs: config.propertyTimeBudgetMs,
+    only: config.only,
+    exclude: config.exclude,
+    strict: config.strict,
+    conventions: config.conventions,
+    repeat: config.repeat,
+    shard: config.shard,
+    bail: config.bail,
+    expectations: config.expectations,
+    waitForTargetS: config.waitForTarget,
+    reportsDir: config.reportsDir,
+    recorded: recordSettings('check', checkOptions, config),
+  };
+  return { options, list: config.list, json: config.json };
+}
+
+export async function runCheckCommand(argv: string[]): Promise<number> {
+  return (await checkCommand(argv)).exitCode;
+}
+
+/** `msgapi check` with the report it wrote (none for --help and --list): the command line and the package's check() share it. */
+export async function checkCommand(argv: readonly string[], io: CommandIo = {}): Promise<{ exitCode: number; report?: ConformanceReport }> {
+  const out = io.out ?? process.stdout;
+  const mapped = checkCommandOptions(argv, io);
+  if (mapped === 'help') {
+    out.write(`${checkHelp}\n`);
+    return { exitCode: 0 };
+  }
+  const { options, list, json } = mapped;
+  if (list) {
+    // What would run, and nothing sent: no target is opened.
+    const { registry, only } = await selectedChecks(options);
+    const width = Math.max(...only.map((id) => id.length));
+    for (const id of only) {
+      const check = registry.get(id);
+      out.write(`${id.padEnd(width)}  ${check.level.padEnd(10)}  ${check.title}\n`);
+    }
+    console.error(`${only.length} of ${registry.checks.length} checks selected.`);
+    return { exitCode: 0 };
+  }
+  // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
+  const people = json ? process.stderr : out;
+  const say = (text: string) => people.write(`${text}\n`);
+  const { report, verdict, interruptedBy, harnessErrors, registry } = await runCheck({
+    ...options,
+    say,
+    vitestOutput: people,
+    // junit.xml is written from the report's verdict below, not by vitest's reporter, which
+    // knows neither the gate nor the selection.
+    reporters: (selected) => [new ProgressReporter(people, { total: selected * options.repeat }) as never],
+  });
+  const jsonPath = join(options.reportsDir, 'conformance.json');
+  const junitPath = join(options.reportsDir, 'junit.xml');
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  writeJunitXml(report, junitPath);
+  const indexPath = writeIndexReport(options.reportsDir, { conformance: report });
+  const shown = (path: string) => relative(process.cwd(), path) || path;
+  say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), people));
+  reportToGithub(report, (id) => (registry.has(id) ? registry.get(id).file : undefined), say);
+  if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (verdict.outcome === 'ERROR') {
+    // Reported after the reports are written, so that what did run is not lost.
+    throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${harnessErrors.join('; ')}`);
+  }
+  return { exitCode: exitCodeOf(verdict.outcome, interruptedBy), report };
+}

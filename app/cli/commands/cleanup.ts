@@ -1,0 +1,90 @@
+// `msgapi cleanup`: deletes what an earlier run created and could not remove (an interrupted run,
+// a target that refused a delete), as listed in that run's ledger file; or, with --marker, what
+// carries a run's marker when there is no ledger (a replay script or a pasted create's curl made
+// it). Touches nothing else.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
+import type { OptionValues } from '../../../lib/core/config/option.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
+import { priorIdsBeside, snapshotFileFor } from '../../../lib/core/safety/snapshot.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import { cleanupHelp } from '../help-texts.ts';
+import type { cleanupOptions } from '../options/check.ts';
+import { parseCommand } from '../options/index.ts';
+
+type CleanupConfig = OptionValues<typeof cleanupOptions>;
+
+const describeEntry = (entry: LedgerEntry) =>
+  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}`;
+
+export async function runCleanup(argv: string[]): Promise<number> {
+  const parsed = parseCommand('cleanup', argv);
+  if (parsed.help) {
+    console.log(cleanupHelp);
+    return 0;
+  }
+  const config = parsed.values;
+  if (config.baseUrl === undefined) {
+    throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
+  }
+  const target = { url: config.baseUrl, accessToken: config.accessToken!, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+  if (config.marker !== undefined) {
+    if (config.ledger.length > 0) throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
+    return cleanByMarker(config, target, config.marker);
+  }
+  return cleanByLedgers(config, target);
+}
+
+/** Every object that carries the marker, listed first; deleted unless --dry-run. */
+async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: string): Promise<number> {
+  const entries = await markedEntries(sweepClient(target, []), runId, config.pagination, undefined, undefined, { groupConversations: true });
+  if (entries.length === 0) {
+    console.log(`marker ${runId}: nothing at ${target.url} carries it: nothing to clean up.`);
+    return 0;
+  }
+  console.log(`marker ${runId}: found at ${target.url}:`);
+  for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+  if (config.dryRun) {
+    console.log('--dry-run: nothing deleted.');
+    return 0;
+  }
+  const { deleted, leftovers } = await sweepLedger(entries, sweepClient(target, entries));
+  console.log(`marker ${runId}: ${entries.length} found, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+  for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
+  return leftovers.length === 0 ? 0 : 1;
+}
+
+async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promise<number> {
+  const files = config.ledger.length > 0 ? config.ledger : readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
+  if (files.length === 0) {
+    console.log(`msgapi cleanup: no ledger file in ${config.reportsDir}: nothing to clean up.`);
+    return 0;
+  }
+  let leftCount = 0;
+  for (const file of files) {
+    // Creates under way when a run was stopped never reached its ledger; the run id in the file's
+    // name finds them by the marker in their names.
+    const runId = /ledger-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
+    const recorded = readLedgerFile(file);
+    // The ids the users held before that run (saved beside its ledger): never the run's, whatever a list says.
+    const prior = priorIdsBeside(file);
+    const marked = runId ? await markedEntries(sweepClient(target, [], prior), runId, config.pagination, undefined, prior) : [];
+    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind))];
+    if (config.dryRun) {
+      console.log(`${file}: ${entries.length} recorded or marked (--dry-run: nothing deleted):`);
+      for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
+      continue;
+    }
+    const client = sweepClient(target, entries, prior);
+    const { deleted, leftovers } = await sweepLedger(entries, client);
+    console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+    for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
+    if (leftovers.length === 0) {
+      rmSync(file, { force: true });
+      rmSync(snapshotFileFor(file), { force: true });
+    }
+    leftCount += leftovers.length;
+  }
+  return leftCount === 0 ? 0 : 1;
+}

@@ -1,0 +1,75 @@
+// `msgapi matrix`: runs the suites against every seeded fault of the reference server (each must
+// fail) and every valid variant (each must pass), all in one vitest process, and writes
+// reports/sensitivity.json and reports/sensitivity.md. Exit 0: every fault caught and every
+// variant passed; 1: not; 2: harness error.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
+import { COMBINED_DRAW, isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
+import { runSuites } from '../../../conformance/run/run-suites.ts';
+import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../../conformance/matrix/entries.ts';
+import { concludeMatrix } from '../../../conformance/matrix/outcome.ts';
+import { loadRegistry } from '../../../conformance/registry.ts';
+import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
+import { renderSensitivityMarkdown, type SensitivityReport } from '../../../reporting/matrix-report.ts';
+import { matrixHelp } from '../help-texts.ts';
+import { parseCommand } from '../options/index.ts';
+
+/** The names chosen; `faults` and `variants` stand for all of their kind (a new check is tried against every valid variant). */
+function selection(given: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
+  if (given === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
+  const names = given.flatMap((name) => (name === 'faults' ? allFaultNames() : name === 'variants' ? allVariantNames() : [name]));
+  const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name) && name !== COMBINED_DRAW);
+  if (unknown.length > 0) throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`);
+  return { faults: [...new Set(names.filter(isFaultName))], variants: [...new Set(names.filter((name): name is VariantName => isVariantName(name) || name === COMBINED_DRAW))] };
+}
+
+export async function runMatrix(argv: string[]): Promise<number> {
+  const parsed = parseCommand('matrix', argv);
+  if (parsed.help) {
+    console.log(matrixHelp);
+    return 0;
+  }
+  const { seed, reportsDir: dir, only, detect } = parsed.values;
+  const chosen = selection(only);
+  const started = Date.now();
+  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect });
+  try {
+    const runs = entries.flatMap((entry) => entry.runs);
+    console.log(
+      `msgapi matrix: ${entries.filter((entry) => entry.kind === 'fault').length} faults and ${entries.filter((entry) => entry.kind === 'variant').length} variants (the seed's combined profiles included), ${runs.length} runs of the suite in one vitest process, ` +
+        `seed ${seed} (replay with SEED=${seed}).`,
+    );
+    // Progress only, no vitest reporter: against a fault most checks are meant to fail, and the report says which.
+    const checksPerRun = (await loadRegistry()).checks.length;
+    const progress = new ProgressReporter(process.stdout, { total: runs.length * checksPerRun, label: 'Matrix' });
+    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never] });
+    if (outcome.harnessErrors.length > 0) {
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
+    }
+    const concluded = await concludeMatrix(entries, outcome.results);
+    const report: SensitivityReport = {
+      generated_at: new Date().toISOString(),
+      duration_ms: Date.now() - started,
+      requests: [...outcome.results.values()].flat().reduce((sum, check) => sum + check.requests, 0),
+      ...concluded,
+    };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'sensitivity.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(dir, 'sensitivity.md'), renderSensitivityMarkdown(report));
+
+    const missed = report.faults.filter((fault) => !fault.caught);
+    const failed = report.variants.filter((variant) => !variant.passed);
+    for (const fault of missed) console.log(`NOT CAUGHT ${fault.name} (${fault.section}): ${fault.breaks}`);
+    for (const variant of failed) console.log(`FAILED ${variant.name}: ${variant.problems.join('; ')}`);
+    const { caught, faults } = report.mutation_score;
+    console.log(
+      `\nMutation score ${caught}/${faults}; variants passed ${report.variants.length - failed.length}/${report.variants.length}; ` +
+        `${(report.duration_ms / 1000).toFixed(1)} s. Reports: ${join(dir, 'sensitivity.md')}, ${join(dir, 'sensitivity.json')}`,
+    );
+    return missed.length === 0 && failed.length === 0 ? 0 : 1;
+  } finally {
+    await Promise.all(entries.map((entry) => entry.close()));
+  }
+}

@@ -1,0 +1,43 @@
+// `msgapi serve`: the reference server on its own, as a stub to develop a client against.
+import { faultModifiers } from '../../../reference/faults/registry.ts';
+import { startReferenceServer } from '../../../reference/listen.ts';
+import { variants, variantServerOptions } from '../../../reference/variants/registry.ts';
+import { HarnessError } from '../../../lib/core/errors.ts';
+import { serveHelp } from '../help-texts.ts';
+import { parseCommand } from '../options/index.ts';
+
+export async function runServe(argv: string[]): Promise<number> {
+  const parsed = parseCommand('serve', argv);
+  if (parsed.help) {
+    console.log(serveHelp);
+    return 0;
+  }
+  const options = parsed.values;
+  const { token: accessToken, secondToken: secondAccessToken } = options;
+  if (accessToken === secondAccessToken) throw new HarnessError('MSGAPI_USAGE', '--token and --second-token must differ.');
+  const faultNames = options.fault;
+  const variantName = options.variant;
+  const variant = variantName === undefined ? undefined : variantServerOptions(variants.get(variantName)!);
+  const server = await startReferenceServer({
+    ...variant,
+    modifiers: [...(variant?.modifiers ?? []), ...faultModifiers(faultNames)],
+    port: options.port,
+    host: options.host,
+    users: [
+      { token: accessToken, name: 'first' },
+      { token: secondAccessToken, name: 'second' },
+    ],
+  });
+  // These are the stub's own tokens, made up for this process: printing them is the point.
+  const switched = [...faultNames.map((name) => `fault ${name}`), ...(variantName ? [`variant ${variantName}`] : [])];
+  console.log(`Reference server listening at ${server.url}${switched.length ? ` with ${switched.join(', ')}` : ''}`);
+  console.log(`BASE_URL=${server.url}`);
+  console.log(`ACCESS_TOKEN=${accessToken}`);
+  console.log(`SECOND_ACCESS_TOKEN=${secondAccessToken}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}

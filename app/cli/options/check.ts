@@ -1,0 +1,128 @@
+// The options of msgapi check, cleanup and matrix: the shared settings they take, and their own flags.
+import { repeatableOption, switchOption, valueOption } from '../../../lib/core/config/option.ts';
+import { formatInteger, parseNumber, parseText, type Parsed } from '../../../lib/core/config/parse-values.ts';
+import {
+  conventions, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
+  secondAccessToken, seed, strict, targetSettings, waitForTarget,
+} from '../../../lib/core/config/settings.ts';
+import { runIdPattern } from '../../../lib/core/safety/run-names.ts';
+import { profileSettings } from '../../../lib/core/config/profile-settings.ts';
+
+const text = (raw: string, name: string) => parseText(name, raw);
+
+export const jsonOption = (what: string) => switchOption({ flag: 'json', help: what });
+
+function parseShard(raw: string, name: string): Parsed<{ index: number; count: number }> {
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!match || count < 1 || index < 1 || index > count) return { ok: false, problem: `${name} ${raw} must read I/N with 1 ≤ I ≤ N, as in --shard 1/3.` };
+  return { ok: true, value: { index, count } };
+}
+
+/** A run's marker as --marker takes it: the run id alone, or as names carry it (msgapi-1a2b3c4d). */
+function parseMarker(raw: string, name: string): Parsed<string> {
+  const runId = raw.trim().toLowerCase().replace(/^msgapi-(?:conformance )?/, '');
+  if (runIdPattern.test(runId)) return { ok: true, value: runId };
+  return { ok: false, problem: `${name} ${JSON.stringify(raw)} is not a run's marker: give the run id, eight hexadecimal digits as in run_id of conformance.json or ledger-1a2b3c4d.jsonl (--marker 1a2b3c4d).` };
+}
+
+export const checkOptions = {
+  ...targetSettings,
+  embedded,
+  embeddedUnlessTarget,
+  waitForTarget,
+  secondAccessToken,
+  groupContacts,
+  // The readings of the server profile a user may declare (UNKNOWN_ID_STATUS, EMPTY_TEXT, ...).
+  ...profileSettings,
+  seed,
+  maxRps,
+  propertyRuns,
+  propertyTimeBudgetMs,
+  conventions,
+  readOnly,
+  strict,
+  reportsDir,
+  only: valueOption({
+    flag: 'only',
+    metavar: 'LIST',
+    help: 'Run only these checks: comma-separated ids, id prefixes ending in a dot (--only model.,properties.), or tags: conversations and groups choose every check that exercises that resource, isolation, auth, readonly and properties included. See docs/checks.md.',
+    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    defaultText: 'every check',
+  }),
+  exclude: valueOption({
+    flag: 'exclude',
+    metavar: 'LIST',
+    help: 'Leave these checks out, in the syntax of --only (ids, prefixes ending in a dot, tags); applied after --only.',
+    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    defaultText: 'none',
+  }),
+  list: switchOption({ flag: 'list', help: 'Print the checks the other options select (id, level, title), one a line, and exit 0 without sending a request.' }),
+  bail: switchOption({
+    flag: 'bail',
+    help: 'Stop at the first gating failure or block (a known failure of --expectations aside): checks under way finish and clean up, the rest do not start. The verdict is FAILED and its scope says the run stopped at the first gating failure.',
+  }),
+  expectations: valueOption({
+    flag: 'expectations',
+    metavar: 'FILE',
+    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails does not fail the run; a new failure does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({\"reason\": ..., \"failure\": ...}) and which may not find it with every seed (a notice). 'msgapi expectations' writes one.",
+    parse: text,
+  }),
+  repeat: valueOption({
+    flag: 'repeat',
+    metavar: 'N',
+    help: 'Run every check N times; a check whose result changes is reported as flaky (and fails the run if it gates), apart from plain failures.',
+    parse: (raw, name) => parseNumber(name, raw, 1, 100, true),
+    format: formatInteger,
+    default: 1,
+  }),
+  shard: valueOption({
+    flag: 'shard',
+    metavar: 'I/N',
+    help: "Run only part I of N of the suite files (vitest's sharding), for a run split across CI machines; 'msgapi merge' joins the parts' reports.",
+    parse: parseShard,
+    defaultText: 'the whole suite',
+  }),
+  json: jsonOption('Print the JSON report to stdout (the human summary goes to stderr).'),
+  envFile: envFileOption,
+  help: helpOption,
+};
+
+export const cleanupOptions = {
+  ledger: repeatableOption({
+    flag: 'ledger',
+    metavar: 'FILE',
+    help: 'A ledger file of an earlier run.',
+    parse: text,
+    defaultText: 'every ledger-*.jsonl in REPORTS_DIR',
+  }),
+  marker: valueOption({
+    flag: 'marker',
+    metavar: 'RUN_ID',
+    help: "Without a ledger: delete the groups whose name, and the conversations whose contact_id, carries this run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the conversations of those groups. RUN_ID is the run id of conformance.json (run_id), of ledger-RUN_ID.jsonl, or of a replay script's comment.",
+    parse: parseMarker,
+  }),
+  dryRun: switchOption({ flag: 'dry-run', help: 'List what would be deleted, and delete nothing.' }),
+  ...targetSettings,
+  reportsDir,
+  envFile: envFileOption,
+  help: helpOption,
+};
+
+export const matrixOptions = {
+  only: valueOption({
+    flag: 'only',
+    metavar: 'NAMES',
+    help: 'Comma-separated fault and variant names to run; `faults` or `variants` stands for all of that kind.',
+    parse: (raw) => ({ ok: true, value: raw.split(',').map((name) => name.trim()).filter(Boolean) }),
+    defaultText: 'all',
+  }),
+  detect: switchOption({
+    flag: 'detect',
+    help: "The valid variants declare nothing of how to talk to them (BODY_ENCODING, PAGINATION, GROUP_CONTACTS): msgapi check's probe finds it out on each, as on a target that declares nothing.",
+  }),
+  seed,
+  reportsDir,
+  envFile: envFileOption,
+  help: helpOption,
+};

@@ -1,0 +1,183 @@
+// The check engine's entry, beside load's runLoad: typed options in, the report and its verdict out,
+// nothing printed and no file written but the run's own ledger (the caller writes conformance.json,
+// junit.xml and index.html, and prints). msgapi check maps its flags and settings onto these
+// options; the package exports this function as it is.
+import { mkdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { unknownIdsProblem } from '../lib/core/config/parse-values.ts';
+import { createRateBucketBuffer, SharedRateBucket } from '../lib/core/client/shared-rate-bucket.ts';
+import { applyDetection, type Declared } from '../lib/core/detect/apply-detection.ts';
+import { detectChoices } from '../lib/core/detect/detect-choices.ts';
+import { serverChoices } from '../lib/core/detect/server-choices.ts';
+import { ConfigError, HarnessError } from '../lib/core/errors.ts';
+import type { Leftover } from '../lib/core/safety/created-resources.ts';
+import { openTarget, type TargetSettings } from '../lib/core/target/open-target.ts';
+import { probeTarget } from '../lib/core/target/probe-target.ts';
+import { providedTarget } from '../lib/core/target/provided-target.ts';
+import type { RunSettings } from '../lib/core/target/target.ts';
+import { version } from '../lib/core/version.ts';
+import { inProcessReference } from './embedded-reference.ts';
+import { loadRegistry, type CheckRegistry } from './registry.ts';
+import { buildReport } from './run/build-report.ts';
+import type { CheckResult, ConformanceReport, ConformanceVerdict, SettingValue } from './run/check-result.ts';
+import { runConformance } from './run/conformance-run.ts';
+import type { RunSuitesOptions } from './run/run-suites.ts';
+import { applyExpectations, readExpectations } from './run/expectations.ts';
+import { decideVerdict, isGatingBlock, isGatingFailure, runScope } from './run/verdict.ts';
+import { selectChecks } from './selection.ts';
+
+export interface CheckOptions extends RunSettings {
+  /** BASE_URL (undefined: the embedded reference server, in this process), the tokens, the declared choices and readings. */
+  target: TargetSettings;
+  /** Which of BODY_ENCODING, PAGINATION and GROUP_CONTACTS the user declared; the others are found out on a target that is not the embedded server. */
+  declaredChoices: Declared;
+  /** --only and --exclude: ids, prefixes ending in a dot, tags. */
+  only?: readonly string[] | undefined;
+  exclude?: readonly string[] | undefined;
+  /** --strict, and CONVENTIONS: the convention checks the server declares it follows. */
+  strict: boolean;
+  conventions: readonly string[];
+  /** --repeat: every check N times. */
+  repeat: number;
+  shard?: { index: number; count: number } | undefined;
+  /** --bail: the first gating failure or block that is not a known failure stops the run. */
+  bail: boolean;
+  /** --expectations: the file of known failures. */
+  expectations?: string | undefined;
+  /** --wait-for-target: seconds a target still starting is waited for. */
+  waitForTargetS: number;
+  /** Where the run's ledger file is written (and left when something could not be removed). */
+  reportsDir: string;
+  /** What shaped the run and the command that replays it, recorded in the report (msgapi check: its flags). */
+  recorded?: { settings: Record<string, SettingValue>; replay: string };
+  /** The run's lines for people (the target, what was found out); nothing is said when not given. */
+  say?: (text: string) => void;
+  /** vitest's own output; none when not given. */
+  vitestOutput?: NodeJS.WriteStream;
+  /** vitest reporters, made once the number of selected checks is known (msgapi check: a progress line); none when not given. */
+  reporters?: (selected: number) => RunSuitesOptions['reporters'];
+}
+
+export interface CheckRun {
+  report: ConformanceReport;
+  verdict: ConformanceVerdict;
+  /** The signal that stopped the run (Ctrl-C: SIGINT), if one did. */
+  interruptedBy: NodeJS.Signals | undefined;
+  /** What failed in the harness itself (the verdict is then ERROR). */
+  harnessErrors: readonly string[];
+  registry: CheckRegistry;
+}
+
+/** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …". */
+function probeLeftover(reason: string): Leftover {
+  const named = /^(group|conversation) (\S+?)[ :]/.exec(reason);
+  return { kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group', id: named?.[2] ?? '(see the reason)', reason: `left by the probe: ${reason}` };
+}
+
+/** The checks the options select, in the registry's order (msgapi check --list prints them). */
+export async function selectedChecks(options: Pick<CheckOptions, 'only' | 'exclude' | 'readOnly'>): Promise<{ registry: CheckRegistry; only: string[] }> {
+  const registry = await loadRegistry();
+  const only = selectChecks(registry, {
+    ...(options.only !== undefined ? { only: options.only } : {}),
+    ...(options.exclude !== undefined ? { exclude: options.exclude } : {}),
+    readOnly: options.readOnly,
+  });
+  return { registry, only };
+}
+
+const nowhere = (): NodeJS.WriteStream => new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
+
+/** Runs the conformance suites against the target the options name; a configuration or harness error before the run is thrown. */
+export async function runCheck(options: CheckOptions): Promise<CheckRun> {
+  const say = options.say ?? (() => {});
+  const { registry, only } = await selectedChecks(options);
+  // Core reads CONVENTIONS as a list of ids; which ids are convention checks the conformance engine knows.
+  const notConventions = unknownIdsProblem('CONVENTIONS', options.conventions, (id) => registry.has(id) && registry.get(id).level === 'convention', 'a convention check (see docs/checks.md)');
+  if (notConventions) throw new ConfigError([notConventions]);
+  const { shard, repeat } = options;
+  const expectationsFile = options.expectations;
+  const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
+  const startedAt = new Date();
+  const target = await openTarget(options.target, inProcessReference());
+  try {
+    const probeRequests = await probeTarget(target, { timeoutMs: options.requestTimeoutMs, waitForTargetS: options.waitForTargetS, onWaiting: say });
+    // The choices the user left undeclared are found out on the target (the embedded server's are known).
+    const declared = options.declaredChoices;
+    const detection = target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
+      ? undefined
+      : await detectChoices(target, { timeoutMs: options.requestTimeoutMs, readOnly: options.readOnly });
+    if (detection !== undefined) {
+      const applied = applyDetection(target.choices, detection, declared);
+      Object.assign(target.choices, applied.choices);
+      say(`Found out on the target (${detection.requests} requests; declare a setting to skip it): ${applied.lines.join('; ')}.`);
+      for (const sentence of applied.contradictions) say(sentence);
+      for (const leftover of detection.leftovers) say(`Left by the probe: ${leftover} (msgapi cleanup --marker ${detection.marker}).`);
+    }
+    say(
+      `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
+        `seed ${options.seed} (replay with SEED=${options.seed}), body encoding ${target.choices.bodyEncoding}` +
+        `${shard ? `, shard ${shard.index}/${shard.count}` : ''}${repeat > 1 ? `, every check ${repeat} times` : ''}.`,
+    );
+    // The run's pace, shared by every worker; read back for the report's rate_limit.
+    const rateBucket = createRateBucketBuffer(options.maxRps);
+    const provided = { ...providedTarget(target, options), rateBucket };
+    mkdirSync(options.reportsDir, { recursive: true });
+    const run = await runConformance(target, provided, {
+      reportsDir: options.reportsDir,
+      strict: options.strict,
+      conventions: [...options.conventions],
+      repeat,
+      vitestOutput: options.vitestOutput ?? nowhere(),
+      reporters: options.reporters?.(only.length) ?? [],
+      only,
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      ...(options.bail ? { stopWhen: (result: CheckResult) => (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id) } : {}),
+    });
+    if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {
+      throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
+    }
+    let report: ConformanceReport = buildReport(
+      {
+        targetUrl: target.url,
+        embedded: target.embedded,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        seed: options.seed,
+        runId: provided.runId,
+        extraRequests: probeRequests + (detection?.requests ?? 0) + run.sweepRequests,
+        version,
+        interrupted: run.interruptedBy !== undefined,
+        // The probe's own leftovers too: the report must not say nothing was left when something was.
+        leftovers: [...run.leftovers, ...(detection?.leftovers ?? []).map(probeLeftover)],
+        ledgerFile: run.ledgerFile,
+        rateLimit: new SharedRateBucket(rateBucket).figures(),
+      },
+      run.results,
+    );
+    if (repeat > 1) report = { ...report, repeat };
+    if (shard) report = { ...report, shard };
+    if (expected) report = applyExpectations(report, expected, expectationsFile!);
+    // The verdict, decided once here from the results: every output reads it.
+    const scopeOptions = [
+      ...(options.only !== undefined ? [`--only ${options.only.join(',')}`] : []),
+      ...(options.exclude !== undefined ? [`--exclude ${options.exclude.join(',')}`] : []),
+      ...(options.readOnly ? ['--read-only'] : []),
+      ...(shard ? [`--shard ${shard.index}/${shard.count}`] : []),
+    ];
+    // A shard's part of the selection is known only from what its suite files reported.
+    const selected = shard ? new Set(report.checks.map((check) => check.id)).size : only.length;
+    const verdict = decideVerdict({
+      checks: report.checks,
+      interrupted: run.interruptedBy !== undefined,
+      harnessErrors: run.harnessErrors,
+      expectations: report.expectations,
+      scope: runScope(selected, registry.checks.length, scopeOptions),
+      seed: options.seed,
+      stoppedEarly: run.stoppedEarly,
+    });
+    report = { ...report, verdict, ...options.recorded, server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }) };
+    return { report, verdict, interruptedBy: run.interruptedBy, harnessErrors: run.harnessErrors, registry };
+  } finally {
+    await target.close();
+  }
+}

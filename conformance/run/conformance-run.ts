@@ -1,0 +1,108 @@
+// One conformance run against one target: a snapshot of the ids the users hold (never the run's
+// own), the checks (N times with --repeat), with every created id in a ledger file, then the sweep
+// that deletes what is left — also after Ctrl-C.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Leftover } from '../../lib/core/safety/created-resources.ts';
+import type { ProvidedTarget, Target } from '../../lib/core/target/target.ts';
+import { gatingPolicy } from './gating.ts';
+import type { CheckResult } from './check-result.ts';
+import { watchForInterruption } from '../../lib/core/safety/interruption.ts';
+import { combineAttempts } from './repeat.ts';
+import { runSuites, type RunSuitesOptions } from './run-suites.ts';
+import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../lib/core/safety/sweep.ts';
+import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../../lib/core/safety/snapshot.ts';
+import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
+
+export interface ConformanceRunOptions {
+  /** Where the ledger file is written. */
+  reportsDir: string;
+  /** --strict / STRICT and CONVENTIONS: which convention checks gate. */
+  strict: boolean;
+  conventions: Parameters<typeof gatingPolicy>[0]['declared'];
+  only?: readonly string[];
+  shard?: string;
+  repeat: number;
+  reporters: RunSuitesOptions['reporters'];
+  vitestOutput?: NodeJS.WriteStream;
+  /** --bail: the result that stops the run. */
+  stopWhen?: (result: CheckResult) => boolean;
+}
+
+export interface ConformanceRun {
+  /** --bail stopped the run at a gating failure before every selected check ran. */
+  stoppedEarly: boolean;
+  results: CheckResult[];
+  harnessErrors: readonly string[];
+  interruptedBy: NodeJS.Signals | undefined;
+  leftovers: Leftover[];
+  /** Kept only when something is left: msgapi cleanup --ledger reads it. */
+  ledgerFile: string | null;
+  sweepRequests: number;
+  /** Whether the snapshot of the users' ids taken at the start read every list to its end, and if not why. */
+  snapshot: { complete: boolean; incomplete: string[] };
+}
+
+export async function runConformance(target: Target, provided: ProvidedTarget, options: ConformanceRunOptions): Promise<ConformanceRun> {
+  // Every id the checks create is appended here as it is made: what a check's own cleanup misses,
+  // the sweep below removes, even after Ctrl-C.
+  const ledgerFile = join(options.reportsDir, `ledger-${provided.runId}.jsonl`);
+  writeFileSync(ledgerFile, '');
+  // What the users hold before the first check: none of it is ever the run's own, whatever any
+  // answer says. Every check's ledger reads it from beside the ledger file.
+  const sweepTarget = { url: target.url, accessToken: target.users.accessToken, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
+  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
+  const snapshot = await takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
+  const snapshotFile = snapshotFileFor(ledgerFile);
+  writeSnapshot(snapshotFile, snapshot);
+  const prior = priorIds(snapshot);
+  const interruption = watchForInterruption(ledgerFile);
+  const attempts: CheckResult[][] = [];
+  const harnessErrors: string[] = [];
+  let stoppedEarly = false;
+  try {
+    for (let attempt = 1; attempt <= options.repeat && !interruption.signal.aborted && !stoppedEarly; attempt++) {
+      if (options.repeat > 1) (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
+      const outcome = await runSuites(
+        [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
+        {
+          requestTimeoutMs: provided.requestTimeoutMs,
+          // Only the last attempt writes vitest's own reports (junit.xml).
+          reporters: attempt === options.repeat ? options.reporters : options.reporters?.filter((entry) => !(Array.isArray(entry) && entry[0] === 'junit')),
+          cancel: interruption.signal,
+          ...(options.only ? { only: options.only } : {}),
+          ...(options.shard ? { shard: options.shard } : {}),
+          ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
+          ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
+        },
+      );
+      stoppedEarly = outcome.stoppedEarly;
+      attempts.push(outcome.results.get('target') ?? []);
+      harnessErrors.push(...outcome.harnessErrors);
+    }
+  } finally {
+    interruption.stop();
+  }
+  const interruptedBy = interruption.received();
+  const recorded = readLedgerFile(ledgerFile);
+  // A stopped run may have had creates under way, which never reached the ledger: those are
+  // found by the run's marker in their names (never among what the users held before the run).
+  const marked = interruptedBy ? await markedEntries(sweepClient(sweepTarget, [], prior), provided.runId, target.choices.pagination, undefined, prior) : [];
+  const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.kind === entry.kind && known.id === entry.id))];
+  const sweeper = sweepClient(sweepTarget, entries, prior);
+  const { leftovers } = await sweepLedger(entries, sweeper);
+  if (leftovers.length === 0) {
+    rmSync(ledgerFile, { force: true });
+    rmSync(snapshotFile, { force: true });
+  }
+  return {
+    stoppedEarly,
+    results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),
+    harnessErrors: [...new Set(harnessErrors)],
+    interruptedBy,
+    leftovers,
+    ledgerFile: leftovers.length > 0 ? ledgerFile : null,
+    sweepRequests: sweeper.journal.length + reader.journal.length,
+    snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
+  };
+}

@@ -1,0 +1,112 @@
+// Runs the conformance suites with vitest against one target or many at once. Every check is
+// registered once per target (register-checks.ts), so one vitest process, its workers and one module
+// graph serve all the targets of the sensitivity matrix.
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import { createRateBucketBuffer } from '../../lib/core/client/shared-rate-bucket.ts';
+import { loadRegistry } from '../registry.ts';
+import type { GatingPolicy } from './gating.ts';
+import type { ProvidedTarget } from '../../lib/core/target/target.ts';
+import { ConformanceReporter } from './conformance-reporter.ts';
+import type { CheckResult } from './check-result.ts';
+
+// .ts in the repository, .js in the installed package (compiled by npm run build).
+export const suitesConfig = fileURLToPath(new URL(`../../suites/vitest.config${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+
+export interface SuiteRun {
+  /** Unique among the runs of one call; names the vitest project. */
+  name: string;
+  target: ProvidedTarget;
+  gates: GatingPolicy;
+}
+
+export interface SuitesOutcome {
+  results: ReadonlyMap<string, CheckResult[]>;
+  harnessErrors: readonly string[];
+  /** Whether stopWhen stopped the run before every selected check ran. */
+  stoppedEarly: boolean;
+}
+
+type ReporterEntry = string | [string, Record<string, unknown>];
+
+export interface RunSuitesOptions {
+  /** Aborting it stops the run: checks under way finish (and clean up), the rest are not started. */
+  cancel?: AbortSignal;
+  /** Only the checks with these ids (resolved from --only and --read-only by selection.ts). */
+  only?: readonly string[];
+  /** vitest's own reporters to add, such as 'default' or ['junit', {...}]. */
+  reporters?: ReporterEntry[];
+  requestTimeoutMs: number;
+  /** vitest's sharding by suite file, as "index/count" (--shard 1/3). */
+  shard?: string;
+  /** A result that stops the run (--bail): checks under way finish, the rest are not started. */
+  stopWhen?: (result: CheckResult) => boolean;
+  /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
+  vitestOutput?: NodeJS.WriteStream;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Test titles read `[target] id — title` (the target only when there are several). */
+function onlyPattern(ids: readonly string[]): RegExp {
+  return new RegExp(`^(?:\\[[^\\]]*\\] )?(?:${ids.map(escape).join('|')}) — `);
+}
+
+export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOptions): Promise<SuitesOutcome> {
+  // A single target needs no name: its test titles are then just `id — title`.
+  // Each target gets one rate bucket shared by all the workers (the caller's, when it made one to
+  // read its figures afterwards), so that every worker may run: a 429 or MAX_RPS paces them all.
+  const named = runs.map((run) => ({
+    run: { ...run, target: { ...run.target, rateBucket: run.target.rateBucket ?? createRateBucketBuffer(run.target.maxRps) } },
+    name: runs.length === 1 ? '' : run.name,
+  }));
+  const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
+  const reporter = new ConformanceReporter(await loadRegistry(), (target) => gates.get(target) ?? (() => true));
+  // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS, but waits for its
+  // turn as long as a rate-limited target needs (a 429 slows the whole run down, and the checks of
+  // all workers share the pace): a check's time says nothing about the server, so the limit is
+  // only a guard against a suite that hangs.
+  const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
+  let stopped = false;
+  const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const vitest = await createVitest('test', {
+    config: suitesConfig,
+    watch: false,
+    reporters: [reporter, ...(options.reporters ?? [])] as never,
+    testTimeout: timeout,
+    hookTimeout: timeout,
+    provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+    ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+  }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
+  if (options.cancel) {
+    // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so
+    // that the run can clean up what it created and write its reports first.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
+    }
+  }
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  if (options.stopWhen) {
+    const stopWhen = options.stopWhen;
+    reporter.onResult = (result) => {
+      if (stopWhen(result) && !stopped) {
+        stopped = true;
+        reporter.stopping = true;
+        void vitest.cancelCurrentRun('test-failure');
+      }
+    };
+  }
+  options.cancel?.addEventListener('abort', cancel, { once: true });
+  try {
+    await vitest.start();
+  } finally {
+    options.cancel?.removeEventListener('abort', cancel);
+    await vitest.close();
+  }
+  // vitest sets process.exitCode on failures; the commands decide their own exit codes.
+  process.exitCode = undefined;
+  const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
+  return { results, harnessErrors: reporter.harnessErrors, stoppedEarly: stopped };
+}

@@ -1,0 +1,63 @@
+// What a method or a path the API does not have does to an object: nothing. HEAD, OPTIONS and GET
+// are safe in HTTP (RFC 9110, section 9.2.1), wherever they are sent. §3's table names the only
+// triggers of a change of state (PUT with archived_at, DELETE) and §4 the only operation that
+// changes fields (PUT, "Fields not given are unchanged"): a POST or a PATCH without parameters on
+// an object's path, which the API does not have, may be refused or read as an update of nothing,
+// and either way the object is as it was. Any status is taken (§7 shows none); the client's
+// invariants (response-invariants.ts) still fail a 5xx or a request the server drops.
+import type { CallOptions, OffPath, OtherMethod } from '../../lib/core/client/api-client.ts';
+import type { CheckContext } from '../checks/check-context.ts';
+import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
+import { expectBody, fieldDifferences } from '../checks/expect.ts';
+import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+
+interface OtherRequest {
+  on: 'item' | 'collection';
+  method: OtherMethod | 'GET';
+  offPath?: OffPath;
+}
+
+/** Each is sent once, and the object is retrieved after each: the failure names the one that changed it. */
+const otherRequests: readonly OtherRequest[] = [
+  { on: 'item', method: 'HEAD' },
+  { on: 'item', method: 'OPTIONS' },
+  { on: 'item', method: 'POST' },
+  { on: 'item', method: 'PATCH' },
+  { on: 'item', method: 'GET', offPath: '/' },
+  { on: 'item', method: 'GET', offPath: '/extra' },
+  { on: 'item', method: 'HEAD', offPath: '/extra' },
+  { on: 'collection', method: 'HEAD' },
+  { on: 'collection', method: 'OPTIONS' },
+  { on: 'collection', method: 'GET', offPath: '/extra' },
+];
+
+const described = (resource: ResourceUnderTest<ResourceItem>, request: OtherRequest) =>
+  `${request.method} ${resource.path}${request.on === 'item' ? '/:id' : ''}${request.offPath ?? ''}`;
+
+export const otherMethodsChangeNothing = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  const created = await resource.create(context, 'other-methods');
+  const first = await resource.retrieve(context.client, created.id);
+  if (!context.profile.isSuccess(first.status)) {
+    throw new PrerequisiteFailure(
+      { expected: `${context.profile.describe('success-status')} for GET ${resource.path}/:id of a ${resource.kind} just created`, received: `status ${first.status}`, exchange: first.exchange },
+      `${resource.plural}.retrieve.same-object`,
+    );
+  }
+  const before = resource.comparable(expectBody(first, resource.schema) as unknown as T);
+  for (const request of otherRequests) {
+    const options: CallOptions = {
+      ...(request.on === 'item' ? { id: created.id } : {}),
+      ...(request.method === 'GET' ? {} : { method: request.method }),
+      ...(request.offPath === undefined ? {} : { offPath: request.offPath }),
+    };
+    const sent = await context.client.call(request.on === 'item' ? resource.itemOperation : resource.listOperation, options);
+    const after = await resource.retrieve(context.client, created.id);
+    const expected = `the ${resource.kind} as it was after ${described(resource, request)}, which is not an operation of the API (§4; §3 names PUT and DELETE as the only triggers; HEAD, OPTIONS and GET are safe, RFC 9110 section 9.2.1), whatever it answers`;
+    const what = `after ${described(resource, request)} (answered ${sent.status})`;
+    if (!context.profile.isSuccess(after.status)) {
+      throw new CheckFailure({ expected, received: `${what}, GET ${resource.path}/:id answered ${after.status}: the ${resource.kind} is gone`, exchange: after.exchange });
+    }
+    const differences = fieldDifferences(context.profile, resource.comparable(expectBody(after, resource.schema) as unknown as T), before);
+    if (differences.length > 0) throw new CheckFailure({ expected, received: `${what}: ${differences.join('; ')}`, exchange: after.exchange });
+  }
+};

@@ -1,0 +1,216 @@
+// Walks a list page by page in the declared pagination style, validating every page. Checks use it
+// to find their own items among whatever else the target holds, never assuming totals or positions.
+import { everyReading } from '../../lib/core/profile/server-profile.ts';
+import type { Conversation, ConversationListParams, Group, GroupListParams } from '../../lib/api/resources.ts';
+import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts';
+import { nextPageQuery } from '../../lib/core/client/pagination.ts';
+import type { QueryValue } from '../../lib/api/operations.ts';
+import type { CheckContext } from './check-context.ts';
+import { CheckFailure, RepeatedPageFailure } from './check-failure.ts';
+import { expectBody, expectSuccess } from './expect.ts';
+
+export interface Walk<T> {
+  items: T[];
+  pages: ApiResponse[];
+  /** The last page said has_more false: every item of the list was seen. */
+  complete: boolean;
+  /** Why the walk ended before the end of the list (page bound reached, PAGINATION=none, stopWhen). */
+  stoppedBecause?: string;
+}
+
+export interface WalkOptions<T> {
+  /** Page size asked for; a server that refuses it (4xx) is walked at its default page size. */
+  limit?: number;
+  maxPages?: number;
+  /** Stop as soon as this holds for the items seen so far. */
+  stopWhen?: (items: T[]) => boolean;
+  /** Walk as another user (the second user of isolation checks); by default the first. */
+  client?: ApiClient;
+}
+
+type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
+
+const defaultMaxPages = 100;
+
+
+/**
+ * The item a starting_after cursor names may be deleted between two pages by someone else (another
+ * check or run cleaning up). The item before it is then as good a cursor: the page after it starts
+ * where the deleted one would have, and nothing seen is listed again. Up to twenty steps back
+ * through the items seen so far (small pages over a list others archive and delete from lose
+ * several in a row); then the original answer stands.
+ */
+async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
+  for (const cursor of seenIds.slice(-21, -1).reverse()) {
+    const response = await list({ starting_after: cursor, limit });
+    if (!everyReading.isRefusal(response.status)) return response;
+  }
+  return refused;
+}
+
+/** Every cursor seen so far was refused: the walk starts again from the first page (walkAgain). */
+class CursorRefused extends Error {
+  constructor(readonly response: ApiResponse, readonly page: string) {
+    super('every cursor of the walk was refused');
+  }
+}
+
+async function walk<T extends { id: string }>(
+  context: CheckContext,
+  list: ListFn,
+  schema: 'conversation-list' | 'group-list',
+  what: string,
+  options: WalkOptions<T>,
+): Promise<Walk<T>> {
+  const { maxPages = defaultMaxPages, stopWhen } = options;
+  const items: T[] = [];
+  const pages: ApiResponse[] = [];
+  let limit: number | undefined = options.limit ?? 100;
+  let next: Record<string, QueryValue> = {};
+  const seenOrder: string[] = [];
+  const seen = new Set<string>();
+  // Page numbers and offsets shift under others' writes, so one page of items already seen may be
+  // innocent there; three in a row are not. Cursors never legitimately serve one.
+  const shifting = positionalPagination(context);
+  let pagesOfSeenItems = 0;
+  for (let index = 0; index < maxPages; index++) {
+    let response = await list({ ...next, limit });
+    if (index === 0 && limit !== undefined && context.profile.isRefusal(response.status)) {
+      // §8: the maximum limit is not shown; a server may refuse a large one. Use its default (profile: largest-limit, list-order).
+      limit = undefined;
+      response = await list({ ...next });
+    }
+    if (index > 0 && context.profile.isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
+      response = await stepBack(list, limit, seenOrder, response);
+      if (context.profile.isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`);
+    }
+    pages.push(response);
+    expectSuccess(context.profile, response, `GET ${what} (page ${index + 1})`);
+    const envelope = expectBody(response, schema, `page ${index + 1} of ${what}`);
+    const pageIds = envelope.data.map((item) => item.id);
+    pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
+    if (pagesOfSeenItems >= (shifting ? 3 : 1)) {
+      // A server that ignores the way to the next page serves the same items again and again.
+      throw new RepeatedPageFailure({
+        expected: `page ${index + 1} to go on past the items already seen (PAGINATION=${context.target.pagination.kind})`,
+        received: `only items of earlier pages: ${pageIds.slice(0, 5).join(', ')}${pageIds.length > 5 ? ', ...' : ''}`,
+        exchange: response.exchange,
+      });
+    }
+    for (const id of pageIds) seen.add(id);
+    seenOrder.push(...pageIds);
+    items.push(...(envelope.data as unknown as T[]));
+    if (!envelope.has_more) return { items, pages, complete: true };
+    if (envelope.data.length === 0) {
+      throw new CheckFailure({ expected: 'a page with has_more true to hold items', received: 'an empty page with has_more true', exchange: response.exchange });
+    }
+    if (stopWhen?.(items)) return { items, pages, complete: false, stoppedBecause: 'found what it looked for' };
+    const following = nextPageQuery(context.target.pagination, {
+      index,
+      itemsSoFar: items.length,
+      lastId: pageIds.at(-1),
+      envelope: envelope as unknown as Record<string, unknown>,
+    });
+    if ('unsupported' in following) return { items, pages, complete: false, stoppedBecause: 'PAGINATION=none: only the first page can be read' };
+    if ('problem' in following) throw new CheckFailure({ expected: 'a way to the next page', received: following.problem, exchange: response.exchange });
+    next = following.query;
+  }
+  return { items, pages, complete: false, stoppedBecause: `the list is longer than ${maxPages} pages` };
+}
+
+export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}) {
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  const client = options.client ?? context.client;
+  return walkAgainIfShifted(context, options, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+    'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options));
+}
+
+export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}) {
+  const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+  const client = options.client ?? context.client;
+  return walkAgainIfShifted(context, options, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+    'group-list', `/v1/groups${query ? `?${query}` : ''}`, options));
+}
+
+/**
+ * Others' writes between two pages can make a walk miss an item or lose its cursor without any fault
+ * of the server, so a walk is walked again, twice at most, from the first page:
+ * - page numbers and offsets shift when others delete items, so a walk that ends without finding
+ *   what it looks for is walked again: an item that is really missing stays missing;
+ * - a starting_after cursor names an item someone else may delete, and a server may refuse a cursor
+ *   it no longer holds (§8 leaves pagination beyond limit and has_more open). When every item seen
+ *   was refused as a cursor (stepBack), the walk starts again; a server that refuses its own
+ *   cursors refuses them on every walk, and the third refusal is the verdict.
+ */
+async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
+  const shifting = positionalPagination(context);
+  let refused: CursorRefused | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let result: Walk<T>;
+    try {
+      result = await walkOnce();
+    } catch (error) {
+      if (!(error instanceof CursorRefused)) throw error;
+      refused = error;
+      continue;
+    }
+    if (!(shifting && options.stopWhen && result.complete) || attempt === 2) return result;
+  }
+  const { response, page } = refused as CursorRefused;
+  expectSuccess(context.profile, response, `${page}, refused on each of three walks`);
+  throw new Error('unreachable: a refusal passed expectSuccess');
+}
+
+/** Stop condition: every one of these ids has been seen. */
+export const hasAll = (ids: readonly string[]) => (items: ReadonlyArray<{ id: string }>) => {
+  const seen = new Set(items.map((item) => item.id));
+  return ids.every((id) => seen.has(id));
+};
+
+/** Whether the pagination style names pages by position (page numbers, offsets), which others' writes shift. */
+export const positionalPagination = (context: CheckContext): boolean => context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+
+/**
+ * A walk that others' writes did not disturb, under page numbers or offsets: walked twice in a row,
+ * it is taken when both saw the same items in the same order (an item another check added and
+ * removed meanwhile, or a delete before a page, makes the two differ). A server that pages wrongly
+ * does so on both walks alike, so the walk taken shows it. A walk the walker itself refused (a page
+ * of items already seen) counts as disturbed; only when every walk of the call was refused is the
+ * refusal thrown. Undefined when no two walks agreed in `attempts` tries: the list kept changing,
+ * and a check says so rather than judging.
+ */
+export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => Promise<Walk<T>>, attempts = 3): Promise<Walk<T> | undefined> {
+  const tryWalk = async (): Promise<Walk<T> | RepeatedPageFailure> => {
+    try {
+      return await walkOnce();
+    } catch (error) {
+      // Only pages of items already seen mean a disturbed walk; a failed request or a bad page stands.
+      if (!(error instanceof RepeatedPageFailure)) throw error;
+      return error;
+    }
+  };
+  const sequence = (walk: Walk<T>) => `${walk.items.map((item) => item.id).join(',')}|${walk.complete}`;
+  let previous = await tryWalk();
+  let refusedEvery = previous instanceof RepeatedPageFailure;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const next = await tryWalk();
+    refusedEvery &&= next instanceof RepeatedPageFailure;
+    if (!(next instanceof RepeatedPageFailure) && !(previous instanceof RepeatedPageFailure) && sequence(next) === sequence(previous)) return previous;
+    previous = next;
+  }
+  if (refusedEvery) throw previous;
+  return undefined;
+}
+
+/**
+ * A walk looking for `ids`: under page numbers or offsets, an id it missed is looked for again in
+ * a walk that two walks in a row agree on (undisturbedWalk), since a delete before the page moves
+ * items past it; a list that never stood still skips the check, saying so.
+ */
+export async function walkFinding<T extends { id: string }>(context: CheckContext, walkOnce: () => Promise<Walk<T>>, ids: readonly string[], what: string): Promise<Walk<T>> {
+  const walk = await walkOnce();
+  if (!positionalPagination(context) || ids.every((id) => walk.items.some((item) => item.id === id))) return walk;
+  const steady = await undisturbedWalk(walkOnce);
+  if (steady === undefined) context.skip(`${what} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`);
+  return steady!;
+}

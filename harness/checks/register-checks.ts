@@ -1,0 +1,134 @@
+// Registers a suite file's checks as vitest tests, once per target, when (and only when) vitest
+// runs that file: `import.meta.vitest` is set for the test file vitest is running, and undefined
+// wherever else the file is imported (the registry, the docs, the command line). Each test is
+// titled `id — sentence`, carries its id in task.meta for the reporters, turns whatever went wrong
+// into a failure with a reproduction, and deletes what the check created, passed or not.
+import type { TestContext } from 'vitest';
+import { renderCurl } from '../../lib/core/client/curl.ts';
+import type { Exchange } from '../../lib/core/client/exchange.ts';
+import { LedgerRefusal } from '../../lib/core/client/ledger.ts';
+import { replayScript, type ReplayScript } from '../../lib/core/client/replay-script.ts';
+import { TransportError } from '../../lib/core/client/transport-error.ts';
+import type { Leftover } from '../../lib/core/safety/created-resources.ts';
+import type { ProvidedTarget } from '../../lib/core/target/target.ts';
+import { CheckFailure, CheckSkipped, PrerequisiteFailure } from './check-failure.ts';
+import { createCheckContext } from './check-context.ts';
+import type { CheckBody, CheckDefinition } from './define-check.ts';
+
+export interface CheckTaskMeta {
+  id: string;
+  /** The name of the target it ran against ('' for the single target of msgapi check). */
+  target: string;
+  requests: number;
+  reproduction?: string;
+  /** A failure on an object the check made (and the run deleted): the sh script that makes it again and replays. */
+  replay?: ReplayScript;
+  leftovers?: Leftover[];
+  /** Why the check could not test its behaviour: a prerequisite step failed. */
+  blocked?: string;
+  /** The check itself broke (a bug in the suite, not a failure of the server). */
+  harnessError?: string;
+  /** The entries of the server profile its verdict consulted (lib/api/open-points.ts), first asked first. */
+  consulted?: string[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    check?: CheckTaskMeta;
+  }
+}
+
+type VitestIndex = typeof import('vitest');
+
+/**
+ * Registers every check once per target: one module graph then serves every target of a run (the
+ * matrix runs the suite against dozens of servers in one vitest process).
+ */
+export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly CheckDefinition[]): void {
+  const vitest = (meta as ImportMeta & { vitest?: VitestIndex }).vitest;
+  if (!vitest) return;
+  for (const { name, target } of vitest.inject('targets')) {
+    for (const check of checks) {
+      vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) => runCheck(check.id, name, target, check.body, testContext));
+    }
+  }
+}
+
+async function runCheck(id: string, targetName: string, target: ProvidedTarget, body: CheckBody, { task, skip }: TestContext): Promise<void> {
+  const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
+  task.meta.check = meta;
+  const context = createCheckContext(target);
+  // The failing request's curl alone answers 404 once the check's objects are deleted: the replay
+  // script makes them again from the check's own exchanges (lib/core/client/replay-script.ts).
+  // It never hides the server's failure: should it break, the plain curl is all the report shows.
+  const replayOf = (exchange: Exchange | undefined, expected?: string) => {
+    try {
+      const replay = exchange ? replayScript(context.client.journal, exchange, { checkId: id, runId: target.runId, ...(expected ? { expected } : {}) }) : undefined;
+      if (replay) meta.replay = replay;
+    } catch {
+      delete meta.replay;
+    }
+  };
+  // An answer that no request may get (response-invariants.ts) fails the check that saw it, even
+  // when the check went on to pass, skip or block on something else.
+  const failOnViolation = () => {
+    const exchange = context.client.journal.find((seen) => seen.violation !== undefined);
+    if (exchange === undefined) return;
+    const failure = new CheckFailure({ expected: 'an answer every request may get: never a 5xx; a success\'s JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses', received: exchange.violation!, exchange });
+    meta.reproduction = failure.reproduction;
+    replayOf(exchange, failure.details.expected);
+    throw failure;
+  };
+  try {
+    await body(context);
+    failOnViolation();
+  } catch (error) {
+    if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
+    if (error instanceof CheckSkipped) skip(error.reason);
+    if (error instanceof PrerequisiteFailure && error.blamed === id) {
+      // A step that is this check's own subject failed: that is its verdict, not a missing premise.
+      meta.reproduction = error.reproduction;
+      throw new CheckFailure(error.details);
+    }
+    if (error instanceof PrerequisiteFailure) {
+      meta.blocked = `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
+      meta.reproduction = error.reproduction;
+      replayOf(error.details.exchange, error.details.expected);
+      skip(meta.blocked);
+    }
+    if (error instanceof TransportError) {
+      // No answer at all (a hang, a reset) is the server's failure, shown like any other.
+      const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
+      meta.reproduction = failure.reproduction;
+      replayOf(error.exchange, failure.details.expected);
+      throw failure;
+    }
+    if (error instanceof CheckFailure) {
+      meta.reproduction = error.reproduction;
+      replayOf(error.details.exchange, error.details.expected);
+      throw error;
+    }
+    if (error instanceof LedgerRefusal) {
+      // The ids a check changes come from the server's answers: an answer that named an object the
+      // run did not make led here. Nothing was sent; the server's answer is what failed.
+      const last = context.client.journal.at(-1);
+      const failure = new CheckFailure({
+        expected: 'answers that name the objects this check created (it changes nothing else)',
+        received: error.message,
+        ...(last ? { exchange: last } : {}),
+      });
+      meta.reproduction = failure.reproduction;
+      throw failure;
+    }
+    // Anything else is a bug of the suite, never the server's failure: the run ends with exit 2.
+    meta.harnessError = (error as Error)?.stack ?? String(error);
+    const last = context.client.journal.at(-1);
+    if (last) meta.reproduction = renderCurl(last);
+    throw error;
+  } finally {
+    const leftovers = await context.created.deleteAll(context.client);
+    if (leftovers.length > 0) meta.leftovers = leftovers;
+    meta.requests = context.client.journal.length;
+    meta.consulted = [...context.consulted];
+  }
+}

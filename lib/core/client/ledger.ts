@@ -1,0 +1,201 @@
+// The record of what a run made, per resource type, and of the ids it invented for not-found
+// checks. The client refuses, before sending anything, to update or delete an id that is not the
+// run's own as that very type: no check can change data the suite did not create, whatever
+// mistake it makes and whatever a server answers.
+//
+// An id becomes the run's own only from the answer to the run's own create of that type (read
+// leniently: a string id in a 2xx JSON body, before the body is validated), never from a list, a
+// conversation_id, a group_id or an error body. A group's conversation is the one exception, and
+// only once a retrieve of it shows the group as its group_id. An id among the user's records seen
+// before the run (the snapshot) is never the run's own, whatever any answer says.
+import { appendFileSync } from 'node:fs';
+import type { OperationName } from '../../api/operations.ts';
+
+export type LedgerKind = 'conversation' | 'group';
+
+export interface LedgerEntry {
+  kind: LedgerKind;
+  id: string;
+  /** A group's: the conversation_id its create answer named (not the run's own until verified). */
+  conversation_id?: string;
+  /** A conversation's: the run's group it was verified to belong to (its retrieve showed it). */
+  group_id?: string;
+}
+
+/** The ids the users' lists held before the run (lib/core/safety/snapshot.ts). */
+export interface PriorIds {
+  /**
+   * Per type: ids are unique within a resource (§2.1, §2.2 "Unique identifier of the conversation",
+   * "… of the group"), so a group may share an id with an older conversation on a valid server.
+   */
+  has(kind: LedgerKind, id: string): boolean;
+  /** False when the lists were longer than the snapshot read. */
+  readonly complete: boolean;
+}
+
+export class LedgerRefusal extends Error {
+  override readonly name = 'LedgerRefusal';
+  readonly code = 'MSGAPI_LEDGER_REFUSED';
+}
+
+/** A write in a --read-only run: a bug of the check that tried it, never the server's failure. */
+export class ReadOnlyRefusal extends Error {
+  override readonly name = 'ReadOnlyRefusal';
+  readonly code = 'MSGAPI_READ_ONLY_REFUSED';
+}
+
+const kindOfOperation: Partial<Record<OperationName, LedgerKind>> = {
+  createConversation: 'conversation', retrieveConversation: 'conversation', updateConversation: 'conversation', deleteConversation: 'conversation',
+  createGroup: 'group', retrieveGroup: 'group', updateGroup: 'group', deleteGroup: 'group',
+};
+
+/** The resource type an operation on one item (or a create) acts on. */
+export const kindOf = (operation: OperationName): LedgerKind | undefined => kindOfOperation[operation];
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+const field = (body: unknown, name: string): unknown =>
+  (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined);
+
+export class Ledger {
+  private readonly created = { conversation: new Set<string>(), group: new Set<string>() };
+  /** Every id recorded as created, in order: a check's cleanup takes those made since it began. */
+  private readonly order: LedgerEntry[] = [];
+  /** group id → the conversation_id its create answer named. */
+  private readonly claimed = new Map<string, string>();
+  /** conversation id → the run's group a retrieve showed it belongs to. */
+  private readonly verified = new Map<string, string>();
+  private readonly invented = new Map<string, LedgerKind | undefined>();
+  /** Why an id a create answered with was not recorded (it was the user's before the run). */
+  private readonly refused = new Map<string, string>();
+  /** `kind:id` of what a check deleted or verified gone: no later cleanup need try it again. */
+  private readonly settled = new Set<string>();
+
+  /**
+   * `file`: a JSON-lines file every recorded id is appended to as it is recorded, so that an
+   * interrupted run can still be swept (msgapi cleanup). `prior`: the snapshot of the ids the
+   * users held before the run.
+   */
+  constructor(
+    private readonly file?: string,
+    readonly prior?: PriorIds,
+  ) {}
+
+  /**
+   * Records an id as the run's own of this type: from a create answer (observe), or from the run's
+   * own ledger file (the sweep). An id the users held before the run is refused; returns whether
+   * the id is recorded.
+   */
+  record(kind: LedgerKind, id: string, conversationId?: string): boolean {
+    if (this.prior?.has(kind, id)) {
+      this.refused.set(`${kind}:${id}`, `${id} was among the user's records before the run, so it is never the suite's, whatever an answer says`);
+      return false;
+    }
+    if (this.created[kind].has(id)) return true;
+    this.created[kind].add(id);
+    const entry: LedgerEntry = { kind, id, ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}) };
+    if (entry.conversation_id !== undefined) this.claimed.set(id, entry.conversation_id);
+    this.order.push(entry);
+    this.append(entry);
+    return true;
+  }
+
+  /** Restores an entry of the run's own ledger file (a verified group conversation included). */
+  restore(entry: LedgerEntry): void {
+    if (entry.kind === 'conversation' && entry.group_id !== undefined) {
+      if (!this.prior?.has('conversation', entry.id)) this.verified.set(entry.id, entry.group_id);
+      return;
+    }
+    this.record(entry.kind, entry.id, entry.conversation_id);
+  }
+
+  /**
+   * What the client tells the ledger of every answer: a 2xx answer to a create records its id (as
+   * the type created); a 2xx retrieve of the conversation a run's group named, showing that group
+   * as its group_id, makes that conversation the run's own too (verifyGroupConversation).
+   */
+  observe(operation: OperationName, id: string | undefined, status: number, body: unknown): void {
+    if (!isSuccess(status)) return;
+    if (operation === 'createConversation' || operation === 'createGroup') {
+      const created = field(body, 'id');
+      const conversationId = field(body, 'conversation_id');
+      if (typeof created === 'string') {
+        this.record(operation === 'createGroup' ? 'group' : 'conversation', created, operation === 'createGroup' && typeof conversationId === 'string' ? conversationId : undefined);
+      }
+      return;
+    }
+    if (operation === 'retrieveConversation' && id !== undefined) this.verifyGroupConversation(id, body);
+  }
+
+  /** The conversation_id a run's group's create answer named: not the run's own until verified. */
+  conversationClaimedBy(groupId: string): string | undefined {
+    return this.claimed.get(groupId);
+  }
+
+  /**
+   * A group's conversation becomes the run's own only when a retrieve of it answers that very id
+   * with group_id the run's own group that named it, and the users did not hold it before the run.
+   * Returns why not, or undefined when it is verified.
+   */
+  verifyGroupConversation(conversationId: string, retrieved: unknown): string | undefined {
+    if (this.verified.has(conversationId)) return undefined;
+    const groupId = field(retrieved, 'group_id');
+    const why = this.whyNotGroupConversation(conversationId, field(retrieved, 'id'), groupId);
+    if (why !== undefined) return why;
+    this.verified.set(conversationId, groupId as string);
+    this.append({ kind: 'conversation', id: conversationId, group_id: groupId as string });
+    return undefined;
+  }
+
+  private whyNotGroupConversation(conversationId: string, retrievedId: unknown, groupId: unknown): string | undefined {
+    if (this.prior?.has('conversation', conversationId)) return `${conversationId} was among the user's records before the run`;
+    if (retrievedId !== conversationId) return `its retrieve answered id ${JSON.stringify(retrievedId)}`;
+    if (typeof groupId !== 'string' || !this.created.group.has(groupId)) return `its retrieve shows group_id ${JSON.stringify(groupId)}, not a group this run created`;
+    if (this.claimed.get(groupId) !== conversationId) return `group ${groupId} of this run does not name it as its conversation`;
+    return undefined;
+  }
+
+  /** An id made up to name nothing; changing it is allowed because it cannot be anyone's. */
+  invent(id: string, kind?: LedgerKind): string {
+    this.invented.set(id, kind);
+    return id;
+  }
+
+  /** Why the run may not update or delete this id as this type; undefined when it may. */
+  refusal(kind: LedgerKind, id: string): string | undefined {
+    if (this.invented.has(id) && [undefined, kind].includes(this.invented.get(id))) return undefined;
+    if (this.prior?.has(kind, id)) return `${id} was among the user's ${kind}s before the run, so it is never the suite's`;
+    if (this.created[kind].has(id)) return undefined;
+    if (kind === 'conversation' && this.verified.has(id)) return undefined;
+    const other: LedgerKind = kind === 'group' ? 'conversation' : 'group';
+    if (this.created[other].has(id)) return `${id} is in this run's ledger as a ${other}, not as a ${kind}`;
+    return this.refused.get(`${kind}:${id}`)
+      ?? (kind === 'conversation' && [...this.claimed.values()].includes(id)
+        ? `${id} was named as a group's conversation but no retrieve has shown it belongs to that group of this run`
+        : `${id} is not in this run's ledger as a ${kind}, so it may not be the suite's to change`);
+  }
+
+  /** Throws unless the id is the run's own as this type (created, a verified group conversation, or invented). */
+  assertMayChange(kind: LedgerKind, operation: string, id: string): void {
+    const why = this.refusal(kind, id);
+    if (why !== undefined) throw new LedgerRefusal(`refused to send ${operation} for ${id}: ${why}`);
+  }
+
+  /** How many ids are recorded as created so far: a mark for createdSince. */
+  get size(): number {
+    return this.order.length;
+  }
+
+  /** The ids recorded as created since the mark, in order, but for those settled since. */
+  createdSince(mark: number): readonly LedgerEntry[] {
+    return this.order.slice(mark).filter((entry) => !this.settled.has(`${entry.kind}:${entry.id}`));
+  }
+
+  /** Deleted (or verified gone) by the run: cleanups need not try it again; the sweep still checks. */
+  settle(kind: LedgerKind, id: string): void {
+    this.settled.add(`${kind}:${id}`);
+  }
+
+  private append(entry: LedgerEntry): void {
+    if (this.file) appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
+  }
+}

@@ -1,0 +1,82 @@
+// The settings that narrow the server profile, made from the register (lib/api/open-points.ts):
+// one per entry whose setting is a list of statuses (UNKNOWN_ID_STATUS=404) or a reading's name
+// (EMPTY_TEXT=kept). Written once there, so that a new entry with a setting needs no code here.
+import { profileEntries, type DeclaredReadings, type ProfileSetting } from '../../api/open-points.ts';
+import { valueOption, type OptionDef } from './option.ts';
+import type { Parsed } from './parse-values.ts';
+
+type Declaration = readonly number[] | string;
+
+type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' }> };
+
+const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own');
+
+const withinWords = (within: readonly number[] | { from: number; to: number }) =>
+  Array.isArray(within) ? within.join(' or ') : `${(within as { from: number }).from}-${(within as { to: number }).to}`;
+
+const inside = (within: readonly number[] | { from: number; to: number }, status: number) =>
+  Array.isArray(within) ? within.includes(status) : status >= (within as { from: number }).from && status <= (within as { to: number }).to;
+
+function parseStatuses(raw: string, name: string, within: readonly number[] | { from: number; to: number }): Parsed<readonly number[]> {
+  const parts = raw.split(',').map((part) => part.trim());
+  const statuses: number[] = [];
+  for (const part of parts) {
+    const status = /^\d{3}$/.test(part) ? Number(part) : Number.NaN;
+    if (!inside(within, status)) {
+      return { ok: false, problem: `${name} must be a comma-separated list of statuses within ${withinWords(within)} (such as ${Array.isArray(within) ? within[0] : (within as { from: number }).from}); got ${JSON.stringify(raw)}.` };
+    }
+    statuses.push(status);
+  }
+  return { ok: true, value: statuses };
+}
+
+function parseReading(raw: string, name: string, readings: readonly string[]): Parsed<string> {
+  const reading = raw.trim();
+  if (readings.includes(reading)) return { ok: true, value: reading };
+  return { ok: false, problem: `${name} must be one of ${readings.join(', ')}; got ${JSON.stringify(raw)}.` };
+}
+
+/** camelCase of the variable: UNKNOWN_ID_STATUS -> unknownIdStatus. */
+const keyOf = (env: string) => env.toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
+  const { setting } = entry;
+  const readings = Object.keys(entry.readings);
+  const flag = setting.env.toLowerCase().replace(/_/g, '-');
+  if (setting.kind === 'statuses') {
+    return valueOption<Declaration>({
+      env: setting.env,
+      flag,
+      metavar: 'STATUSES',
+      help: `${entry.question} (${entry.section}, open.) Declares the statuses your server answers with, comma-separated within ${withinWords(setting.within)}; only those are then accepted. Unset: ${Object.values(entry.readings).join('; ')}. (profile: ${entry.key})`,
+      example: Array.isArray(setting.within) ? String(setting.within[0]) : String((setting.within as { from: number }).from + (entry.key === 'unknown-id-status' ? 4 : 0)),
+      parse: (raw, name) => parseStatuses(raw, name, setting.within),
+      format: (value) => (typeof value === 'string' ? value : value.join(',')),
+      defaultText: 'every status the register accepts',
+    });
+  }
+  return valueOption<Declaration>({
+    env: setting.env,
+    flag,
+    metavar: 'READING',
+    help: `${entry.question} (${entry.section}, open.) Declares your server's reading, then the only one accepted: ${Object.entries(entry.readings).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}. Unset: every one of them. (profile: ${entry.key})`,
+    example: readings[0],
+    parse: (raw, name) => parseReading(raw, name, readings),
+    defaultText: 'every reading',
+  });
+}
+
+/** One option per narrowing entry, keyed by the camelCase of its variable (unknownIdStatus). */
+export const profileSettings: Readonly<Record<string, OptionDef<Declaration | undefined>>> = Object.fromEntries(
+  narrowing.map((entry) => [keyOf(entry.setting.env), optionOf(entry)]),
+);
+
+/** The declared readings, by entry, from the values of profileSettings (unset ones left out). */
+export function declaredReadings(values: Readonly<Record<string, unknown>>): DeclaredReadings {
+  const declared: Record<string, Declaration> = {};
+  for (const entry of narrowing) {
+    const value = values[keyOf(entry.setting.env)] as Declaration | undefined;
+    if (value !== undefined) declared[entry.key] = value;
+  }
+  return declared as DeclaredReadings;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// The mutation score over both kinds of run (`npm run mutation:score`): the default run
+// (reports/mutation/mutation.json, triaged in tools/mutation/triage.json) and each variant's run
+// (reports/mutation/variant-*.json, from npm run mutation:variants). A survivor of the default
+// run triaged "variant path" is judged by its variant's run: killed there, or triaged again in
+// tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line
+// (reports/mutation/rerun.json, npm run mutation:rerun after new checks) counts as killed. Prints the counts and both scores; `--list` prints every
+// survivor with its triage. Exits 1 when a survivor has no triage.
+import { existsSync, readdirSync } from 'node:fs';
+import { defaultTriage, readJson, spanKey } from './triage-lookup.mjs';
+
+const reports = 'reports/mutation';
+if (!existsSync(`${reports}/mutation.json`)) {
+  console.error('mutation:score: no reports/mutation/mutation.json; run npm run mutation first (and npm run mutation:variants).');
+  process.exit(2);
+}
+const report = readJson(`${reports}/mutation.json`);
+const triage = readJson(new URL('./triage.json', import.meta.url));
+const variantTriage = readJson(new URL('./variant-triage.json', import.meta.url));
+const list = process.argv.includes('--list');
+
+/** Status by mutant, from every report of this kind of run. */
+function statuses(names) {
+  const byKey = new Map();
+  for (const name of names) {
+    for (const [file, { mutants }] of Object.entries(readJson(`${reports}/${name}`).files)) {
+      for (const mutant of mutants) byKey.set(spanKey(file, mutant), mutant.status);
+    }
+  }
+  return byKey;
+}
+const isKill = (status) => status === 'Killed' || status === 'Timeout';
+const variantStatus = statuses(readdirSync(reports).filter((entry) => /^variant-.+\.json$/.test(entry)));
+const rerunStatus = statuses(existsSync(`${reports}/rerun.json`) ? ['rerun.json'] : []);
+
+const counts = { mutants: 0, 'killed (default run)': 0, 'killed (re-run)': 0, 'killed (variant run)': 0, equivalent: 0, 'valid reading': 0, gap: 0, untriaged: 0 };
+for (const [file, { mutants }] of Object.entries(report.files)) {
+  for (const mutant of mutants) {
+    if (mutant.status === 'Ignored') continue;
+    counts.mutants += 1;
+    const key = spanKey(file, mutant);
+    if (isKill(mutant.status) || isKill(rerunStatus.get(key))) {
+      counts[isKill(mutant.status) ? 'killed (default run)' : 'killed (re-run)'] += 1;
+      continue;
+    }
+    let [category, reason] = defaultTriage(triage, file, mutant) ?? ['untriaged', ''];
+    if (category === 'variant path') {
+      const status = variantStatus.get(key) ?? 'not run';
+      if (isKill(status)) [category, reason] = ['killed (variant run)', ''];
+      else [category, reason] = variantTriage[key] ?? ['untriaged', `${status} in its variant's run`];
+    }
+    if (category.startsWith('gap')) category = 'gap';
+    counts[category] = (counts[category] ?? 0) + 1;
+    if (list && !category.startsWith('killed')) console.log(`${key} [${category}] ${reason}`);
+    else if (category === 'untriaged') console.log(`untriaged: ${key} (${reason})`);
+  }
+}
+const killed = counts['killed (default run)'] + counts['killed (re-run)'] + counts['killed (variant run)'];
+const nonEquivalent = counts.mutants - counts.equivalent;
+const faults = nonEquivalent - counts['valid reading'];
+const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+console.log(JSON.stringify(counts));
+console.log(`Killed ${killed} of ${nonEquivalent} non-equivalent mutants (${percent(killed, nonEquivalent)}); of the ${faults} that are neither equivalent nor a valid reading of the spec, ${percent(killed, faults)}.`);
+process.exit(counts.untriaged > 0 ? 1 : 0);
