@@ -1,21 +1,29 @@
-// Robustness with text a server may not expect: empty, very long, non-ASCII. §2.2 leaves the
+// Robustness with text a server may not expect: one of every class real clients send (text-classes.ts). §2.2 leaves the
 // length and character limits open, so refusing with a 4xx is fine; accepting and then returning
 // something else, or a 5xx, is not.
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSameText, expectSuccess } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+import type { FormSpaces } from '../../lib/core/client/encode-body.ts';
+import { oneOfEachClass } from '../properties/text-classes.ts';
 
 export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: ResourceUnderTest<T>, field: string) =>
   async (context: CheckContext) => {
     const marker = context.names.contactId('text');
-    const texts: Array<[string, string]> = [
-      [`an empty ${field}`, ''],
+    // One text of every class (text-classes.ts), marked as the run's own where the class does not
+    // live at the edges of the text; a long one; and, in a form body, spaces written as + (the HTML
+    // form encoding every form reader takes), which must come back as spaces.
+    const texts: Array<[string, string, FormSpaces?]> = [
+      ...oneOfEachClass(context.target.seed).map(({ textClass, text }): [string, string] => [
+        `a ${field} of the class ${textClass} (${JSON.stringify(text.slice(0, 24))}${text.length > 24 ? `…, ${text.length} characters` : ''})`,
+        ['empty', 'spaces'].includes(textClass) ? text : `${marker} ${text}`,
+      ]),
       [`a ${field} of 10 000 characters`, marker.padEnd(10_000, 'x')],
-      [`a non-ASCII ${field}`, `Ünïcödé 🎉 名前 ${marker}`],
+      ...(context.target.bodyEncoding === 'form' ? [[`a ${field} whose spaces the form body writes as +`, `${marker} a b  c`, 'plus'] as [string, string, FormSpaces]] : []),
     ];
-    for (const [what, text] of texts) {
-      const response = await resource.createWith(context.client, { [field]: text });
+    for (const [what, text, formSpaces] of texts) {
+      const response = await resource.createWith(context.client, { [field]: text }, formSpaces);
       recordCreated(context, resource.kind, response.body);
       expectNoServerError(context.profile, response, `POST ${resource.path} with ${what}`);
       if (!context.profile.isSuccess(response.status)) {

@@ -2,6 +2,7 @@
 // that a behaviour the spec gives both (retrieve, archive, delete, list pages) is written once.
 import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts';
+import type { FormSpaces } from '../../lib/core/client/encode-body.ts';
 import type { QueryValue } from '../../lib/api/operations.ts';
 import type { CheckContext } from './check-context.ts';
 import { createConversation, createConversations, createGroup, createGroups, updateConversation, updateGroup } from './fixtures.ts';
@@ -27,8 +28,8 @@ export interface ResourceUnderTest<T extends ResourceItem> {
   createParams(context: CheckContext, label: string): Record<string, unknown>;
   create(context: CheckContext, label: string): Promise<T>;
   createMany(context: CheckContext, count: number, label: string): Promise<T[]>;
-  /** POST with any body, as the check under test sends it. */
-  createWith(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse>;
+  /** POST with any body, as the check under test sends it (spaces of a form body as %20 unless told). */
+  createWith(client: ApiClient, body: Record<string, unknown>, formSpaces?: FormSpaces): Promise<ApiResponse>;
   retrieve(client: ApiClient, id: string): Promise<ApiResponse>;
   remove(client: ApiClient, id: string): Promise<ApiResponse>;
   /** PUT with any body, as the check under test sends it. */
@@ -58,7 +59,7 @@ export const conversations: ResourceUnderTest<Conversation> = {
   createParams: (context, label) => ({ contact_id: context.names.contactId(label) }),
   create: async (context, label) => (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
   createMany: (context, count, label) => createConversations(context, count, label),
-  createWith: (client, body) => client.call('createConversation', { body }),
+  createWith: (client, body, formSpaces) => client.call('createConversation', { body, ...(formSpaces ? { formSpaces } : {}) }),
   retrieve: (client, id) => client.retrieveConversation(id),
   remove: (client, id) => client.deleteConversation(id),
   update: (client, id, body) => client.call('updateConversation', { id, body }),
@@ -88,7 +89,7 @@ export const groups: ResourceUnderTest<Group> = {
   create: async (context, label) =>
     (await createGroup(context, { name: context.names.groupName(label), contacts: [{ username: context.names.username('member') }] })).group,
   createMany: (context, count, label) => createGroups(context, count, label),
-  createWith: (client, body) => client.call('createGroup', { body }),
+  createWith: (client, body, formSpaces) => client.call('createGroup', { body, ...(formSpaces ? { formSpaces } : {}) }),
   retrieve: (client, id) => client.retrieveGroup(id),
   remove: (client, id) => client.deleteGroup(id),
   update: (client, id, body) => client.call('updateGroup', { id, body }),

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { BodyEncoding } from '../../lib/core/config/settings.ts';
 import { schemaDocument, type SchemaName } from '../../lib/api/schemas/registry.ts';
+import { anyText } from './text-classes.ts';
 
 interface Schema {
   $ref?: string;
@@ -27,33 +28,35 @@ function resolve(schema: Schema): Schema {
 /** Text as people write it, any script and emoji included; never lone surrogates, which no encoding can carry. */
 export const text = (maxLength = 24) => fc.string({ unit: 'grapheme', maxLength });
 
-function validValue(raw: Schema): fc.Arbitrary<unknown> {
+function validValue(raw: Schema, short = false): fc.Arbitrary<unknown> {
   const schema = resolve(raw);
   switch (schema.type) {
     case 'string':
-      return text();
+      // Every class of text (text-classes.ts): long, control characters, other planes, form metacharacters.
+      return short ? fc.stringMatching(/^[a-z0-9]{1,12}$/) : anyText();
     case 'boolean':
       return fc.boolean();
     // A timestamp or a limit: an integer of the schema's range, kept small enough for any unit.
     case 'integer':
       return fc.integer({ min: schema.minimum ?? 0, max: 2_000_000_000 });
     case 'array':
-      return fc.array(validValue(schema.items ?? {}), { maxLength: 4 });
+      // Mostly short, sometimes past 100 (members); duplicates come as they come.
+      return fc.oneof({ arbitrary: fc.array(validValue(schema.items ?? {}), { maxLength: 4 }), weight: 4 }, { arbitrary: fc.array(validValue(schema.items ?? {}, true), { minLength: 90, maxLength: 130 }), weight: 1 });
     case 'object':
-      return validObject(schema);
+      return validObject(schema, short);
     default:
       throw new Error(`schema-arbitraries: no generator for type ${JSON.stringify(schema.type)}`);
   }
 }
 
-function validObject(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
+function validObject(schema: Schema, short = false): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const optional = Object.keys(properties).filter((name) => !required.has(name));
   // Any subset of the optional parameters, each as likely present as absent: partial updates are
   // where "fields not given are unchanged" (§4) can break.
   const record = fc
-    .tuple(fc.subarray(optional), fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property)]))))
+    .tuple(fc.subarray(optional), fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property, short)]))))
     .map(([present, values]) => Object.fromEntries(Object.entries(values).filter(([name]) => required.has(name) || present.includes(name))));
   // anyOf of `required` alternatives (contact_id or group_id): at least one of them present.
   const alternatives = (schema.anyOf ?? []).flatMap((alternative) => alternative.required ?? []);

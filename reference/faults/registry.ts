@@ -15,6 +15,7 @@ import { foreignIdFaults } from './foreign-ids.ts';
 import { isolationFaults } from './isolation.ts';
 import { limitFaults } from './limits.ts';
 import { otherMethodFaults } from './other-methods.ts';
+import { textFaults } from './texts.ts';
 import { ownershipFaults } from './ownership.ts';
 import { pageFaults } from './pages.ts';
 import { readPathFaults } from './read-paths.ts';
@@ -44,6 +45,7 @@ const allFaults = [
   ...bodyFaults,
   ...timestampFaults,
   ...otherMethodFaults,
+  ...textFaults,
 ];
 
 /** The names come from the definitions: a fault is named once, where it is written. */

@@ -35,7 +35,56 @@ function answersWithPrevious(resource: Resource) {
   });
 }
 
+/**
+ * The object a PUT merges its fields into is the one read when the request arrived, not the one
+ * there once it writes: of two PUTs at once, the second to write undoes the first (a lost update,
+ * as a read-modify-write without a lock or a version gives). A PUT waits for another to the same
+ * object, at most 100 ms, as a database round trip between the read and the write would.
+ */
+function mergesIntoStaleCopy(resource: Resource) {
+  const waiting = new Map<string, () => void>();
+  const meetAnother = (id: string) => new Promise<void>((resolve) => {
+    const other = waiting.get(id);
+    if (other !== undefined) {
+      waiting.delete(id);
+      other();
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      resolve();
+    }, 100);
+    waiting.set(id, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return around(`${resource}.update`, async (context, route, next) => {
+    const collection = context.store[resource] as unknown as Collection<ObjectOf[typeof resource]>;
+    const stale = route.id === undefined ? undefined : collection.get(route.id);
+    if (route.id === undefined || stale === undefined) return next(context, route);
+    await meetAnother(route.id);
+    const get = (id: string) => (id === route.id && collection.get(id) !== undefined ? stale : collection.get(id));
+    return next({ ...context, store: interceptStore(context.store, { [resource]: { get } }) }, route);
+  });
+}
+
 export const updateFaults = defineFaults([
+  {
+    name: 'conversations.update.lost-update',
+    ...spec.conversationFieldsUnchanged,
+    breaks: 'PUT /v1/conversations/:id merges its fields into the conversation as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
+    detectedBy: ['conversations.concurrent.updates-kept'],
+    modifier: mergesIntoStaleCopy('conversations'),
+  },
+  {
+    name: 'groups.update.lost-update',
+    ...spec.groupFieldsUnchanged,
+    breaks: 'PUT /v1/groups/:id merges its fields into the group as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
+    detectedBy: ['groups.concurrent.updates-kept'],
+    modifier: mergesIntoStaleCopy('groups'),
+  },
   {
     name: 'conversations.update.pinned-message-id-ignored',
     ...spec.pinnedMessageIdParam,

@@ -79,9 +79,9 @@ export const conversationRoutes: ResourceRoutes = {
   },
 
   async update(ctx, id) {
-    const current = find(ctx.store, id);
+    find(ctx.store, id); // an unknown id is a 404 before the body is read
     const body = await ctx.body();
-    const { choices } = ctx;
+    const { choices } = ctx, current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
     const next = withChanges(current, {
       pinned_message_id: storedText(acceptedText(optionalString(body, 'pinned_message_id'), 'pinned_message_id', choices), choices),
       is_pinned: optionalBoolean(body, 'is_pinned'),

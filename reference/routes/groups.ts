@@ -67,9 +67,9 @@ export const groupRoutes: ResourceRoutes = {
   },
 
   async update(ctx, id) {
-    const current = find(ctx.store, id);
+    find(ctx.store, id); // an unknown id is a 404 before the body is read
     const body = await ctx.body();
-    const { choices } = ctx;
+    const { choices } = ctx, current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
     const next = withChanges(current, {
       name: acceptedText(optionalNonEmptyString(body, 'name'), 'name', choices),
       description: storedText(acceptedText(optionalString(body, 'description'), 'description', choices), choices),

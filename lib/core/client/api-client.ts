@@ -8,7 +8,7 @@ import type {
 } from '../../api/resources.ts';
 import type { BodyEncoding } from '../config/settings.ts';
 import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Credentials } from './credentials.ts';
-import { encodeBody, type EncodedBody } from './encode-body.ts';
+import { encodeBody, type EncodedBody, type FormSpaces } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
 import { kindOf, ReadOnlyRefusal, type Ledger } from './ledger.ts';
@@ -63,6 +63,8 @@ export interface CallOptions {
   method?: OtherMethod;
   /** Appended to the operation's path: a path the API does not have, beside one it has. Safe methods only. */
   offPath?: OffPath;
+  /** How a form body writes spaces (encode-body.ts); the default is %20. */
+  formSpaces?: FormSpaces;
 }
 
 export type OtherMethod = 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH';
@@ -196,7 +198,7 @@ export class ApiClient {
     return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
   }
 
-  private async send(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath }: CallOptions): Promise<ApiResponse> {
+  private async send(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions): Promise<ApiResponse> {
     const method = otherMethod ?? operations[operation].method;
     const { redactor, timeoutMs, credentials } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id) + (offPath ?? ''), query);
@@ -210,7 +212,7 @@ export class ApiClient {
       headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
       shownHeaders.authorization = shownAuthorizationHeader(credentials)!;
     }
-    const encoded = raw ?? (body === undefined ? undefined : encodeBody(this.options.encoding, body));
+    const encoded = raw ?? (body === undefined ? undefined : encodeBody(this.options.encoding, body, formSpaces));
     if (encoded) headers['content-type'] = shownHeaders['content-type'] = encoded.contentType;
 
     const exchange: Exchange = {

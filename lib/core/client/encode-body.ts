@@ -8,7 +8,13 @@ export interface EncodedBody {
   text: string;
 }
 
-export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>): EncodedBody {
+/**
+ * How a form writes a space: %20 (RFC 3986) or + (the HTML form encoding, which every form reader
+ * must take). JSON has one way.
+ */
+export type FormSpaces = 'percent' | 'plus';
+
+export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>, spaces: FormSpaces = 'percent'): EncodedBody {
   if (encoding === 'json') {
     return { contentType: 'application/json', text: JSON.stringify(body) };
   }
@@ -18,6 +24,6 @@ export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>
   const withEmptyLists = Object.fromEntries(
     Object.entries(body).map(([key, value]) => [key, Array.isArray(value) && value.length === 0 ? '' : value]),
   );
-  const text = qs.stringify(withEmptyLists, { encodeValuesOnly: true, arrayFormat: 'indices' });
+  const text = qs.stringify(withEmptyLists, { encodeValuesOnly: true, arrayFormat: 'indices', format: spaces === 'plus' ? 'RFC1738' : 'RFC3986' });
   return { contentType: 'application/x-www-form-urlencoded', text };
 }
