@@ -3,6 +3,12 @@
 // reference server built from the mutated sources, must fail ("kill" it). Run: `npm run mutation`.
 // Reports: reports/mutation/mutation.html and mutation.json; triage: docs/mutation-triage.md.
 // Not part of `npm test` nor CI: a run takes about 48 minutes on two shared cores (547 mutants).
+import { resolve } from 'node:path';
+
+// Which checks killed each mutant: tools/mutation/run-check.mjs appends them here, and
+// npm run mutation:record puts them into the committed results (tools/mutation/results/).
+process.env.MUTATION_KILLS_FILE ??= resolve('reports/mutation/kills.jsonl');
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',

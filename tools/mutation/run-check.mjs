@@ -5,7 +5,7 @@
 // survived; anything else: killed. Fixed seed and few property runs, so that runs are cheap and
 // comparable; settings from the environment or a .env are ignored (--settings-file /dev/null), so the target is always embedded.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,5 +21,20 @@ const args = [
 const run = process.env.MUTATION_VARIANT
   ? spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/check-variant.ts'], { stdio: 'inherit', env })
   : spawnSync(process.execPath, args, { stdio: 'inherit', env });
+// Which checks killed it: the command runner sees only the exit code, so the run's own report is
+// read here and its failed checks appended beside Stryker's report (tools/mutation/record.mjs
+// puts them into the committed results).
+const killsFile = process.env.MUTATION_KILLS_FILE;
+const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+if (killsFile && mutant !== undefined && run.status !== 0) {
+  let failed = [];
+  try {
+    const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8'));
+    failed = report.checks.filter((check) => check.status === 'failed' || check.status === 'blocked').map((check) => check.id);
+  } catch {
+    failed = [`(no report: exit ${run.status})`];
+  }
+  appendFileSync(killsFile, `${JSON.stringify({ mutant, variant: process.env.MUTATION_VARIANT ?? null, failed })}\n`);
+}
 rmSync(reportsDir, { recursive: true, force: true });
 process.exit(run.status ?? 1);

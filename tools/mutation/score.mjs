@@ -1,20 +1,22 @@
 #!/usr/bin/env node
-// The mutation score over both kinds of run (`npm run mutation:score`): the default run
-// (reports/mutation/mutation.json, triaged in tools/mutation/triage.json) and each variant's run
-// (reports/mutation/variant-*.json, from npm run mutation:variants). A survivor of the default
+// The mutation score over both kinds of run (`npm run mutation:score`), from the results committed
+// in tools/mutation/results/ (npm run mutation:record puts them there from Stryker's reports), so
+// a fresh clone gives it: the default run (default.json, triaged in tools/mutation/triage.json)
+// and each variant's run (variant-*.json, from npm run mutation:variants). A survivor of the default
 // run triaged "variant path" is judged by its variant's run: killed there, or triaged again in
-// tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line
-// (reports/mutation/rerun.json, npm run mutation:rerun after new checks) counts as killed. Prints the counts and both scores; `--list` prints every
-// survivor with its triage. Exits 1 when a survivor has no triage.
+// tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line (rerun.json,
+// npm run mutation:rerun after new checks) counts as killed. Prints the counts and both scores;
+// `--list` prints every survivor with its triage. Exits 1 when a survivor has no triage.
 import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defaultTriage, readJson, spanKey } from './triage-lookup.mjs';
 
-const reports = 'reports/mutation';
-if (!existsSync(`${reports}/mutation.json`)) {
-  console.error('mutation:score: no reports/mutation/mutation.json; run npm run mutation first (and npm run mutation:variants).');
+const reports = fileURLToPath(new URL('./results', import.meta.url));
+if (!existsSync(`${reports}/default.json`)) {
+  console.error('mutation:score: no tools/mutation/results/default.json; run npm run mutation, then npm run mutation:record.');
   process.exit(2);
 }
-const report = readJson(`${reports}/mutation.json`);
+const report = readJson(`${reports}/default.json`);
 const triage = readJson(new URL('./triage.json', import.meta.url));
 const variantTriage = readJson(new URL('./variant-triage.json', import.meta.url));
 const list = process.argv.includes('--list');

@@ -1,6 +1,6 @@
 // How a surviving mutant is looked up in a triage file: the most specific key that has an entry.
-// tools/mutation/triage.json (the default run) is keyed "<file>:<line>:<column>:<mutator>:<replacement>",
-// then less and less specific down to "<file>"; tools/mutation/variant-triage.json (survivors of their
+// tools/mutation/triage.json (the default run) is keyed by mutant (spanKey, below) or, in its older
+// entries, "<file>:<line>:<column>:<mutator>:<replacement>", then less and less specific down to "<file>"; tools/mutation/variant-triage.json (survivors of their
 // own variant's run) by the mutant's whole span and replacement,
 // "<file>:<line>:<column>-<endLine>:<endColumn>:<mutator>:<replacement>", since two mutants of one
 // column (a whole condition and its first operand) differ only in their span.
@@ -11,7 +11,10 @@ export const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 /** [category, reason] for a mutant of the default run, or undefined. */
 export function defaultTriage(triage, file, mutant) {
   const { line, column } = mutant.location.start;
-  return triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`]
+  // By mutant first (its whole span and replacement: tools/mutation/rekey-triage.mjs writes these),
+  // then the older keys by line, less and less specific.
+  return triage[spanKey(file, mutant)]
+    ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`]
     ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}`]
     ?? triage[`${file}:${line}:${mutant.mutatorName}`]
     ?? triage[`${file}:${line}`]

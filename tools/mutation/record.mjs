@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Puts what the mutation runs found into the repository (`npm run mutation:record`), so that
+// `npm run mutation:score` gives the score on a fresh clone: Stryker's reports in reports/mutation/
+// (git-ignored: mutation.json, rerun.json, variant-*.json) become tools/mutation/results/<run>.json,
+// one compact line per mutant, in Stryker's own field names (file → mutants: id, mutatorName,
+// replacement, location, status), with the checks that failed against it (killedBy, from the
+// kills file tools/mutation/run-check.mjs appends to). Stryker's ids are per run, so each record
+// keeps the mutant's span too (triage-lookup.mjs: spanKey), which is what the triage files key on.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readJson, spanKey } from './triage-lookup.mjs';
+
+const reports = 'reports/mutation';
+const results = new URL('./results/', import.meta.url);
+const runs = existsSync(reports) ? readdirSync(reports).filter((name) => name === 'mutation.json' || name === 'rerun.json' || /^variant-.+\.json$/.test(name)) : [];
+if (runs.length === 0) {
+  console.error('mutation:record: no report in reports/mutation/; run npm run mutation (or mutation:rerun, mutation:variants) first.');
+  process.exit(2);
+}
+
+/** mutant id → the checks that failed against it, per run kind (a variant's name, or null). */
+const kills = new Map();
+const killsFile = `${reports}/kills.jsonl`;
+if (existsSync(killsFile)) {
+  for (const line of readFileSync(killsFile, 'utf8').split('\n').filter(Boolean)) {
+    const { mutant, variant, failed } = JSON.parse(line);
+    kills.set(`${variant ?? ''}#${mutant}`, failed);
+  }
+}
+
+mkdirSync(results, { recursive: true });
+for (const name of runs) {
+  const report = readJson(`${reports}/${name}`);
+  const variant = name.startsWith('variant-') ? name.slice('variant-'.length, -'.json'.length) : '';
+  const files = {};
+  let count = 0;
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    files[file] = {
+      mutants: mutants.map((mutant) => {
+        count++;
+        const killedBy = kills.get(`${variant}#${mutant.id}`);
+        return {
+          key: spanKey(file, mutant),
+          id: mutant.id,
+          mutatorName: mutant.mutatorName,
+          replacement: mutant.replacement,
+          location: mutant.location,
+          status: mutant.status,
+          ...(killedBy ? { killedBy } : {}),
+        };
+      }),
+    };
+  }
+  const record = { run: name.replace(/\.json$/, ''), recorded_at: new Date().toISOString(), schemaVersion: report.schemaVersion, files };
+  // One mutant a line: a diff between two recordings reads mutant by mutant.
+  const fileBlocks = Object.entries(record.files).map(([file, { mutants }]) =>
+    `  ${JSON.stringify(file)}: { "mutants": [\n${mutants.map((mutant) => `    ${JSON.stringify(mutant)}`).join(',\n')}\n  ] }`);
+  const text = `{ "run": ${JSON.stringify(record.run)}, "recorded_at": ${JSON.stringify(record.recorded_at)}, "schemaVersion": ${JSON.stringify(record.schemaVersion)}, "files": {\n${fileBlocks.join(',\n')}\n} }`;
+  writeFileSync(new URL(name.replace('mutation.json', 'default.json'), results), `${text}\n`);
+  console.log(`${name}: ${count} mutants → tools/mutation/results/${name.replace('mutation.json', 'default.json')}`);
+}

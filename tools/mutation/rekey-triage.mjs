@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Keys the default run's triage by mutant (`node tools/mutation/rekey-triage.mjs`): every survivor
+// of the committed results (tools/mutation/results/default.json) gets the entry it is triaged by
+// now, under its own key (spanKey: whole span, mutator, replacement), and the keys by line go. A
+// reason that labelled a whole line then stands beside each mutant of it, where it can be judged
+// (and changed) one mutant at a time; a survivor nothing triages stays untriaged, for a person.
+import { writeFileSync } from 'node:fs';
+import { defaultTriage, readJson, spanKey } from './triage-lookup.mjs';
+
+const results = readJson(new URL('./results/default.json', import.meta.url));
+const triageFile = new URL('./triage.json', import.meta.url);
+const triage = readJson(triageFile);
+const rekeyed = {};
+let untriaged = 0;
+for (const [file, { mutants }] of Object.entries(results.files)) {
+  for (const mutant of mutants) {
+    if (mutant.status === 'Killed' || mutant.status === 'Timeout' || mutant.status === 'Ignored') continue;
+    const entry = defaultTriage(triage, file, mutant);
+    if (entry === undefined) untriaged++;
+    else rekeyed[spanKey(file, mutant)] = entry;
+  }
+}
+writeFileSync(triageFile, `${JSON.stringify(Object.fromEntries(Object.entries(rekeyed).sort(([a], [b]) => a.localeCompare(b))), null, 2)}\n`);
+console.log(`triage.json: ${Object.keys(rekeyed).length} survivors keyed by mutant (${untriaged} untriaged).`);
