@@ -12,7 +12,7 @@ import { tempDirs } from './helpers/temp-dirs.ts';
 
 /** Checks whose subject is the state a server keeps: what was stored, changed, listed or removed. */
 const aboutState = (id: string) =>
-  /^(conversations|groups)\.(retrieve|update|archive|delete|list)\./.test(id) || /^(properties|model|readonly\.retrieve)\./.test(id);
+  /^(conversations|groups)\.(retrieve|update|archive|delete|list|other-methods|concurrent)\./.test(id) || /^(properties|model|readonly\.retrieve)\./.test(id);
 
 /** Checks of shapes and of bad input, which a server that stores nothing may well pass. */
 const notAboutState = new Set(['conversations.list.envelope', 'groups.list.envelope', 'conversations.list.bad-limit', 'groups.list.bad-limit']);

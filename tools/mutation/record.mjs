@@ -10,8 +10,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { readJson, spanKey } from './triage-lookup.mjs';
 
 const reports = 'reports/mutation';
+// --as NAME: record the default run's report under another name (a run of chosen lines, such as
+// `stryker run --mutate <file:lines>`, is no default run, and the score must not read it as one).
+const as = process.argv.includes('--as') ? process.argv[process.argv.indexOf('--as') + 1] : undefined;
+if (as !== undefined && !/^[a-z0-9-]+$/.test(as)) {
+  console.error('mutation:record: --as takes a name of lower-case letters, digits and dashes.');
+  process.exit(2);
+}
 const results = new URL('./results/', import.meta.url);
-const runs = existsSync(reports) ? readdirSync(reports).filter((name) => name === 'mutation.json' || name === 'rerun.json' || /^variant-.+\.json$/.test(name)) : [];
+const runs = !existsSync(reports) ? [] : as !== undefined ? ['mutation.json'].filter((name) => existsSync(`${reports}/${name}`))
+  : readdirSync(reports).filter((name) => name === 'mutation.json' || name === 'rerun.json' || /^variant-.+\.json$/.test(name));
 if (runs.length === 0) {
   console.error('mutation:record: no report in reports/mutation/; run npm run mutation (or mutation:rerun, mutation:variants) first.');
   process.exit(2);
@@ -50,11 +58,12 @@ for (const name of runs) {
       }),
     };
   }
-  const record = { run: name.replace(/\.json$/, ''), recorded_at: new Date().toISOString(), schemaVersion: report.schemaVersion, files };
+  const recordName = as ?? (name === 'mutation.json' ? 'default' : name.replace(/\.json$/, ''));
+  const record = { run: recordName, recorded_at: new Date().toISOString(), schemaVersion: report.schemaVersion, files };
   // One mutant a line: a diff between two recordings reads mutant by mutant.
   const fileBlocks = Object.entries(record.files).map(([file, { mutants }]) =>
     `  ${JSON.stringify(file)}: { "mutants": [\n${mutants.map((mutant) => `    ${JSON.stringify(mutant)}`).join(',\n')}\n  ] }`);
   const text = `{ "run": ${JSON.stringify(record.run)}, "recorded_at": ${JSON.stringify(record.recorded_at)}, "schemaVersion": ${JSON.stringify(record.schemaVersion)}, "files": {\n${fileBlocks.join(',\n')}\n} }`;
-  writeFileSync(new URL(name.replace('mutation.json', 'default.json'), results), `${text}\n`);
-  console.log(`${name}: ${count} mutants → tools/mutation/results/${name.replace('mutation.json', 'default.json')}`);
+  writeFileSync(new URL(`${recordName}.json`, results), `${text}\n`);
+  console.log(`${name}: ${count} mutants → tools/mutation/results/${recordName}.json`);
 }
