@@ -4,6 +4,7 @@
 // where (the lines msgapi serve prints) and stops on SIGINT or SIGTERM. No faults, no variant.
 import { parseArgs } from 'node:util';
 import { startReferenceServer } from './listen.ts';
+import { serveUntilStopped } from './serve-until-stopped.ts';
 
 const { values } = parseArgs({ options: { token: { type: 'string' }, 'second-token': { type: 'string' } } });
 const accessToken = values.token;
@@ -18,13 +19,4 @@ const server = await startReferenceServer({
     { token: secondAccessToken, name: 'second' },
   ],
 });
-// These are the server's own tokens, made up by the process that started it: printing them is the point.
-console.log(`Reference server listening at ${server.url}`);
-console.log(`BASE_URL=${server.url}`);
-console.log(`ACCESS_TOKEN=${accessToken}`);
-console.log(`SECOND_ACCESS_TOKEN=${secondAccessToken}`);
-await new Promise<void>((resolve) => {
-  process.once('SIGINT', resolve);
-  process.once('SIGTERM', resolve);
-});
-await server.close();
+await serveUntilStopped(server, { accessToken, secondAccessToken });

@@ -1,6 +1,7 @@
 // `msgapi serve`: the reference server on its own, as a stub to develop a client against.
 import { faultModifiers } from '../../../reference/faults/registry.ts';
 import { startReferenceServer } from '../../../reference/listen.ts';
+import { serveUntilStopped } from '../../../reference/serve-until-stopped.ts';
 import { variants, variantServerOptions } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { serveHelp } from '../help-texts.ts';
@@ -28,16 +29,7 @@ export async function runServe(argv: string[]): Promise<number> {
       { token: secondAccessToken, name: 'second' },
     ],
   });
-  // These are the stub's own tokens, made up for this process: printing them is the point.
   const switched = [...faultNames.map((name) => `fault ${name}`), ...(variantName ? [`variant ${variantName}`] : [])];
-  console.log(`Reference server listening at ${server.url}${switched.length ? ` with ${switched.join(', ')}` : ''}`);
-  console.log(`BASE_URL=${server.url}`);
-  console.log(`ACCESS_TOKEN=${accessToken}`);
-  console.log(`SECOND_ACCESS_TOKEN=${secondAccessToken}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await server.close();
+  await serveUntilStopped(server, { accessToken, secondAccessToken }, switched);
   return 0;
 }
