@@ -90,14 +90,13 @@ describe('help', () => {
     for (const entry of entries) expect(entry.replace(/\s+/g, ' '), entry).toMatch(/default: .+\)$/);
   });
 
-  it('msgapi --help and msgapi check --help answer without loading the harness (well under a second on a quiet machine)', async () => {
-    // A bound with room for a loaded machine running the other test files: before commands were
-    // imported lazily, check --help took about 3 s.
+  it('msgapi --help and msgapi check --help answer with their usage and exit 0', async () => {
+    // How fast (the commands are imported lazily, so --help loads none of the harness) is measured,
+    // not asserted: `time node bin/msgapi.mjs check --help` (README); a busy machine would fail a bound.
     for (const argv of [['--help'], ['check', '--help']]) {
-      const started = performance.now();
       const result = await runCli(argv);
-      expect(result.code).toBe(0);
-      expect(performance.now() - started, argv.join(' ')).toBeLessThan(2_000);
+      expect(result.code, argv.join(' ')).toBe(0);
+      expect(result.stdout, argv.join(' ')).toMatch(/^Usage: msgapi /m);
     }
   });
 });

@@ -124,12 +124,11 @@ describe('the API client', () => {
   });
 
   it('gives up after the request timeout with a TransportError that names it', async () => {
-    const started = performance.now();
+    // The server never answers: the test ending at all shows the client gave up (no clock bound).
     const error = await client('form', 200).retrieveGroup('hang').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('timeout');
     expect((error as TransportError).exchange.transportError).toBe('no complete response within 200 ms');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('reports a refused connection as such', async () => {
