@@ -141,13 +141,18 @@ export const pagesReturnEachOnce = <T extends ResourceItem>(resource: ResourceUn
   );
 };
 
+/** The checks of the page after an item need the next page to be named by one (PAGINATION=starting_after). */
+function requireStartingAfter(context: CheckContext): void {
+  if (context.target.pagination.kind !== 'starting_after') context.skip(`PAGINATION=${context.target.pagination.kind}: the next page is not named by an item`);
+}
+
 /**
  * The page after an item, where the next page is named by the last id of a page (PAGINATION=
  * starting_after; profile: pagination): it never holds that item again, and a page that says more
  * follow holds an item to ask after (with no data, has_more true leaves no next page to ask for).
  */
 export const pageAfterItem = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  if (context.target.pagination.kind !== 'starting_after') context.skip(`PAGINATION=${context.target.pagination.kind}: the next page is not named by an item`);
+  requireStartingAfter(context);
   const own = await resource.createMany(context, 2, 'page-after');
   for (const item of own) {
     for (const limit of [1, 10]) {
@@ -166,7 +171,7 @@ export const pageAfterItem = <T extends ResourceItem>(resource: ResourceUnderTes
  * the given group are returned"): nothing is left, so no data, and has_more false.
  */
 export const pageAfterGroupsConversation = async (context: CheckContext) => {
-  if (context.target.pagination.kind !== 'starting_after') context.skip(`PAGINATION=${context.target.pagination.kind}: the next page is not named by an item`);
+  requireStartingAfter(context);
   const { group } = await createGroup(context);
   // The premise: the filtered list holds that conversation, and only it.
   const whole = await context.client.listConversations({ group_id: group.id }, { limit: 10 });
