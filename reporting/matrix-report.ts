@@ -6,6 +6,8 @@ export interface SensitivityReport extends MatrixOutcome {
   generated_at: string;
   duration_ms: number;
   requests: number;
+  /** msgapi matrix --checks: only these checks ran (what they catch alone), and property runs each. */
+  checks?: { selected: string[]; property_runs: number };
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -18,6 +20,7 @@ export function renderSensitivityMarkdown(report: SensitivityReport): string {
     '',
     `Generated ${report.generated_at} by \`msgapi matrix\` in ${(report.duration_ms / 1000).toFixed(1)} s (${report.requests} requests).`,
     '',
+    ...(report.checks ? [`Only the checks ${report.checks.selected.join(', ')} ran (\`--checks\`), with ${report.checks.property_runs} property run(s): what they catch alone.`, ''] : []),
     `- **Mutation score: ${caught}/${faults} faults caught (${(score * 100).toFixed(1)}%).** Each fault is a reference server with one sentence of the spec broken; the suite must fail it.`,
     `- **Valid variants: ${variantsPassed}/${report.variants.length} passed.** Each variant makes another choice the spec leaves open; the suite must pass it.`,
     '',

@@ -53,6 +53,8 @@ export interface EntryOptions {
    * GROUP_CONTACTS): msgapi check's probe finds it out, as it does on a target that declares nothing.
    */
   detect?: boolean;
+  /** Generated cases each property and model-based check tries (by default 3; a combined profile 1). */
+  propertyRuns?: number;
 }
 
 async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions): Promise<MatrixEntry> {
@@ -99,7 +101,7 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
         readOnly: false,
         maxRps: undefined,
         // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
-        propertyRuns: setup.propertyRuns ?? 3,
+        propertyRuns: setup.propertyRuns ?? options.propertyRuns ?? 3,
         propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
       });
       const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);

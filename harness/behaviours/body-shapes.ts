@@ -15,7 +15,7 @@ type Fields = Record<string, unknown>;
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
-const asJson = (value: unknown): EncodedBody => ({ contentType: JSON_TYPE, text: JSON.stringify(value) });
+export const asJson = (value: unknown): EncodedBody => ({ contentType: JSON_TYPE, text: JSON.stringify(value) });
 const formPair = (name: string, value: unknown) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
 const shown = (body: EncodedBody) => `${body.text.length > 80 ? `${body.text.slice(0, 80)}...` : body.text} as ${body.contentType}`;
 
@@ -57,7 +57,7 @@ const closest = (candidates: string[][]) => candidates.reduce((best, next) => (n
  * needs and must be refused; otherwise it may be refused, or make an object that carries the fields
  * of one of the readings, which a retrieve then shows as answered.
  */
-async function judgeCreate(
+export async function judgeCreate(
   context: CheckContext,
   resource: ResourceUnderTest<ResourceItem>,
   body: EncodedBody,
@@ -86,7 +86,7 @@ async function judgeCreate(
  * object as one of the sane `readings` leaves it (each names the fields it changes; {} changes
  * nothing, "Fields not given are unchanged"). Returns what the object must now be.
  */
-async function judgeUpdate(
+export async function judgeUpdate(
   context: CheckContext,
   resource: ResourceUnderTest<ResourceItem>,
   id: string,
@@ -118,7 +118,7 @@ async function expectStored(context: CheckContext, resource: ResourceUnderTest<R
 }
 
 /** JSON values that are not objects, so name no parameter at all. */
-const nonObjects = (context: CheckContext): Array<[string, unknown]> => [
+export const nonObjects = (context: CheckContext): Array<[string, unknown]> => [
   ['a JSON array', [context.names.contactId('array')]],
   ['a JSON string', context.names.contactId('string')],
   ['a JSON number', 42],
@@ -150,7 +150,7 @@ export interface RepeatedKey {
 }
 
 /** The key twice in one body of the declared encoding: name=a&name=b, or {"name":"a","name":"b"}. */
-function repeatedKeyBody(context: CheckContext, { field, first, second }: RepeatedKey): EncodedBody {
+export function repeatedKeyBody(context: CheckContext, { field, first, second }: RepeatedKey): EncodedBody {
   if (context.target.bodyEncoding === 'json') {
     const key = JSON.stringify(field);
     return { contentType: JSON_TYPE, text: `{${key}:${JSON.stringify(first)},${key}:${JSON.stringify(second)}}` };
@@ -213,7 +213,7 @@ export interface MismatchedParam {
 }
 
 /** The same parameter, each time in a body whose Content-Type names another encoding. */
-const mismatchedBodies = ({ field, value }: MismatchedParam): Array<[string, EncodedBody]> => [
+export const mismatchedBodies = ({ field, value }: MismatchedParam): Array<[string, EncodedBody]> => [
   ['a JSON body declared as a form', { contentType: FORM, text: JSON.stringify({ [field]: value }) }],
   ['a form body declared as JSON', { contentType: JSON_TYPE, text: formPair(field, value) }],
   ['a form body declared as text/plain', { contentType: 'text/plain', text: formPair(field, value) }],

@@ -65,7 +65,7 @@ export const smallLimitsAreExact = <T extends ResourceItem>(resource: ResourceUn
 };
 
 /** The limits that are no positive integer: zero, negative, a fraction, not a number, empty, an exponent. */
-const INVALID_LIMITS: readonly QueryValue[] = [0, -1, 1.5, 'abc', '', '1e1'];
+export const INVALID_LIMITS: readonly QueryValue[] = [0, -1, 1.5, 'abc', '', '1e1'];
 
 /**
  * A limit that is no positive integer is refused, or gets a page of at most ten (a limit read as
@@ -114,7 +114,7 @@ export const invalidLimitsAreBounded = <T extends ResourceItem>(resource: Resour
  * The last two are past what many parsers represent, so any refusal is a reading of them; the
  * others are integers, and what they get is the server's largest-limit reading.
  */
-const HUGE_LIMITS: ReadonlyArray<{ limit: QueryValue; exact: boolean }> = [
+export const HUGE_LIMITS: ReadonlyArray<{ limit: QueryValue; exact: boolean }> = [
   { limit: 2 ** 31 - 1, exact: true },
   { limit: 2 ** 31, exact: true },
   { limit: 2 ** 31 + 1, exact: true },

@@ -19,8 +19,11 @@ export interface Walk<T> {
 }
 
 export interface WalkOptions<T> {
-  /** Page size asked for; a server that refuses it (4xx) is walked at its default page size. */
-  limit?: number;
+  /**
+   * Page size asked for; a server that refuses it (4xx) is walked at its default page size.
+   * 'default': no limit is sent, and every page is of the default size (§8: ten items). Unset: 100.
+   */
+  limit?: number | 'default';
   maxPages?: number;
   /** Stop as soon as this holds for the items seen so far. */
   stopWhen?: (items: T[]) => boolean;
@@ -65,7 +68,7 @@ async function walk<T extends { id: string }>(
   const { maxPages = defaultMaxPages, stopWhen } = options;
   const items: T[] = [];
   const pages: ApiResponse[] = [];
-  let limit: number | undefined = options.limit ?? 100;
+  let limit: number | undefined = options.limit === 'default' ? undefined : options.limit ?? 100;
   let next: Record<string, QueryValue> = {};
   const seenOrder: string[] = [];
   const seen = new Set<string>();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { ConversationCreateParams, ConversationUpdateParams, GroupCreateParams, GroupUpdateParams } from '../../lib/api/resources.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { validParams } from './schema-arbitraries.ts';
+import { timestampPartitions } from '../checks/timestamp-values.ts';
 
 /** A group's create parameters; the name starts with the run's marker (the suite's own). */
 export function groupCreateParams(context: CheckContext): fc.Arbitrary<GroupCreateParams> {
@@ -24,7 +25,11 @@ export function conversationCreateParams(context: CheckContext): fc.Arbitrary<Co
  * Update parameters as the schema describes them; archived_at becomes an offset from the object's
  * created_at when it is applied, so that it is a timestamp in the server's own unit.
  */
-export type Updates<T> = Omit<T, 'archived_at'> & { archived_at_offset?: number };
+export type Updates<T> = Omit<T, 'archived_at'> & {
+  archived_at_offset?: number;
+  /** Instead of an offset: one of the values a realistic bug changes (0, or timestampPartitions of created_at). */
+  archived_at_class?: number;
+};
 
 function withOffset<T extends Record<string, unknown>>(params: T): Updates<T> {
   const { archived_at: archivedAt, ...rest } = params;
@@ -41,7 +46,23 @@ export const groupUpdates = (withContacts: boolean): fc.Arbitrary<Updates<GroupU
     return (withContacts && contacts !== undefined ? { ...rest, contacts } : rest) as Updates<GroupUpdateParams>;
   });
 
-export function applyOffset<T extends { archived_at_offset?: number }>(updates: T, createdAt: number): Omit<T, 'archived_at_offset'> & { archived_at?: number } {
-  const { archived_at_offset: offset, ...rest } = updates;
+/** archived_at the way real clients and bugs meet it: 0, then the values of timestampPartitions. */
+export const unusualTimestamps = (createdAt: number): number[] => [0, ...timestampPartitions(createdAt).map((partition) => partition.value)];
+
+/** archived_at as an update of an object created at createdAt sends it. */
+export function applyOffset<T extends { archived_at_offset?: number; archived_at_class?: number }>(updates: T, createdAt: number): Omit<T, 'archived_at_offset' | 'archived_at_class'> & { archived_at?: number } {
+  const { archived_at_offset: offset, archived_at_class: unusual, ...rest } = updates;
+  if (unusual !== undefined) {
+    const values = unusualTimestamps(createdAt);
+    return { ...rest, archived_at: values[unusual % values.length]! };
+  }
   return offset === undefined ? rest : { ...rest, archived_at: createdAt + offset };
 }
+
+/** Now and then, archived_at one of the unusual values instead of an offset. */
+export const withUnusualTimestamps = <T extends { archived_at_offset?: number }>(updates: fc.Arbitrary<T>): fc.Arbitrary<T & { archived_at_class?: number }> =>
+  fc.tuple(updates, fc.nat({ max: 7 })).map(([params, draw]) => {
+    if (params.archived_at_offset === undefined || draw > 3) return params;
+    const { archived_at_offset: _offset, ...rest } = params;
+    return { ...rest, archived_at_class: draw } as T & { archived_at_class?: number };
+  });

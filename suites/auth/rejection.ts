@@ -5,8 +5,10 @@
 import type { CheckId } from '../../harness/checks/check-ids.ts';
 import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { ApiResponse, CallOptions } from '../../lib/core/client/api-client.ts';
-import type { Credentials } from '../../lib/core/client/credentials.ts';
 import { operations, type OperationName } from '../../lib/api/operations.ts';
+import { authorizationHeader, type WrongCredentials } from '../../harness/checks/wrong-credentials.ts';
+
+export { authorizationHeader, type WrongCredentials };
 import type { CheckContext } from '../../harness/checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../../harness/checks/check-failure.ts';
 import type { ResourceKind } from '../../lib/core/safety/created-resources.ts';
@@ -18,18 +20,6 @@ import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResourc
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
 
 // §7 leaves failure statuses open; 401 and 403 are the two a client can recognise as "not allowed".
-
-export interface WrongCredentials {
-  /** How a failure names them: 'no Authorization header', 'the header "Authorization: Bearer"'. */
-  label: string;
-  credentials: Credentials;
-}
-
-/** An Authorization header of the suite's own invention; it is shown as it is. */
-export const authorizationHeader = (value: string): WrongCredentials => ({
-  label: `the header ${JSON.stringify(`Authorization: ${value}`)}`,
-  credentials: { kind: 'header', value },
-});
 
 interface Markers {
   /** contact_id of the refused conversation create. */

@@ -11,6 +11,7 @@ import { runSuites } from '../../../conformance/run/run-suites.ts';
 import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../../conformance/matrix/entries.ts';
 import { concludeMatrix } from '../../../conformance/matrix/outcome.ts';
 import { loadRegistry } from '../../../conformance/registry.ts';
+import { selectChecks } from '../../../conformance/selection.ts';
 import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
 import { renderSensitivityMarkdown, type SensitivityReport } from '../../../reporting/matrix-report.ts';
 import { matrixHelp } from '../help-texts.ts';
@@ -31,28 +32,32 @@ export async function runMatrix(argv: string[]): Promise<number> {
     console.log(matrixHelp);
     return 0;
   }
-  const { seed, reportsDir: dir, only, detect } = parsed.values;
+  const { seed, reportsDir: dir, only, detect, checks, propertyRuns } = parsed.values;
   const chosen = selection(only);
+  const registry = await loadRegistry();
+  // Resolved before a server starts: a selector naming no check is a usage error.
+  const checkIds = checks === undefined ? undefined : selectChecks(registry, { only: checks });
   const started = Date.now();
-  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect });
+  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect, propertyRuns });
   try {
     const runs = entries.flatMap((entry) => entry.runs);
     console.log(
       `msgapi matrix: ${entries.filter((entry) => entry.kind === 'fault').length} faults and ${entries.filter((entry) => entry.kind === 'variant').length} variants (the seed's combined profiles included), ${runs.length} runs of the suite in one vitest process, ` +
-        `seed ${seed} (replay with SEED=${seed}).`,
+        `seed ${seed} (replay with SEED=${seed})${checkIds ? `; only ${checkIds.length} check(s): ${checks!.join(',')}` : ''}; ${propertyRuns} property run(s).`,
     );
     // Progress only, no vitest reporter: against a fault most checks are meant to fail, and the report says which.
-    const checksPerRun = (await loadRegistry()).checks.length;
+    const checksPerRun = checkIds?.length ?? registry.checks.length;
     const progress = new ProgressReporter(process.stdout, { total: runs.length * checksPerRun, label: 'Matrix' });
-    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never] });
+    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never], ...(checkIds ? { only: checkIds } : {}) });
     if (outcome.harnessErrors.length > 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
     }
-    const concluded = await concludeMatrix(entries, outcome.results);
+    const concluded = await concludeMatrix(entries, outcome.results, { someChecks: checkIds !== undefined });
     const report: SensitivityReport = {
       generated_at: new Date().toISOString(),
       duration_ms: Date.now() - started,
       requests: [...outcome.results.values()].flat().reduce((sum, check) => sum + check.requests, 0),
+      ...(checks ? { checks: { selected: checks, property_runs: propertyRuns } } : {}),
       ...concluded,
     };
     mkdirSync(dir, { recursive: true });

@@ -48,13 +48,21 @@ interface Plan {
   walking: () => Promise<Walk<{ id: string }>>;
   /** The first page, asked for alone, when the list names a deleted group: a server may refuse it. */
   refusable?: () => Promise<ApiResponse>;
+  /** The list holds the run's own objects only (one of its groups' conversations): the model knows it whole. */
+  whole?: boolean;
 }
+
+const defaultPageSize = 10;
+// Walked to the end, so that an object listed wrongly shows wherever it is, within a bound for a
+// target full of other data (then what is missing is not judged).
+const maxPages = 20;
 
 /** The groups a group_id filter may name: those that exist, then those deleted (whose conversations went with them). */
 const groupCandidates = (model: Readonly<Model>) => [...model.groups.map((group) => group.id), ...goneIds(model, 'group')];
 
 export class ListAndWalk implements Command {
-  constructor(readonly resource: ListResource, readonly filters: readonly ListFilter[], readonly limit: number, readonly index: number) {}
+  /** limit 'default': none is sent, and the pages are of the default size (§8). */
+  constructor(readonly resource: ListResource, readonly filters: readonly ListFilter[], readonly limit: number | 'default', readonly index: number) {}
 
   check = (model: Readonly<Model>): boolean => {
     if (this.filters.includes('group_id')) return groupCandidates(model).length > 0;
@@ -104,9 +112,42 @@ export class ListAndWalk implements Command {
       `also listed: ${wrong.map((id) => `${id} (${whyNot(model, id)})`).join(', ')}`,
     );
     const missing = [...expected].filter((id) => !listedOwn.includes(id));
-    if (walk.complete || walk.stoppedBecause === 'found what it looked for') {
+    if (walk.complete) {
       expectThat(missing.length === 0, last, `every object the model says is in /v1/${this.resource}?${asked} listed (§4.1, §4.2: the lists and their filters)`, `missing: ${missing.join(', ')}`);
     }
+    this.expectPageSizes(walk);
+    if (walk.complete && plan.whole) this.expectNoEmptyLastPage(walk);
+  }
+
+  /** §4.1, §4.2: limit "Limits the number ... returned"; §8: without it, a page holds at most ten. */
+  private expectPageSizes(walk: Walk<{ id: string }>): void {
+    for (const [at, page] of walk.pages.entries()) {
+      const asked = new URL(page.exchange.url).searchParams.get('limit');
+      const most = asked === null ? defaultPageSize : Number(asked);
+      const size = (page.body as { data?: unknown[] }).data?.length ?? 0;
+      expectThat(
+        size <= most,
+        page,
+        asked === null ? `at most ${defaultPageSize} items on a page asked for without limit (§8: "Default page size of list operations: 10 items")` : `at most ${asked} items on a page asked for with limit=${asked} (§4.1, §4.2: limit "Limits the number" returned)`,
+        `${size} items on page ${at + 1}`,
+      );
+    }
+  }
+
+  /**
+   * A list the model knows whole (the conversations of one of its groups): has_more true promises
+   * more, so a walk that ends on an empty page followed a page that should have said false (§4.1:
+   * has_more false on the last page).
+   */
+  private expectNoEmptyLastPage(walk: Walk<{ id: string }>): void {
+    const last = walk.pages.at(-1)!;
+    const empty = ((last.body as { data?: unknown[] }).data?.length ?? 0) === 0;
+    expectThat(
+      !(empty && walk.pages.length > 1),
+      last,
+      `has_more false on the page that ends /v1/${this.resource} of the run's own group, whose items the model knows (§4.1: has_more tells whether more follow)`,
+      `has_more true on page ${walk.pages.length - 1}, then an empty page ${walk.pages.length}`,
+    );
   }
 
   /** What to ask for, which of the run's own objects must be listed, and which are its own at all. */
@@ -117,8 +158,8 @@ export class ListAndWalk implements Command {
       const expected = new Set(model.groups.filter((group) => !archived || flagMatches.archived(group)).map((group) => group.id));
       const own = new Set([...model.groups.map((group) => group.id), ...goneIds(model, 'group')]);
       const filters = archived ? { archived: true } : {};
-      const walking = () => walkGroups(context, filters, { limit, stopWhen: stopWhenAll(expected) });
-      return { query: { ...(archived ? { archived: 'true' } : {}), limit: String(limit) }, expected, own, walking };
+      const walking = () => walkGroups(context, filters, { limit, maxPages });
+      return { query: { ...(archived ? { archived: 'true' } : {}), ...(limit === 'default' ? {} : { limit: String(limit) }) }, expected, own, walking };
     }
     const groupId = this.filters.includes('group_id') ? pick(groupCandidates(model), this.index) : undefined;
     const matchesAll = (item: Conversation) => this.filters.every((filter) => (filter === 'group_id' ? item.group_id === groupId : flagMatches[filter](item)));
@@ -126,10 +167,11 @@ export class ListAndWalk implements Command {
     // A conversation that no longer belongs to its group is the run's own only where its group is asked for.
     const own = new Set([...model.conversations.map((item) => item.id), ...goneIds(model, 'conversation'), ...(groupId === undefined ? [] : model.released)]);
     const filters = Object.fromEntries(this.filters.map((filter) => [filter, filter === 'group_id' ? groupId! : true]));
-    const walking = () => walkConversations(context, filters, { limit, stopWhen: stopWhenAll(expected) });
-    const query = { ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])), limit: String(limit) };
+    const walking = () => walkConversations(context, filters, { limit, maxPages });
+    const query = { ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])), ...(limit === 'default' ? {} : { limit: String(limit) }) };
     const deletedGroup = groupId !== undefined && goneIds(model, 'group').includes(groupId);
-    return { query, expected, own, walking, ...(deletedGroup ? { refusable: () => context.client.listConversations({ ...filters, limit }) } : {}) };
+    const first = () => context.client.listConversations({ ...filters, ...(limit === 'default' ? {} : { limit }) });
+    return { query, expected, own, walking, ...(deletedGroup ? { refusable: first } : {}), whole: groupId !== undefined && !deletedGroup };
   }
 
   private described = () => this.filters.map((filter) => (filter === 'group_id' ? `group_id=<group #${this.index}>` : `${filter}=true`)).join(' and ');
@@ -146,8 +188,3 @@ function whyNot(model: Readonly<Model>, id: string): string {
   const group = model.groups.find((item) => item.id === id);
   return group ? `archived_at ${group.archived_at}` : 'unknown to the model';
 }
-
-// Stopping once every expected object is seen keeps the walk short on a target full of foreign
-// data; an empty expectation walks to the end, so that an object listed wrongly can still show.
-const stopWhenAll = (expected: ReadonlySet<string>) => (items: ReadonlyArray<{ id: string }>) =>
-  expected.size > 0 && [...expected].every((id) => items.some((item) => item.id === id));

@@ -20,6 +20,8 @@ export interface Model {
    * shown; only that none is listed under its group's id (§1: "Each group has one conversation").
    */
   released: string[];
+  /** The kinds a Populate command has filled (once a sequence each). */
+  populated: Array<'conversation' | 'group'>;
 }
 
 export interface Real {
@@ -27,7 +29,7 @@ export interface Real {
   log: StepLog;
 }
 
-export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [], released: [] });
+export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [], released: [], populated: [] });
 
 /** The ids of the deleted objects of one kind. */
 export const goneIds = (model: Readonly<Model>, kind: 'conversation' | 'group'): string[] =>

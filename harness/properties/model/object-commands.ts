@@ -9,10 +9,11 @@ import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectAgrees, pick, short, type Command, type Model, type Real } from './model.ts';
+import { expectIntegerArchivedAt, expectRefusalChangedNothing, refusalAllowedBecause } from './update-rules.ts';
 
 export class CreateConversation implements Command {
   constructor(readonly contactSuffix: string) {}
-  check = (model: Readonly<Model>) => model.conversations.length < 8;
+  check = (model: Readonly<Model>) => model.conversations.length < 32;
   async run(model: Model, { context, log }: Real): Promise<void> {
     const contactId = `${context.names.contactId('model')}-${this.contactSuffix}`;
     const response = await log.step(this.toString(), () => context.client.createConversation({ contact_id: contactId }));
@@ -48,7 +49,7 @@ export class CreateConversation implements Command {
 
 export class CreateGroup implements Command {
   constructor(readonly params: Omit<GroupCreateParams, 'name'> & { name: string }) {}
-  check = (model: Readonly<Model>) => model.groups.length < 5;
+  check = (model: Readonly<Model>) => model.groups.length < 18;
   async run(model: Model, { context, log }: Real): Promise<void> {
     const params = { ...this.params, name: `${context.names.groupName('model')} ${this.params.name}` };
     const response = await log.step(this.toString(), () => context.client.createGroup(params));
@@ -89,32 +90,60 @@ export class Retrieve implements Command {
   toString = () => `Retrieve(${this.kind} #${this.index})`;
 }
 
+/**
+ * Fields that are no update parameter, now and then sent beside the update's own: a server may
+ * refuse them or ignore them, never let them change what §2 gives a fixed meaning (id, the
+ * "Unique identifier"; created_at, "When ... created"; the object's links).
+ */
+export type ExtraField = 'id' | 'created_at' | 'link';
+
+function extraFields(context: Real['context'], kind: 'conversation' | 'group', extra: ExtraField | undefined): Record<string, unknown> {
+  if (extra === 'id') return { id: context.names.unknownId(kind) };
+  if (extra === 'created_at') return { created_at: 1 };
+  if (extra === 'link') return kind === 'group' ? { conversation_id: context.names.unknownId('conversation') } : { group_id: context.names.unknownId('group') };
+  return {};
+}
+
 export class UpdateConversation implements Command {
-  constructor(readonly index: number, readonly updates: Updates<ConversationUpdateParams>) {}
+  constructor(readonly index: number, readonly updates: Updates<ConversationUpdateParams>, readonly extra?: ExtraField) {}
   check = (model: Readonly<Model>) => model.conversations.length > 0;
-  async run(model: Model, { context, log }: Real): Promise<void> {
+  async run(model: Model, real: Real): Promise<void> {
+    const { context, log } = real;
     const current = pick(model.conversations, this.index);
     const params = applyOffset(this.updates, current.created_at);
-    const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateConversation(current.id, params));
+    const extra = extraFields(context, 'conversation', this.extra);
+    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateConversation(current.id, { ...params, ...extra } as ConversationUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/conversations/:id');
-    if (context.profile.isRefusal(response.status)) return;
+    if (context.profile.isRefusal(response.status)) {
+      const because = refusalAllowedBecause(params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      return expectRefusalChangedNothing(real, response, 'conversation', current, because);
+    }
+    expectSuccess(context.profile, response, 'PUT /v1/conversations/:id');
+    expectIntegerArchivedAt(response, params.archived_at);
     const updated = expectBody(response, 'conversation');
     // §4.1: the fields given take effect, "Fields not given are unchanged".
     expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params } as Conversation), 'the updated conversation');
     model.conversations[model.conversations.indexOf(current)] = updated;
   }
-  toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)})`;
+  toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
 }
 
 export class UpdateGroup implements Command {
-  constructor(readonly index: number, readonly updates: Updates<GroupUpdateParams>) {}
+  constructor(readonly index: number, readonly updates: Updates<GroupUpdateParams>, readonly extra?: ExtraField) {}
   check = (model: Readonly<Model>) => model.groups.length > 0;
-  async run(model: Model, { context, log }: Real): Promise<void> {
+  async run(model: Model, real: Real): Promise<void> {
+    const { context, log } = real;
     const current = pick(model.groups, this.index);
     const params = applyOffset(this.updates, current.created_at);
-    const response = await log.step(`${this.toString()} → ${current.id} ${short(params)}`, () => context.client.updateGroup(current.id, params));
+    const extra = extraFields(context, 'group', this.extra);
+    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateGroup(current.id, { ...params, ...extra } as GroupUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/groups/:id');
-    if (context.profile.isRefusal(response.status)) return;
+    if (context.profile.isRefusal(response.status)) {
+      const because = refusalAllowedBecause(params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      return expectRefusalChangedNothing(real, response, 'group', current, because);
+    }
+    expectSuccess(context.profile, response, 'PUT /v1/groups/:id');
+    expectIntegerArchivedAt(response, params.archived_at);
     const updated = expectBody(response, 'group');
     const given = params.contacts === undefined ? params : {
       ...params,
@@ -124,7 +153,7 @@ export class UpdateGroup implements Command {
     expectAgrees(context.profile, response, comparableGroup(updated), comparableGroup({ ...current, ...given } as Group), 'the updated group');
     model.groups[model.groups.indexOf(current)] = updated;
   }
-  toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)})`;
+  toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
 }
 
 /**

@@ -3,14 +3,18 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../checks/check-context.ts';
 import { CreatedResources } from '../../../lib/core/safety/created-resources.ts';
-import { conversationUpdates, groupUpdates } from '../arbitraries.ts';
+import { conversationUpdates, groupUpdates, withUnusualTimestamps } from '../arbitraries.ts';
 import { checkProperty } from '../run-property.ts';
-import { text, validParams } from '../schema-arbitraries.ts';
+import { invalidParams, text, validParams } from '../schema-arbitraries.ts';
+import { ConcurrentUpdates, DeleteThenUse, FlipAndBack } from './steered-commands.ts';
+import { InvalidUpdate, NearGroupIds, OddBodies, OddLimits } from './odd-requests.ts';
 import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
 import { CreateGroupConversation } from './group-conversation-command.ts';
 import { ListAndWalk, listShapes } from './list-command.ts';
 import { emptyModel } from './model.ts';
-import { CreateConversation, CreateGroup, Delete, Retrieve, UpdateConversation, UpdateGroup } from './object-commands.ts';
+import { Populate, UpdateMany } from './populate-command.ts';
+import { CreateLackingRequired, OtherRequestOnObject, SecondUserLists, SecondUserOnObject, WithoutCredentials, type SecondUserAction } from './outside-commands.ts';
+import { CreateConversation, CreateGroup, Delete, Retrieve, UpdateConversation, UpdateGroup, type ExtraField } from './object-commands.ts';
 
 function commandArbitraries(context: CheckContext) {
   // Small indices: steps then meet the same objects again, which is where state goes wrong.
@@ -20,31 +24,71 @@ function commandArbitraries(context: CheckContext) {
   const withContacts = context.target.groupContacts !== undefined;
   // Small pages where a filter narrows the list; an unfiltered list holds everything the user has,
   // so its pages are larger (5 to 25, the default ten among them).
-  const listAndWalk = fc.tuple(fc.constantFrom(...listShapes), fc.integer({ min: 1, max: 5 }), index)
-    .map(([shape, limit, at]) => new ListAndWalk(shape.resource, shape.filters, shape.filters.length === 0 ? limit * 5 : limit, at));
+  // Without limit now and then: the default page size (§8) is a page size too.
+  const filteredLimit = fc.constantFrom<number | 'default'>(1, 2, 3, 5, 'default');
+  const wholeLimit = fc.constantFrom<number | 'default'>(2, 3, 5, 10, 'default');
+  const listAndWalk = fc.tuple(fc.constantFrom(...listShapes), filteredLimit, wholeLimit, index)
+    .map(([shape, filtered, whole, at]) => new ListAndWalk(shape.resource, shape.filters, shape.filters.length === 0 ? whole : filtered, at));
+  // The unfiltered lists on their own as well: they hold what Populate made, pages of it.
+  const listWhole = fc.tuple(fc.constantFrom<'conversations' | 'groups'>('conversations', 'groups'), wholeLimit)
+    .map(([resource, limit]) => new ListAndWalk(resource, [], limit, 0));
+  // Now and then a field that is no update parameter rides along (object-commands.ts ExtraField).
+  const extra = fc.option(fc.constantFrom<ExtraField>('id', 'created_at', 'link'), { freq: 4, nil: undefined });
+  const updateConversation = fc.tuple(index, withUnusualTimestamps(conversationUpdates()), extra).map(([at, updates, with_]) => new UpdateConversation(at, updates, with_));
+  const updateGroup = fc.tuple(index, withUnusualTimestamps(groupUpdates(withContacts)), extra).map(([at, updates, with_]) => new UpdateGroup(at, updates, with_));
   return [
     text(12).map((suffix) => new CreateConversation(suffix)),
     validParams('group-create.params').map((params) => new CreateGroup(params as ConstructorParameters<typeof CreateGroup>[0])),
     fc.tuple(kind, index).map(([which, at]) => new Retrieve(which, at)),
-    fc.tuple(index, conversationUpdates()).map(([at, updates]) => new UpdateConversation(at, updates)),
-    fc.tuple(index, groupUpdates(withContacts)).map(([at, updates]) => new UpdateGroup(at, updates)),
+    updateConversation,
+    updateGroup,
     // Updates twice as often as the rest: most of the model's state comes from them.
-    fc.tuple(index, conversationUpdates()).map(([at, updates]) => new UpdateConversation(at, updates)),
-    fc.tuple(index, groupUpdates(withContacts)).map(([at, updates]) => new UpdateGroup(at, updates)),
+    updateConversation,
+    updateGroup,
     fc.tuple(kind, index).map(([which, at]) => new Delete(which, at)),
     // A create with a group's id: answered with its conversation, a new one, or refused (profile: group-conversation-create).
     index.map((at) => new CreateGroupConversation(at)),
     // What was deleted: retrieved, or updated or deleted again (these two share one command's turn).
     index.map((at) => new RetrieveGone(at)),
     fc.oneof(index.map((at) => new UpdateGone(at)), index.map((at) => new DeleteGone(at))),
+    // Many at once, once a sequence for each kind (three times as likely as the rest early on): lists of several pages.
+    kind.map((which) => new Populate(which)),
+    kind.map((which) => new Populate(which)),
+    kind.map((which) => new Populate(which)),
+    fc.tuple(fc.integer({ min: 3, max: 8 }), withUnusualTimestamps(conversationUpdates())).map(([count, updates]) => new UpdateMany('conversation', count, updates)),
+    fc.tuple(fc.integer({ min: 3, max: 8 }), withUnusualTimestamps(groupUpdates(withContacts))).map(([count, updates]) => new UpdateMany('group', count, updates)),
+    // Deletes and what follows them twice as often: state that ends is where servers slip.
+    fc.tuple(kind, index).map(([which, at]) => new Delete(which, at)),
+    fc.oneof(index.map((at) => new RetrieveGone(at)), index.map((at) => new UpdateGone(at)), index.map((at) => new DeleteGone(at))),
     // Lists twice as often as the rest: thirteen shapes to cover, and a walk is cheap (mostly one page).
     listAndWalk,
     listAndWalk,
+    listWhole,
+    listWhole,
+    fc.tuple(fc.boolean(), filteredLimit).map(([archived, limit]) => new ListAndWalk('groups', archived ? ['archived'] : [], limit, 0)),
+    // From outside the user's own API calls (outside-commands.ts): nothing of the model may change.
+    fc.tuple(kind, fc.constantFrom<SecondUserAction>('retrieve', 'update', 'delete', 'create-with-group-id'), index).map(([which, action, at]) => new SecondUserOnObject(which, action, at)),
+    fc.tuple(fc.constantFrom<'conversations' | 'groups' | 'group-conversations'>('conversations', 'groups', 'group-conversations'), index).map(([resource, at]) => new SecondUserLists(resource, at)),
+    fc.tuple(kind, index).map(([which, at]) => new WithoutCredentials(which, at)),
+    fc.tuple(kind, index).map(([which, at]) => new OtherRequestOnObject(which, at)),
+    kind.map((which) => new CreateLackingRequired(which)),
+    // Requests of other shapes (odd-requests.ts).
+    fc.tuple(kind, index).map(([which, at]) => new OddBodies(which, at)),
+    fc.oneof(
+      fc.tuple(index, invalidParams('conversation-update.params', context.target.bodyEncoding)).map(([at, invalid]) => new InvalidUpdate('conversation', at, invalid)),
+      fc.tuple(index, invalidParams('group-update.params', context.target.bodyEncoding)).map(([at, invalid]) => new InvalidUpdate('group', at, invalid)),
+    ),
+    kind.map((which) => new OddLimits(which)),
+    index.map((at) => new NearGroupIds(at)),
+    // Chains random order rarely gets (steered-commands.ts).
+    fc.tuple(kind, index).map(([which, at]) => new DeleteThenUse(which, at)),
+    index.map((at) => new FlipAndBack(at)),
+    fc.tuple(kind, index).map(([which, at]) => new ConcurrentUpdates(which, at)),
   ];
 }
 
 export async function checkSequencesAgreeWithModel(context: CheckContext): Promise<void> {
-  const sequences = fc.commands(commandArbitraries(context), { maxCommands: 20, size: 'large' });
+  const sequences = fc.commands(commandArbitraries(context), { maxCommands: 25, size: 'large' });
   // A sequence explores more than one generated input: three times the property runs.
   await checkProperty(context, sequences, async (commands, log) => {
     // Each sequence cleans up after itself, so that the lists of later sequences stay short.

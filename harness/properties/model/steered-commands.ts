@@ -1,0 +1,108 @@
+// Commands that chain the model's own commands where random order rarely gets: what follows a
+// delete at once, a flag set to the value it has and then flipped and back, and two updates of one
+// object sent at the same moment. Coverage steered, not left to chance; the verdicts stay those of
+// the commands they chain, and the model follows each.
+import type { Conversation } from '../../../lib/api/resources.ts';
+import { newContactConversation } from '../../../lib/api/new-objects.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
+import { recordCreated } from '../../checks/fixtures.ts';
+import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
+import { expectAgrees, pick, type Command, type Model, type Real } from './model.ts';
+import { Delete, UpdateConversation } from './object-commands.ts';
+
+/** A delete, then at once a retrieve, an update and a second delete of what it deleted, and (for a conversation) a create with its contact. */
+export class DeleteThenUse implements Command {
+  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  check = (model: Readonly<Model>) => new Delete(this.kind, this.index).check(model);
+
+  async run(model: Model, real: Real): Promise<void> {
+    const { context, log } = real;
+    // The one Delete picks: a one-to-one conversation by the same index (object-commands.ts).
+    const target = this.kind === 'conversation' ? pick(model.conversations.filter((item) => item.group_id === null), this.index) : undefined;
+    await new Delete(this.kind, this.index).run(model, real);
+    const deleted = target?.id;
+    const contactId = target?.contact_id ?? undefined;
+    const last = model.gone.length - 1;
+    for (const command of [new RetrieveGone(last), new UpdateGone(last), new RetrieveGone(last), new DeleteGone(last)]) {
+      // The group's conversation went with it, after it in `gone`: the group is the one at `last` or before.
+      await command.run(model, real);
+    }
+    if (contactId === undefined || deleted === undefined) return;
+    // §3: "removed permanently": a create with its contact makes a new conversation, never the deleted one back.
+    const response = await log.step(`  POST /v1/conversations with the deleted one's contact_id → ${contactId}`, () => context.client.createConversation({ contact_id: contactId }));
+    recordCreated(context, 'conversation', response.body);
+    expectNoServerError(context.profile, response, 'POST /v1/conversations with the contact_id of a deleted conversation');
+    if (context.profile.isRefusal(response.status)) return;
+    expectSuccess(context.profile, response, 'POST /v1/conversations with the contact_id of a deleted conversation');
+    const created = expectBody(response, 'conversation');
+    expectAgrees(context.profile, response, created as unknown as Record<string, unknown>, { contact_id: contactId, ...newContactConversation },
+      `§2.1: a new conversation with that contact (§3: the deleted ${deleted} was "removed permanently", and comes back neither with its id nor its state)`);
+    expectThat(created.id !== deleted, response, `a conversation with an id of its own, not the deleted ${deleted} (§3: "removed permanently")`, `the id ${created.id} again`);
+    model.conversations.push(created);
+  }
+
+  toString = () => `DeleteThenUse(${this.kind} #${this.index})`;
+}
+
+/** A conversation's flags set to the values they have, then each flipped, then back (§4.1: "Pins or unpins", "Mutes or unmutes"). */
+export class FlipAndBack implements Command {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.conversations.length > 0;
+
+  async run(model: Model, real: Real): Promise<void> {
+    const at = model.conversations.indexOf(pick(model.conversations, this.index));
+    const now = () => model.conversations[at]!;
+    for (const flip of [false, true, true]) {
+      const { is_muted: muted, is_pinned: pinned } = now();
+      await new UpdateConversation(at, { is_muted: flip ? !muted : muted, is_pinned: flip ? !pinned : pinned }).run(model, real);
+    }
+  }
+
+  toString = () => `FlipAndBack(conversation #${this.index})`;
+}
+
+/**
+ * Two PUTs of one object sent at once, each with a field of its own: both take effect (§4.1, §4.2:
+ * "Fields not given are unchanged", so neither may undo the other). A group's two are texts, which
+ * a server may refuse (profile: input-rules); then nothing is judged of that pair.
+ */
+export class ConcurrentUpdates implements Command {
+  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : model.conversations).length > 0;
+
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    if (this.kind === 'conversation') {
+      const current = pick(model.conversations, this.index);
+      const first = { is_muted: !current.is_muted };
+      const second = { is_pinned: !current.is_pinned };
+      const answers = await log.step(`${this.toString()} → ${current.id} ${JSON.stringify(first)} and ${JSON.stringify(second)} at once`, () =>
+        Promise.all([context.client.updateConversation(current.id, first), context.client.updateConversation(current.id, second)]));
+      for (const answer of answers) {
+        expectNoServerError(context.profile, answer, 'PUT /v1/conversations/:id');
+        expectSuccess(context.profile, answer, 'PUT /v1/conversations/:id of booleans, sent beside another');
+      }
+      const after = await log.step(`  GET it → ${current.id}`, () => context.client.retrieveConversation(current.id));
+      expectSuccess(context.profile, after, 'GET /v1/conversations/:id');
+      const stored = expectBody(after, 'conversation');
+      const expected = { ...current, ...first, ...second } as Conversation;
+      expectAgrees(context.profile, after, comparableConversation(stored), comparableConversation(expected), 'the conversation after two PUTs sent at once, each of a field of its own (§4.1: "Fields not given are unchanged")');
+      model.conversations[model.conversations.indexOf(current)] = stored;
+      return;
+    }
+    const current = pick(model.groups, this.index);
+    const first = { description: context.names.groupName('model-at-once-description') };
+    const second = { avatar_url: `https://example.com/${context.names.contactId('model-at-once-avatar')}.png` };
+    const answers = await log.step(`${this.toString()} → ${current.id} description and avatar_url at once`, () =>
+      Promise.all([context.client.updateGroup(current.id, first), context.client.updateGroup(current.id, second)]));
+    for (const answer of answers) expectNoServerError(context.profile, answer, 'PUT /v1/groups/:id');
+    const after = await log.step(`  GET it → ${current.id}`, () => context.client.retrieveGroup(current.id));
+    expectSuccess(context.profile, after, 'GET /v1/groups/:id');
+    const stored = expectBody(after, 'group');
+    const taken = { ...(context.profile.isSuccess(answers[0].status) ? first : {}), ...(context.profile.isSuccess(answers[1].status) ? second : {}) };
+    expectAgrees(context.profile, after, comparableGroup(stored), comparableGroup({ ...current, ...taken }), 'the group after two PUTs sent at once, each of a field of its own (§4.2: "Fields not given are unchanged")');
+    model.groups[model.groups.indexOf(current)] = stored;
+  }
+
+  toString = () => `ConcurrentUpdates(${this.kind} #${this.index})`;
+}

@@ -1,0 +1,61 @@
+// What an update may be answered with besides the object it asks for, and what a refusal must
+// leave. The spec gives booleans no limits: a PUT of only is_muted and is_pinned is a request every
+// server takes (§4.1: "Pins or unpins", "Mutes or unmutes"). A server may refuse a text it finds too
+// long or odd (§2.2: "The format, length and character limits ... not shown"; profile: input-rules),
+// a timestamp outside what it keeps (§2.2: "the unit of the timestamps: not shown"), a second
+// archiving (§3 shows only the transition from active), and fields that are no update parameters
+// (profile: refusal-status). A refused PUT changes nothing.
+import type { Conversation, Group } from '../../../lib/api/resources.ts';
+import type { ApiResponse } from '../../../lib/core/client/api-client.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectBody, expectSuccess, expectThat } from '../../checks/expect.ts';
+import { archivedAtLiteral } from '../../checks/timestamp-values.ts';
+import { expectAgrees, type Real } from './model.ts';
+
+const textFields = ['pinned_message_id', 'name', 'description', 'avatar_url', 'contacts'];
+
+/** Why a server may refuse this PUT, or undefined when the spec leaves it no reason to. */
+export function refusalAllowedBecause(params: Record<string, unknown>, current: Conversation | Group, unusualTimestamp: boolean, extra: readonly string[]): string | undefined {
+  const texts = Object.keys(params).filter((field) => textFields.includes(field));
+  if (texts.length > 0) return `it gives ${texts.join(', ')}, text whose limits a server sets (§2.2; profile: input-rules)`;
+  if (extra.length > 0) return `it carries ${extra.join(', ')}, which is no update parameter (profile: refusal-status)`;
+  if (params.archived_at !== undefined && current.archived_at !== null) return 'it archives an archived object (§3 shows only the transition from active)';
+  if (params.archived_at !== undefined && unusualTimestamp) return `archived_at=${String(params.archived_at)} may lie outside what a server keeps (§2.2: the unit of the timestamps not shown)`;
+  return undefined;
+}
+
+/** A refused PUT: allowed for a reason, and the object as it was (retrieved again). */
+export async function expectRefusalChangedNothing(
+  { context, log }: Real,
+  response: ApiResponse,
+  kind: 'conversation' | 'group',
+  current: Conversation | Group,
+  because: string | undefined,
+): Promise<void> {
+  expectThat(
+    because !== undefined,
+    response,
+    `a success: the PUT gives only booleans and an archived_at of the object's own unit to an active ${kind}, which the spec lets no server refuse (§4.1: "Pins or unpins", "Mutes or unmutes"; §3: "a timestamp is given" → archived)`,
+    `refused with status ${response.status}`,
+  );
+  const after = await log.step(`  GET the ${kind} after the refused PUT → ${current.id}`, () =>
+    (kind === 'group' ? context.client.retrieveGroup(current.id) : context.client.retrieveConversation(current.id)));
+  expectSuccess(context.profile, after, `GET of the ${kind} after a refused PUT`);
+  const [actual, expected] = kind === 'group'
+    ? [comparableGroup(expectBody(after, 'group')), comparableGroup(current as Group)]
+    : [comparableConversation(expectBody(after, 'conversation')), comparableConversation(current as Conversation)];
+  expectAgrees(context.profile, after, actual, expected, `the ${kind} unchanged by the refused PUT (${because})`);
+}
+
+/** §2: "Timestamps are returned as integers": the archived_at sent, written as that integer (1.7E12 and 1.7e12.0 parse the same, and are not). */
+export function expectIntegerArchivedAt(response: ApiResponse, sent: unknown): void {
+  if (typeof sent !== 'number') return;
+  const literal = archivedAtLiteral(response.text);
+  if (literal === undefined) return;
+  expectThat(
+    literal === String(sent),
+    response,
+    `archived_at written as the integer ${sent} (§3: "archived_at holds the timestamp" given; §2: "Timestamps are returned as integers")`,
+    `archived_at written as ${literal}`,
+  );
+}
