@@ -12,6 +12,8 @@ export interface SelectionRequest {
   exclude?: readonly string[];
   /** Only the checks that send nothing but GETs. */
   readOnly?: boolean;
+  /** How an error names `only`: the flag the user gave it by (msgapi matrix takes it as --checks). */
+  onlyFlag?: string;
 }
 
 function matches(check: RegisteredCheck, item: string): boolean {
@@ -48,7 +50,7 @@ function checkSelectors(registry: CheckRegistry, flag: string, items: readonly s
 export function selectChecks(registry: CheckRegistry, request: SelectionRequest): string[] {
   let chosen: readonly RegisteredCheck[] = registry.checks;
   if (request.only) {
-    checkSelectors(registry, '--only', request.only);
+    checkSelectors(registry, request.onlyFlag ?? '--only', request.only);
     chosen = chosen.filter((check) => request.only!.some((item) => matches(check, item)));
   }
   if (request.exclude) {

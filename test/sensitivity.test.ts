@@ -37,6 +37,26 @@ describe('the sensitivity matrix', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
+  it('--checks runs only the checks it names against each server: a fault they catch counts, whatever checks it names, and one they cannot catch does not', { timeout: 300_000 }, async () => {
+    const dir = testOutput('sensitivity-checks');
+    // The retrieve checks alone: a fault of the list's limit is outside what they can see.
+    const result = await runCli(['matrix', '--only', 'groups.other-methods.head-deletes,conversations.list.limit-ignored', '--checks', 'conversations.retrieve.', '--property-runs', '1'], { SEED: '1', REPORTS_DIR: dir }, projectRoot);
+    const report: SensitivityReport = JSON.parse(readFileSync(`${dir}/sensitivity.json`, 'utf8'));
+    expect(report.checks).toEqual({ selected: ['conversations.retrieve.'], property_runs: 1 });
+    // Every check that ran is a retrieve check: nothing else can have caught anything.
+    expect(report.faults.flatMap((fault) => fault.caught_by).every((id) => id.startsWith('conversations.retrieve.'))).toBe(true);
+    expect(report.faults.find((fault) => fault.name === 'conversations.list.limit-ignored')?.caught).toBe(false);
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(readFileSync(`${dir}/sensitivity.md`, 'utf8')).toContain('Only the checks conversations.retrieve. ran');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses --checks that names no check, before any server starts', async () => {
+    const result = await runCli(['matrix', '--checks', 'model.sequense.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--checks names model.sequense.');
+  });
+
   it('refuses a name that is neither a fault nor a variant', async () => {
     const result = await runCli(['matrix', '--only', 'no-such-fault']);
     expect(result.code).toBe(2);

@@ -10,7 +10,7 @@ import type { StartReferenceServerOptions } from '../../reference/listen.ts';
 import { armable } from '../../reference/modifiers.ts';
 import { COMBINED_DRAW, variantServerOptions, variants, type VariantName } from '../../reference/variants/registry.ts';
 import { combinedVariantNames } from '../../reference/variants/combined.ts';
-import { propertyTimeBudgetMs, targetSettings } from '../../lib/core/config/settings.ts';
+import { targetSettings } from '../../lib/core/config/settings.ts';
 import { openTarget } from '../../lib/core/target/open-target.ts';
 import { inProcessReference } from '../embedded-reference.ts';
 import { applyDetection } from '../../lib/core/detect/apply-detection.ts';
@@ -33,6 +33,8 @@ export interface MatrixEntry {
 }
 
 const defaultGates = gatingPolicy({ strict: false, declared: [] });
+
+const matrixPropertyTimeBudgetMs = 3_600_000;
 
 interface ServerSetup {
   kind: MatrixEntry['kind'];
@@ -102,7 +104,11 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
         maxRps: undefined,
         // Few property runs: the matrix is about which checks catch a fault, and a hundred targets share the machine.
         propertyRuns: setup.propertyRuns ?? options.propertyRuns ?? 3,
-        propertyTimeBudgetMs: propertyTimeBudgetMs.defaultValue(),
+        // No time limit that counts: how many cases a property tries must not depend on how busy
+        // the machine is, or what the matrix catches would (a hundred servers share two cores).
+        // Nor shrinking: the matrix asks only whether a check fails.
+        propertyTimeBudgetMs: matrixPropertyTimeBudgetMs,
+        shrink: false,
       });
       const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);
       if (ledgerFile !== undefined && snapshot !== undefined) {

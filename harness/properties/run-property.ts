@@ -50,6 +50,8 @@ export async function checkProperty<T>(
     seed,
     numRuns: options.numRuns ?? propertyRuns,
     interruptAfterTimeLimit: propertyTimeBudgetMs,
+    // The matrix asks only whether a property fails (target.shrink false): no shrinking.
+    ...(context.target.shrink === false ? { endOnFailure: true } : {}),
   });
   if (details.errorInstance instanceof PrerequisiteFailure) throw details.errorInstance;
   if (!details.failed || lastFailure === undefined) {

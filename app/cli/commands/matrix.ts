@@ -36,7 +36,7 @@ export async function runMatrix(argv: string[]): Promise<number> {
   const chosen = selection(only);
   const registry = await loadRegistry();
   // Resolved before a server starts: a selector naming no check is a usage error.
-  const checkIds = checks === undefined ? undefined : selectChecks(registry, { only: checks });
+  const checkIds = checks === undefined ? undefined : selectChecks(registry, { only: checks, onlyFlag: '--checks' });
   const started = Date.now();
   const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect, propertyRuns });
   try {

@@ -7,7 +7,8 @@ import type { ApiResponse } from '../../../lib/core/client/api-client.ts';
 import { CheckFailure } from '../../checks/check-failure.ts';
 import { expectThat } from '../../checks/expect.ts';
 import { positionalPagination, undisturbedWalk, walkConversations, walkGroups, type Walk } from '../../checks/list-walk.ts';
-import { goneIds, pick, type Command, type Model, type Real } from './model.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
 
 export type ListFilter = 'muted' | 'pinned' | 'archived' | 'group_id';
 export type ListResource = 'conversations' | 'groups';
@@ -111,12 +112,29 @@ export class ListAndWalk implements Command {
       `only objects that still exist (§3: deleted ones are removed permanently, a group's conversation with its group)${this.filters.length > 0 ? ` and match ${this.described()} (§4.1, §4.2: each filter returns only what matches it)` : ''}`,
       `also listed: ${wrong.map((id) => `${id} (${whyNot(model, id)})`).join(', ')}`,
     );
+    this.expectCopiesAsModel(model, context, walk);
     const missing = [...expected].filter((id) => !listedOwn.includes(id));
     if (walk.complete) {
       expectThat(missing.length === 0, last, `every object the model says is in /v1/${this.resource}?${asked} listed (§4.1, §4.2: the lists and their filters)`, `missing: ${missing.join(', ')}`);
     }
     this.expectPageSizes(walk);
     if (walk.complete && plan.whole) this.expectNoEmptyLastPage(walk);
+  }
+
+  /**
+   * §4.1, §4.2: the lists hold "conversation objects" and "group objects": each of the model's, as
+   * listed, is the object as the model has it, as a retrieve would show it (a list is no cache).
+   */
+  private expectCopiesAsModel(model: Readonly<Model>, context: Real['context'], walk: Walk<{ id: string }>): void {
+    for (const listed of walk.items) {
+      const known = this.resource === 'groups' ? model.groups.find((item) => item.id === listed.id) : model.conversations.find((item) => item.id === listed.id);
+      if (!known) continue;
+      const page = walk.pages.find((candidate) => candidate.text.includes(JSON.stringify(listed.id))) ?? walk.pages.at(-1)!;
+      const [actual, expected] = this.resource === 'groups'
+        ? [comparableGroup(listed as Group), comparableGroup(known as Group)]
+        : [comparableConversation(listed as Conversation), comparableConversation(known as Conversation)];
+      expectAgrees(context.profile, page, actual, expected, `the ${this.resource === 'groups' ? 'group' : 'conversation'} ${listed.id} as /v1/${this.resource} lists it (§4.1, §4.2: a list of the objects themselves)`);
+    }
   }
 
   /** §4.1, §4.2: limit "Limits the number ... returned"; §8: without it, a page holds at most ten. */

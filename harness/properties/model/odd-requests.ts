@@ -11,6 +11,7 @@ import { expectBody, expectClientError, expectNoServerError, expectSuccess, expe
 import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../checks/resource-under-test.ts';
 import type { InvalidParams } from '../schema-arbitraries.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
+import { Populate } from './populate-command.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 
 type Kind = 'conversation' | 'group';
@@ -31,29 +32,37 @@ async function adopt(model: Model, { context, log }: Real, kind: Kind, item: Con
  * and the same on a create, which must be refused when the body names nothing it needs.
  */
 export class OddBodies implements Command {
-  constructor(readonly kind: Kind, readonly index: number) {}
-  check = (model: Readonly<Model>) => itemsOf(model, this.kind).length > 0 && (this.kind === 'group' || model.conversations.some((item) => item.group_id === null));
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.groups.length > 0 && model.conversations.some((item) => item.group_id === null);
 
   async run(model: Model, real: Real): Promise<void> {
+    await this.runOn('conversation', model, real);
+    await this.runOn('group', model, real);
+  }
+
+  toString = () => `OddBodies(#${this.index})`;
+
+  private async runOn(kind: Kind, model: Model, real: Real): Promise<void> {
     const { context, log } = real;
-    const resource = resourceOf(this.kind);
+    const resource = resourceOf(kind);
     // A group's conversation is written to through its group only (object-commands.ts Delete).
-    const candidates: Array<Conversation | Group> = this.kind === 'group' ? model.groups : model.conversations.filter((item) => item.group_id === null);
+    const candidates: Array<Conversation | Group> = kind === 'group' ? model.groups : model.conversations.filter((item) => item.group_id === null);
     const item = pick(candidates, this.index);
-    const [field, first, second] = this.kind === 'group'
+    const [field, first, second] = kind === 'group'
       ? ['name', context.names.groupName('model-first'), context.names.groupName('model-second')] as const
       : ['is_muted', true, false] as const;
-    const createField = this.kind === 'group' ? 'name' : 'contact_id';
-    const createValue = this.kind === 'group' ? context.names.groupName('model-odd') : context.names.contactId('model-odd');
-    const required = this.kind === 'group' ? '§4.2: name "Required: yes"' : '§4.1: contact_id or group_id, "At least one of them must be given"';
-    await log.step(`${this.toString()} → creates`, async () => {
+    const createField = kind === 'group' ? 'name' : 'contact_id';
+    const createValue = kind === 'group' ? context.names.groupName('model-odd') : context.names.contactId('model-odd');
+    const required = kind === 'group' ? '§4.2: name "Required: yes"' : '§4.1: contact_id or group_id, "At least one of them must be given"';
+    await log.step(`${this.toString()} ${kind} → creates`, async () => {
       for (const [what, value] of nonObjects(context)) await judgeCreate(context, resource, asJson(value), what, [], `${required}, and ${what} names no parameter`);
       for (const [what, body] of mismatchedBodies({ field: createField, value: createValue })) {
         await judgeCreate(context, resource, body, what, [{ [createField]: createValue }], `§4: ${createField} read from the body as sent, or the request refused`);
       }
+      if (kind === 'group') await judgeCreate(context, resource, asJson({ name: 42 }), 'name as a JSON number', [{ name: '42' }], '§4.2: name is a string; a server refuses another type, or reads the number as its text');
     });
     let expected = resource.comparable(item as ResourceItem);
-    await log.step(`${this.toString()} → updates of ${item.id}`, async () => {
+    await log.step(`${this.toString()} ${kind} → updates of ${item.id}`, async () => {
       for (const [what, value] of nonObjects(context)) {
         expected = await judgeUpdate(context, resource, item.id, expected, asJson(value), what, [{}], `${resource.section}: "Fields not given are unchanged", and ${what} gives none`);
       }
@@ -64,10 +73,8 @@ export class OddBodies implements Command {
           `${resource.section}: "Fields not given are unchanged"; ${field} as sent, or unchanged when the body was read as naming nothing`);
       }
     });
-    await adopt(model, real, this.kind, item);
+    await adopt(model, real, kind, item);
   }
-
-  toString = () => `OddBodies(${this.kind} #${this.index})`;
 }
 
 /** An update with one parameter of the wrong type or range (schema-arbitraries.ts invalidParams): a 4xx, and nothing changes. */
@@ -106,15 +113,19 @@ const defaultPageSize = 10;
  */
 export class OddLimits implements Command {
   constructor(readonly kind: Kind) {}
-  check = (model: Readonly<Model>) => itemsOf(model, this.kind).length > defaultPageSize;
+  check = (model: Readonly<Model>) => itemsOf(model, this.kind).length > defaultPageSize || new Populate(this.kind).check(model);
 
-  async run(model: Model, { context, log }: Real): Promise<void> {
+  async run(model: Model, real: Real): Promise<void> {
+    const { context, log } = real;
+    // More than a page of the model's own first (Populate), so that every rule below has a premise.
+    if (itemsOf(model, this.kind).length <= defaultPageSize) await new Populate(this.kind).run(model, real);
     const resource = resourceOf(this.kind);
     const own = new Set(itemsOf(model, this.kind).map((item) => item.id));
     const list = (limit: QueryValue) => log.step(`${this.toString()} → limit=${String(limit)}`, () => resource.list(context.client, { limit }));
-    for (const limit of INVALID_LIMITS) {
+    // Each set at once: every answer is judged on its own.
+    const invalid = await Promise.all(INVALID_LIMITS.map(async (limit) => ({ limit, response: await list(limit) })));
+    for (const { limit, response } of invalid) {
       const what = `GET ${resource.path}?limit=${JSON.stringify(limit)}`;
-      const response = await list(limit);
       expectNoServerError(context.profile, response, what);
       if (!context.profile.isSuccess(response.status)) {
         expectClientError(context.profile, response, `${what}, a limit that is no positive integer`);
@@ -132,9 +143,9 @@ export class OddLimits implements Command {
     const baseline = await list(own.size);
     if (!context.profile.isSuccess(baseline.status)) return;
     const widest = expectBody(baseline, resource.listSchema, `the page for limit=${own.size}`).data.length;
-    for (const { limit } of HUGE_LIMITS) {
+    const huge = await Promise.all(HUGE_LIMITS.map(async ({ limit }) => ({ limit, response: await list(limit) })));
+    for (const { limit, response } of huge) {
       const what = `GET ${resource.path}?limit=${String(limit)}`;
-      const response = await list(limit);
       expectNoServerError(context.profile, response, what);
       if (!context.profile.isSuccess(response.status)) continue;
       const page = expectBody(response, resource.listSchema, `the page for limit=${String(limit)}`);
@@ -170,14 +181,16 @@ export class NearGroupIds implements Command {
     const near = [id.slice(0, -1), `${id}x`, `x${id}`, id.slice(1), ...(swapped === id ? [] : [swapped]), context.names.unknownId('group')]
       .filter((value) => value !== '' && !taken.has(value));
     const mine = new Map(model.conversations.map((item) => [item.id, item]));
-    for (const value of near) {
-      if (value === swapped) {
-        // Ids a server compares without regard to case (UUIDs may be) are fine when it does so everywhere.
-        const same = await log.step(`  GET /v1/groups/${value}`, () => context.client.retrieveGroup(value));
-        if (context.profile.isSuccess(same.status)) continue;
-      }
-      const what = `GET /v1/conversations?group_id=${value} (near the group ${id})`;
+    const answers = await Promise.all(near.map(async (value) => {
+      // Ids a server compares without regard to case (UUIDs may be) are fine when it does so everywhere.
+      if (value === swapped && context.profile.isSuccess((await log.step(`  GET /v1/groups/${value}`, () => context.client.retrieveGroup(value))).status)) return undefined;
       const response = await log.step(`${this.toString()} → group_id=${value}`, () => context.client.listConversations({ group_id: value, limit: 100 }));
+      return { value, response };
+    }));
+    for (const answer of answers) {
+      if (answer === undefined) continue;
+      const { value, response } = answer;
+      const what = `GET /v1/conversations?group_id=${value} (near the group ${id})`;
       expectNoServerError(context.profile, response, what);
       if (!context.profile.isSuccess(response.status)) continue;
       const page = expectBody(response, 'conversation-list', what);

@@ -35,21 +35,23 @@ function expectNoneOf(model: Readonly<Model>, response: ApiResponse, named: stri
   expectThat(shown.length === 0, response, `nothing of the first user's in the answer to ${what} (§5; ${rule})`, `the answer names ${shown.join(', ')}`);
 }
 
-export type SecondUserAction = 'retrieve' | 'update' | 'delete' | 'create-with-group-id';
+export type SecondUserAction = 'retrieve' | 'update' | 'delete' | 'create-with-group-id' | 'id-in-body';
 
 /** The second user (SECOND_ACCESS_TOKEN) retrieves, updates or deletes one of the first user's objects. */
 export class SecondUserOnObject implements Command {
   constructor(readonly kind: Kind, readonly action: SecondUserAction, readonly index: number) {}
-  check = (model: Readonly<Model>) => itemsOf(model, this.action === 'create-with-group-id' ? 'group' : this.kind).length > 0;
+  check = (model: Readonly<Model>) => itemsOf(model, this.action === 'create-with-group-id' ? 'group' : this.action === 'id-in-body' ? 'conversation' : this.kind).length > 0;
 
   async run(model: Model, real: Real): Promise<void> {
     const { context, log } = real;
     const second = context.second;
     if (second === undefined) return;
     if (this.action === 'create-with-group-id') return this.createWithGroupId(model, real, second);
+    if (this.action === 'id-in-body') return this.idInBody(model, real, second);
     const item = pick(itemsOf(model, this.kind), this.index);
     const what = `the second user's ${this.action === 'retrieve' ? 'GET' : this.action === 'update' ? 'PUT' : 'DELETE'} of the first user's ${this.kind} ${item.id}`;
-    const response = await log.step(`${this.toString()} → ${item.id}`, () => this.send(second, context, item));
+    if (this.action === 'update') return this.updateEach(model, real, second, item, what);
+    const response = await log.step(`${this.toString()} → ${item.id}`, () => this.send(second, item));
     const { profile } = context;
     if (this.action === 'delete' && profile.foreignIdsAnswerAsUnknown() && profile.isDeleteSuccess(response.status) && profile.allows('delete-of-nothing', 'success')) {
       // An idempotent DELETE (profile: delete-of-nothing) may answer any id its user does not hold
@@ -100,14 +102,59 @@ export class SecondUserOnObject implements Command {
     if (chat) await expectAsModelHasIt(real, 'conversation', chat, what);
   }
 
-  private send(second: ApiClient, context: Real['context'], item: Conversation | Group): Promise<ApiResponse> {
+  /**
+   * The first user's PUT of the first user's conversation, with the id of the second user's in its
+   * body: id is no update parameter, so the PUT is refused or acts on the conversation its path
+   * names; the second user's stays exactly as it was (§5).
+   */
+  private async idInBody(model: Model, real: Real, second: ApiClient): Promise<void> {
+    const { context, log } = real;
+    const mine = pick(model.conversations, this.index);
+    const made = await log.step(`${this.toString()} → the second user's own conversation`, () => second.createConversation({ contact_id: context.names.contactId('model-second-user') }));
+    if (!context.profile.isSuccess(made.status)) return;
+    const theirs = expectBody(made, 'conversation');
+    try {
+      const body = { is_muted: !mine.is_muted, id: theirs.id };
+      const what = `the first user's PUT /v1/conversations/${mine.id} with id=${theirs.id} (the second user's) in its body`;
+      const response = await log.step(`  ${what}`, () => context.client.updateConversation(mine.id, body as never));
+      expectNoServerError(context.profile, response, what);
+      const after = await log.step(`  the second user's GET of its own → ${theirs.id}`, () => second.retrieveConversation(theirs.id));
+      expectThat(context.profile.isSuccess(after.status), after, `the second user's conversation still there after ${what} (${isolationRule})`, `status ${after.status}`);
+      expectAgrees(context.profile, after, comparableConversation(expectBody(after, 'conversation')), comparableConversation(theirs), `the second user's conversation unchanged by ${what} (${isolationRule})`);
+      if (context.profile.isSuccess(response.status)) {
+        const updated = expectBody(response, 'conversation');
+        expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...mine, is_muted: body.is_muted }), `the conversation the path names, updated (§4.1: PUT /v1/conversations/:id)`);
+        model.conversations[model.conversations.indexOf(mine)] = updated;
+      }
+    } finally {
+      await log.step(`  the second user deletes its own → ${theirs.id}`, () => second.deleteConversation(theirs.id));
+    }
+  }
+
+  private send(second: ApiClient, item: Conversation | Group): Promise<ApiResponse> {
     if (this.action === 'retrieve') return this.kind === 'group' ? second.retrieveGroup(item.id) : second.retrieveConversation(item.id);
-    if (this.action === 'delete') return this.kind === 'group' ? second.deleteGroup(item.id) : second.deleteConversation(item.id);
-    // A change each code path of an update may guard on its own: a flag, archiving, a name, members.
+    return this.kind === 'group' ? second.deleteGroup(item.id) : second.deleteConversation(item.id);
+  }
+
+  /**
+   * One PUT for each code path an update may guard on its own (a flag, archiving, a pinned message,
+   * a name, members): each refused (profile: foreign-id-status), and the object as it was.
+   */
+  private async updateEach(model: Model, real: Real, second: ApiClient, item: Conversation | Group, what: string): Promise<void> {
+    const { context, log } = real;
     const at = item.created_at;
-    return this.kind === 'group'
-      ? second.updateGroup(item.id, this.index % 2 === 0 ? { name: context.names.groupName('model-second-user'), archived_at: at } : { contacts: [{ username: context.names.username('model-second-user') }] })
-      : second.updateConversation(item.id, this.index % 2 === 0 ? { is_muted: true, is_pinned: true } : { archived_at: at });
+    const bodies: Array<Record<string, unknown>> = this.kind === 'group'
+      ? [{ name: context.names.groupName('model-second-user') }, { archived_at: at }, { contacts: [{ username: context.names.username('model-second-user') }] }, { description: context.names.groupName('model-second-user') }]
+      : [{ is_muted: true, is_pinned: true }, { archived_at: at }, { pinned_message_id: context.names.contactId('model-second-user') }];
+    const answers = await log.step(`${this.toString()} → ${item.id}, ${bodies.length} PUTs at once`, () => Promise.all(bodies.map((body) =>
+      (this.kind === 'group' ? second.updateGroup(item.id, body) : second.updateConversation(item.id, body)).then((response) => ({ body, response })))));
+    for (const { body, response } of answers) {
+      const sent = `${what} with ${Object.keys(body).join(', ')}`;
+      expectNoServerError(context.profile, response, sent);
+      expectThat(context.profile.isForeignIdAnswer(response.status), response, `a refusal (${context.profile.describe('foreign-id-status')}) for ${sent} (${isolationRule})`, `status ${response.status}`);
+      expectNoneOf(model, response, item.id, sent, isolationRule);
+    }
+    await expectAsModelHasIt(real, this.kind, item, what);
   }
 
   toString = () => `SecondUserOnObject(${this.action} ${this.kind} #${this.index})`;
@@ -154,16 +201,21 @@ export class WithoutCredentials implements Command {
     const { context, log } = real;
     const item = pick(itemsOf(model, this.kind), this.index);
     const actions = ['retrieve', 'list', 'update', 'delete'] as const;
-    for (const [at, wrong] of refusedCredentials(context.target.accessToken, context.target.runId).entries()) {
+    // All at once: each is judged on its own, and a server 30 ms away answers them in one round trip.
+    const variants = refusedCredentials(context.target.accessToken, context.target.runId);
+    const answers = await log.step(`${this.toString()} → ${variants.length} requests with credentials that are no user's, at once`, () => Promise.all(variants.map((wrong, at) => {
       const action = actions[(at + this.index) % actions.length]!;
       const client = context.client.as(wrong.credentials);
       const what = `${action} of /v1/${this.kind}s${action === 'list' ? '' : `/${item.id}`} sent with ${wrong.label}`;
-      const response = await log.step(`${this.toString()} → ${what}`, () => {
+      const sent = (): Promise<ApiResponse> => {
         if (action === 'list') return this.kind === 'group' ? client.listGroups({}) : client.listConversations({});
         if (action === 'retrieve') return this.kind === 'group' ? client.retrieveGroup(item.id) : client.retrieveConversation(item.id);
         if (action === 'delete') return this.kind === 'group' ? client.deleteGroup(item.id) : client.deleteConversation(item.id);
         return this.kind === 'group' ? client.updateGroup(item.id, { name: context.names.groupName('model-no-credentials') }) : client.updateConversation(item.id, { is_muted: !(item as Conversation).is_muted });
-      });
+      };
+      return sent().then((response) => ({ what, response }));
+    })));
+    for (const { what, response } of answers) {
       expectStatusOf(context.profile, 'auth-refusal-status', response, `${what} (${authRule})`);
       expectNoneOf(model, response, item.id, what, authRule);
     }
@@ -208,14 +260,14 @@ export class OtherRequestOnObject implements Command {
   async run(model: Model, real: Real): Promise<void> {
     const { context, log } = real;
     const item = pick(itemsOf(model, this.kind), this.index);
-    // Each request, then a retrieve: the failure names the one that changed it.
-    for (const request of otherRequests) {
+    // All at once, then one retrieve: the failure names them all, and each answer's status.
+    const answers = await log.step(`${this.toString()} → ${otherRequests.length} requests the API does not have, at once`, () => Promise.all(otherRequests.map((request) => {
       const options: CallOptions = { id: item.id, ...(request.method === 'GET' ? {} : { method: request.method }), ...(request.offPath ? { offPath: request.offPath } : {}) };
-      const what = `${request.method} /v1/${this.kind}s/:id${request.offPath ?? ''}, which is not an operation of the API`;
       // Any status; the client's invariants fail a 5xx or a dropped request (a HEAD's answer has no body to judge).
-      const response = await log.step(`${this.toString()} → ${what}`, () => context.client.call(this.kind === 'group' ? 'retrieveGroup' : 'retrieveConversation', options));
-      await expectAsModelHasIt(real, this.kind, item, `${what} (answered ${response.status}; §3 names PUT and DELETE as the only triggers, and HEAD, OPTIONS and GET are safe)`);
-    }
+      return context.client.call(this.kind === 'group' ? 'retrieveGroup' : 'retrieveConversation', options)
+        .then((response) => `${request.method} /v1/${this.kind}s/:id${request.offPath ?? ''} (answered ${response.status})`);
+    })));
+    await expectAsModelHasIt(real, this.kind, item, `${answers.join(', ')}, none of them an operation of the API (§3 names PUT and DELETE as the only triggers, and HEAD, OPTIONS and GET are safe, RFC 9110 section 9.2.1)`);
   }
 
   toString = () => `OtherRequestOnObject(${this.kind} #${this.index})`;

@@ -9,7 +9,8 @@ import { expectBody, expectNoServerError, expectSuccess, expectThat } from '../.
 import { recordCreated } from '../../checks/fixtures.ts';
 import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
 import { expectAgrees, pick, type Command, type Model, type Real } from './model.ts';
-import { Delete, UpdateConversation } from './object-commands.ts';
+import { ListAndWalk, listShapes } from './list-command.ts';
+import { Delete, UpdateConversation, UpdateGroup } from './object-commands.ts';
 
 /** A delete, then at once a retrieve, an update and a second delete of what it deleted, and (for a conversation) a create with its contact. */
 export class DeleteThenUse implements Command {
@@ -105,4 +106,44 @@ export class ConcurrentUpdates implements Command {
   }
 
   toString = () => `ConcurrentUpdates(${this.kind} #${this.index})`;
+}
+
+/**
+ * Every read path at once: the list unfiltered and under each filter alone, walked at the default
+ * page size, each judged as ListAndWalk judges it (who is listed, and as what). A write that came
+ * back 2xx must show on every one of them, and nowhere it should not (§4.1, §4.2).
+ */
+export class ReadEverywhere implements Command {
+  constructor(readonly resource: 'conversations' | 'groups', readonly index: number) {}
+  check = (model: Readonly<Model>) => (this.resource === 'groups' ? model.groups : model.conversations).length > 0;
+
+  async run(model: Model, real: Real): Promise<void> {
+    const shapes = listShapes.filter((shape) => shape.resource === this.resource).map((shape) => shape.filters);
+    // Walked at once: a list command only reads the model.
+    const walks = shapes.map((filters) => new ListAndWalk(this.resource, filters, 'default', this.index)).filter((walk) => walk.check(model));
+    await Promise.all(walks.map((walk) => walk.run(model, real)));
+  }
+
+  toString = () => `ReadEverywhere(${this.resource})`;
+}
+
+/**
+ * An active object archived at one of the unusual timestamps (0, 1, past 2^31, the other unit's
+ * size), then its list and the archived filter walked: §3 makes any timestamp given an archived
+ * state, whatever its value, and the lists must say so.
+ */
+export class ArchiveThenList implements Command {
+  constructor(readonly kind: 'conversation' | 'group', readonly index: number, readonly unusual: number) {}
+  check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : model.conversations).some((item) => item.archived_at === null);
+
+  async run(model: Model, real: Real): Promise<void> {
+    const items: ReadonlyArray<{ archived_at: number | null }> = this.kind === 'group' ? model.groups : model.conversations;
+    const active = items.flatMap((item, at) => (item.archived_at === null ? [at] : []));
+    const at = pick(active, this.index);
+    await (this.kind === 'group' ? new UpdateGroup(at, { archived_at_class: this.unusual }) : new UpdateConversation(at, { archived_at_class: this.unusual })).run(model, real);
+    const resource = this.kind === 'group' ? 'groups' : 'conversations';
+    await Promise.all([new ListAndWalk(resource, ['archived'], 'default', 0), new ListAndWalk(resource, [], 'default', 0)].map((walk) => walk.run(model, real)));
+  }
+
+  toString = () => `ArchiveThenList(${this.kind} #${this.index}, unusual archived_at #${this.unusual})`;
 }

@@ -125,6 +125,11 @@ export class ApiClient {
     return new ApiClient({ ...this.options, credentials, journal: this.journal });
   }
 
+  /** The same client recording into a journal of its own: for one of several parts of a check that send at the same time. */
+  withJournal(journal: Exchange[]): ApiClient {
+    return new ApiClient({ ...this.options, journal });
+  }
+
   listConversations(params: ConversationListParams = {}, page: PageQuery = {}): Promise<ApiResponse> {
     return this.call('listConversations', { query: { ...params, ...page } });
   }

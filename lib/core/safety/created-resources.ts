@@ -2,6 +2,7 @@
 // decides what may be deleted: every id the check's own creates recorded in it (also those a check
 // lost because the answer failed its schema), and ids a check adds that the ledger has as the
 // run's own of that type. Anything else is never sent a DELETE: it is a leftover with the reason.
+import { forEachInParallel } from './in-parallel.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import type { ApiClient } from '../client/api-client.ts';
 import type { Ledger } from '../client/ledger.ts';
@@ -21,7 +22,13 @@ export class CreatedResources {
   /** What the ledger held when this began: what was recorded since is this one's to delete. */
   private readonly mark: number;
 
-  constructor(private readonly ledger?: Ledger) {
+  /**
+   * `onlyAdded`: delete only what add() was given, not everything the ledger recorded since: for
+   * one of several parts of a check that create at the same time (the model's strands), each of
+   * which must not delete the others' objects. The check's own CreatedResources still sweeps
+   * whatever any part recorded and left.
+   */
+  constructor(private readonly ledger?: Ledger, private readonly options: { onlyAdded?: boolean } = {}) {
     this.mark = ledger?.size ?? 0;
   }
 
@@ -39,7 +46,7 @@ export class CreatedResources {
   }
 
   private pending(kind: ResourceKind): string[] {
-    const recorded = (this.ledger?.createdSince(this.mark) ?? []).filter((entry) => entry.kind === kind).map((entry) => entry.id);
+    const recorded = this.options.onlyAdded ? [] : (this.ledger?.createdSince(this.mark) ?? []).filter((entry) => entry.kind === kind).map((entry) => entry.id);
     return [...new Set([...recorded, ...this.added[kind]])].filter((id) => !this.forgotten[kind].has(id));
   }
 
@@ -76,16 +83,16 @@ export class CreatedResources {
         return false;
       }
     };
-    for (const id of groups) {
-      if (refused('group', id) || !(await attempt('group', id))) continue;
+    await forEachInParallel(groups, async (id) => {
+      if (refused('group', id) || !(await attempt('group', id))) return;
       const conversationId = this.ledger?.conversationClaimedBy(id);
-      if (conversationId === undefined || this.forgotten.conversation.has(conversationId)) continue;
+      if (conversationId === undefined || this.forgotten.conversation.has(conversationId)) return;
       handled.add(conversationId);
       try {
         const left = await client.retrieveConversation(conversationId);
         if (everyReading.isUnknownIdAnswer(left.status)) {
           this.ledger?.settle('conversation', conversationId);
-          continue;
+          return;
         }
         const why = this.ledger?.refusal('conversation', conversationId);
         if (why === undefined) await attempt('conversation', conversationId);
@@ -99,11 +106,11 @@ export class CreatedResources {
       } catch (error) {
         leftovers.push({ kind: 'conversation', id: conversationId, reason: `group ${id}'s conversation could not be verified gone: ${(error as Error).message}` });
       }
-    }
-    for (const id of conversations) {
-      if (handled.has(id) || refused('conversation', id)) continue;
+    });
+    await forEachInParallel(conversations, async (id) => {
+      if (handled.has(id) || refused('conversation', id)) return;
       await attempt('conversation', id);
-    }
+    });
     for (const kind of ['conversation', 'group'] as const) this.added[kind].clear();
     return leftovers;
   }

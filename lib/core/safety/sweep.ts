@@ -3,6 +3,7 @@
 // their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
 // retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
 // sent a write. What cannot be removed is a leftover, with the reason.
+import { forEachInParallel } from './in-parallel.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
@@ -71,13 +72,13 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
     }
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
-  for (const entry of entries.filter((each) => each.kind === 'group')) {
-    if (!(await remove('group', entry.id)) || entry.conversation_id === undefined) continue;
+  await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
+    if (!(await remove('group', entry.id)) || entry.conversation_id === undefined) return;
     const conversationId = entry.conversation_id;
     handled.add(conversationId);
     try {
       const left = await client.retrieveConversation(conversationId);
-      if (everyReading.isUnknownIdAnswer(left.status)) continue;
+      if (everyReading.isUnknownIdAnswer(left.status)) return;
       if (ours.has(conversationId)) await remove('conversation', conversationId);
       else {
         leftovers.push({
@@ -89,8 +90,10 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
     } catch (error) {
       leftovers.push({ kind: 'conversation', id: conversationId, reason: `group ${entry.id}'s conversation could not be verified gone: ${(error as Error).message}` });
     }
-  }
-  for (const entry of entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id))) await remove('conversation', entry.id);
+  });
+  await forEachInParallel(entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)), async (entry) => {
+    await remove('conversation', entry.id);
+  });
   return { deleted, leftovers };
 }
 

@@ -8,7 +8,7 @@ export type { RunSettings };
 
 export function providedTarget(target: Target, run: RunSettings): ProvidedTarget {
   // Picked one by one: callers hand the whole configuration, and only these cross to the workers.
-  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs } = run;
+  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink } = run;
   return {
     baseUrl: target.url,
     accessToken: target.users.accessToken,
@@ -23,6 +23,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     maxRps,
     propertyRuns,
     propertyTimeBudgetMs,
+    ...(shrink === undefined ? {} : { shrink }),
     runId: randomBytes(4).toString('hex'),
   };
 }

@@ -43,6 +43,11 @@ export interface RunSettings {
   maxRps: number | undefined;
   propertyRuns: number;
   propertyTimeBudgetMs: number;
+  /**
+   * false: a property stops at its first failure, unshrunk (the matrix asks only whether a check
+   * fails, and shrinking a hundred failures would take longer than finding them). Unset: shrunk.
+   */
+  shrink?: boolean;
 }
 
 /** What the check command hands to the suites running in vitest's workers (vitest provide/inject). */
