@@ -163,7 +163,7 @@ export class ListAndWalk implements Command {
     expectThat(
       !(empty && walk.pages.length > 1),
       last,
-      `has_more false on the page that ends /v1/${this.resource} of the run's own group, whose items the model knows (§4.1: has_more tells whether more follow)`,
+      `has_more false on the last page of /v1/${this.resource} of the run's own group, whose items the model knows (§4.1: has_more false on the last page, as conversations.list.has-more-false-at-limit holds)`,
       `has_more true on page ${walk.pages.length - 1}, then an empty page ${walk.pages.length}`,
     );
   }

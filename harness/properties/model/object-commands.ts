@@ -9,7 +9,7 @@ import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectAgrees, pick, short, type Command, type Model, type Real } from './model.ts';
-import { expectIntegerArchivedAt, expectRefusalChangedNothing, refusalAllowedBecause } from './update-rules.ts';
+import { archivedAtAfter, expectIntegerArchivedAt, expectRefusalChangedNothing, refusalAllowedBecause } from './update-rules.ts';
 
 export class CreateConversation implements Command {
   constructor(readonly contactSuffix: string) {}
@@ -119,10 +119,11 @@ export class UpdateConversation implements Command {
       return expectRefusalChangedNothing(real, response, 'conversation', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/conversations/:id');
-    expectIntegerArchivedAt(response, params.archived_at);
     const updated = expectBody(response, 'conversation');
+    const archivedAt = archivedAtAfter(params.archived_at, current, updated.archived_at);
+    expectIntegerArchivedAt(response, archivedAt);
     // §4.1: the fields given take effect, "Fields not given are unchanged".
-    expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params } as Conversation), 'the updated conversation');
+    expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params, ...(archivedAt === undefined ? {} : { archived_at: archivedAt }) } as Conversation), 'the updated conversation');
     model.conversations[model.conversations.indexOf(current)] = updated;
   }
   toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
@@ -143,14 +144,15 @@ export class UpdateGroup implements Command {
       return expectRefusalChangedNothing(real, response, 'group', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/groups/:id');
-    expectIntegerArchivedAt(response, params.archived_at);
     const updated = expectBody(response, 'group');
-    const given = params.contacts === undefined ? params : {
+    const archivedAt = archivedAtAfter(params.archived_at, current, updated.archived_at);
+    expectIntegerArchivedAt(response, archivedAt);
+    const given = params.contacts === undefined ? { ...params } : {
       ...params,
       // §4.2 leaves replace or merge open; the update commands send contacts only when it is declared.
       contacts: context.target.groupContacts === 'merge' ? [...current.contacts, ...params.contacts] : params.contacts,
     };
-    expectAgrees(context.profile, response, comparableGroup(updated), comparableGroup({ ...current, ...given } as Group), 'the updated group');
+    expectAgrees(context.profile, response, comparableGroup(updated), comparableGroup({ ...current, ...given, ...(archivedAt === undefined ? {} : { archived_at: archivedAt }) } as Group), 'the updated group');
     model.groups[model.groups.indexOf(current)] = updated;
   }
   toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;

@@ -14,14 +14,30 @@ import { expectAgrees, type Real } from './model.ts';
 
 const textFields = ['pinned_message_id', 'name', 'description', 'avatar_url', 'contacts'];
 
-/** Why a server may refuse this PUT, or undefined when the spec leaves it no reason to. */
+/**
+ * Why a server may refuse this PUT, or undefined when the spec leaves it no reason to: only a PUT
+ * of the flags (is_muted, is_pinned) of an active object is one every server takes.
+ */
 export function refusalAllowedBecause(params: Record<string, unknown>, current: Conversation | Group, unusualTimestamp: boolean, extra: readonly string[]): string | undefined {
   const texts = Object.keys(params).filter((field) => textFields.includes(field));
   if (texts.length > 0) return `it gives ${texts.join(', ')}, text whose limits a server sets (§2.2; profile: input-rules)`;
   if (extra.length > 0) return `it carries ${extra.join(', ')}, which is no update parameter (profile: refusal-status)`;
-  if (params.archived_at !== undefined && current.archived_at !== null) return 'it archives an archived object (§3 shows only the transition from active)';
+  if (Object.keys(params).length === 0) return 'it gives no parameter at all (§4: all of them optional, none required)';
+  if (current.archived_at !== null) return 'the object is archived, and §3 shows no transition from there ("all other transitions: not shown")';
   if (params.archived_at !== undefined && unusualTimestamp) return `archived_at=${String(params.archived_at)} may lie outside what a server keeps (§2.2: the unit of the timestamps not shown)`;
+  // Before created_at, in the future, or of a group's conversation: what a server takes is not shown.
+  if (params.archived_at !== undefined) return 'it archives, and which timestamps a server takes (before created_at, in the future) and whether a group\'s conversation is archived on its own are not shown (§2.2, §3)';
   return undefined;
+}
+
+/**
+ * The archived_at a successful PUT must answer: the one sent, or on an object that was archived
+ * already, the one it had (§3 shows only the transition from active: a second archiving may be
+ * taken as a new timestamp or leave the first).
+ */
+export function archivedAtAfter(sent: number | undefined, current: Conversation | Group, answered: unknown): number | null | undefined {
+  if (sent === undefined) return undefined;
+  return current.archived_at !== null && answered === current.archived_at ? current.archived_at : sent;
 }
 
 /** A refused PUT: allowed for a reason, and the object as it was (retrieved again). */
@@ -35,7 +51,7 @@ export async function expectRefusalChangedNothing(
   expectThat(
     because !== undefined,
     response,
-    `a success: the PUT gives only booleans and an archived_at of the object's own unit to an active ${kind}, which the spec lets no server refuse (§4.1: "Pins or unpins", "Mutes or unmutes"; §3: "a timestamp is given" → archived)`,
+    `a success: the PUT gives only is_muted and is_pinned to an active ${kind}, which the spec lets no server refuse (§4.1: "Pins or unpins", "Mutes or unmutes")`,
     `refused with status ${response.status}`,
   );
   const after = await log.step(`  GET the ${kind} after the refused PUT → ${current.id}`, () =>
