@@ -60,12 +60,13 @@ describe('the model-based check against a server whose partial updates reset is_
   }
 
   it('fails with a shrunk counterexample of a few API calls, each with its curl command, and replays it from the seed', async () => {
-    const [first, again] = await Promise.all([runModelAgainstFault('7'), runModelAgainstFault('7')]);
+    const [first, again] = await Promise.all([runModelAgainstFault('1'), runModelAgainstFault('1')]);
     expect(first.code).toBe(1);
     expect(first.report.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
     const message = first.report.checks[0]!.message!;
     expect(message).toContain('Counterexample (shrunk');
-    expect(message).toContain('replay with SEED=7');
+    // The strand that failed prints its own seed, SEED to SEED+5 (model/sequence.ts): replaying it runs that strand first.
+    expect(message).toMatch(/replay with SEED=[1-6]\b/);
     const steps = message.split('\n').filter((line) => /^\d+\. /.test(line));
     expect(steps.length).toBeGreaterThanOrEqual(2);
     expect(steps.length).toBeLessThanOrEqual(6);

@@ -199,7 +199,7 @@ export const limitFaults = defineFaults([
     ...spec.groupsEnvelope,
     breaks: 'has_more is true only when a whole page more follows: a last page that is not full is never announced, so a walk misses it',
     modifier: pageCountRoundsDown('groups'),
-    detectedBy: ['groups.list.page-boundaries'],
+    detectedBy: ['groups.list.page-boundaries', 'groups.list.pagination'],
   },
   {
     name: 'conversations.list.page-after-first-item-empty',

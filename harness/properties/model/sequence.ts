@@ -8,7 +8,7 @@ import { CreatedResources } from '../../../lib/core/safety/created-resources.ts'
 import { conversationUpdates, groupUpdates, withUnusualTimestamps } from '../arbitraries.ts';
 import { checkProperty } from '../run-property.ts';
 import { invalidParams, text, validParams } from '../schema-arbitraries.ts';
-import { ArchiveThenList, ConcurrentUpdates, DeleteThenUse, FlipAndBack, ReadEverywhere } from './steered-commands.ts';
+import { ArchiveThenList, DeleteThenUse, FlipAndBack, ReadEverywhere } from './steered-commands.ts';
 import { InvalidUpdate, NearGroupIds, OddBodies, OddLimits } from './odd-requests.ts';
 import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
 import { CreateGroupConversation } from './group-conversation-command.ts';
@@ -84,7 +84,6 @@ function commandArbitraries(context: CheckContext) {
     // Chains random order rarely gets (steered-commands.ts).
     fc.tuple(kind, index).map(([which, at]) => new DeleteThenUse(which, at)),
     index.map((at) => new FlipAndBack(at)),
-    fc.tuple(kind, index).map(([which, at]) => new ConcurrentUpdates(which, at)),
     fc.tuple(fc.constantFrom<'conversations' | 'groups'>('conversations', 'groups'), index).map(([resource, at]) => new ReadEverywhere(resource, at)),
     fc.tuple(kind, index, fc.nat({ max: 3 })).map(([which, at, unusual]) => new ArchiveThenList(which, at, unusual)),
   ];
