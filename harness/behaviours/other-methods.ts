@@ -11,14 +11,14 @@ import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectBody, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
-interface OtherRequest {
+export interface OtherRequest {
   on: 'item' | 'collection';
   method: OtherMethod | 'GET';
   offPath?: OffPath;
 }
 
 /** Each is sent once, and the object is retrieved after each: the failure names the one that changed it. */
-const otherRequests: readonly OtherRequest[] = [
+export const otherRequests: readonly OtherRequest[] = [
   { on: 'item', method: 'HEAD' },
   { on: 'item', method: 'OPTIONS' },
   { on: 'item', method: 'POST' },

@@ -53,7 +53,8 @@ interface Plan {
   whole?: boolean;
 }
 
-const defaultPageSize = 10;
+/** §8: "Default page size of list operations: 10 items". */
+export const defaultPageSize = 10;
 // Walked to the end, so that an object listed wrongly shows wherever it is, within a bound for a
 // target full of other data (then what is missing is not judged).
 const maxPages = 20;

@@ -9,7 +9,9 @@ import { asJson, judgeCreate, judgeUpdate, mismatchedBodies, nonObjects, repeate
 import { HUGE_LIMITS, INVALID_LIMITS } from '../../behaviours/limit-partitions.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../checks/resource-under-test.ts';
+import { swapCase } from '../../checks/wrong-credentials.ts';
 import type { InvalidParams } from '../schema-arbitraries.ts';
+import { defaultPageSize } from './list-command.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
 import { Populate } from './populate-command.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
@@ -100,8 +102,6 @@ export class InvalidUpdate implements Command {
   toString = () => `InvalidUpdate(${this.kind} #${this.index}, ${this.invalid.why})`;
 }
 
-/** §8: "Default page size of list operations: 10 items". */
-const defaultPageSize = 10;
 
 /**
  * Every limit that is no positive integer, then limit=1, then every limit beyond any maximum, on a
@@ -175,7 +175,7 @@ export class NearGroupIds implements Command {
   async run(model: Model, { context, log }: Real): Promise<void> {
     const group = pick(model.groups, this.index);
     const id = group.id;
-    const swapped = [...id].map((character) => (character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase())).join('');
+    const swapped = swapCase(id);
     const taken = new Set([...model.groups.map((item) => item.id), ...goneIds(model, 'group')]);
     // Never empty (which a server may read as no filter at all), nor another group's id of the run.
     const near = [id.slice(0, -1), `${id}x`, `x${id}`, id.slice(1), ...(swapped === id ? [] : [swapped]), context.names.unknownId('group')]

@@ -3,11 +3,12 @@
 // Whatever they answer (each within what the spec and the profile allow), the model does not
 // change: the first user then finds the object exactly as the model has it.
 import type { Conversation, Group } from '../../../lib/api/resources.ts';
-import type { ApiClient, ApiResponse, CallOptions, OffPath, OtherMethod } from '../../../lib/core/client/api-client.ts';
+import type { ApiClient, ApiResponse, CallOptions } from '../../../lib/core/client/api-client.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectBody, expectNoServerError, expectStatusOf, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../checks/list-walk.ts';
+import { otherRequests as allOtherRequests } from '../../behaviours/other-methods.ts';
 import { refusedCredentials, schemeVariants } from '../../checks/wrong-credentials.ts';
 import { expectAgrees, pick, type Command, type Model, type Real } from './model.ts';
 
@@ -237,16 +238,8 @@ export class WithoutCredentials implements Command {
   toString = () => `WithoutCredentials(${this.kind} #${this.index})`;
 }
 
-interface OtherRequest {
-  method: OtherMethod | 'GET';
-  offPath?: OffPath;
-}
-
-/** Methods and paths the API does not have (other-methods.ts of the behaviours sends each in turn). */
-export const otherRequests: readonly OtherRequest[] = [
-  { method: 'HEAD' }, { method: 'OPTIONS' }, { method: 'POST' }, { method: 'PATCH' },
-  { method: 'GET', offPath: '/' }, { method: 'GET', offPath: '/extra' }, { method: 'HEAD', offPath: '/extra' },
-];
+/** The requests the behaviours send to an object's path (other-methods.ts), the collection's left out. */
+const otherRequests = allOtherRequests.filter((request) => request.on === 'item');
 
 /**
  * A method or path the API does not have, on one of the model's objects: any status (§7 shows none;
