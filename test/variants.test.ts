@@ -359,10 +359,11 @@ describe('http10-close', () => {
     const idle = connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => idle.once('connect', resolve));
     const closed = new Promise((resolve) => idle.once('close', resolve));
-    const started = Date.now();
+    // No clock: close() that waited for the idle client would never return (the client never
+    // leaves), so the test ending shows it did not wait; the client's socket was ended by the server.
     await server.close();
     await closed;
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(idle.destroyed).toBe(true);
   });
 });
 
