@@ -6,6 +6,7 @@
 // replacement, location, status), with the checks that failed against it (killedBy, from the
 // kills file tools/mutation/run-check.mjs appends to). Stryker's ids are per run, so each record
 // keeps the mutant's span too (triage-lookup.mjs: spanKey), which is what the triage files key on.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readJson, spanKey } from './triage-lookup.mjs';
 
@@ -35,6 +36,12 @@ if (existsSync(killsFile)) {
   }
 }
 
+// The suite that judged the mutants: a recording names the commit it was run from.
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {}
+
 mkdirSync(results, { recursive: true });
 for (const name of runs) {
   const report = readJson(`${reports}/${name}`);
@@ -59,11 +66,11 @@ for (const name of runs) {
     };
   }
   const recordName = as ?? (name === 'mutation.json' ? 'default' : name.replace(/\.json$/, ''));
-  const record = { run: recordName, recorded_at: new Date().toISOString(), schemaVersion: report.schemaVersion, files };
+  const record = { run: recordName, recorded_at: new Date().toISOString(), commit, schemaVersion: report.schemaVersion, files };
   // One mutant a line: a diff between two recordings reads mutant by mutant.
   const fileBlocks = Object.entries(record.files).map(([file, { mutants }]) =>
     `  ${JSON.stringify(file)}: { "mutants": [\n${mutants.map((mutant) => `    ${JSON.stringify(mutant)}`).join(',\n')}\n  ] }`);
-  const text = `{ "run": ${JSON.stringify(record.run)}, "recorded_at": ${JSON.stringify(record.recorded_at)}, "schemaVersion": ${JSON.stringify(record.schemaVersion)}, "files": {\n${fileBlocks.join(',\n')}\n} }`;
+  const text = `{ "run": ${JSON.stringify(record.run)}, "recorded_at": ${JSON.stringify(record.recorded_at)}, "commit": ${JSON.stringify(record.commit)}, "schemaVersion": ${JSON.stringify(record.schemaVersion)}, "files": {\n${fileBlocks.join(',\n')}\n} }`;
   writeFileSync(new URL(`${recordName}.json`, results), `${text}\n`);
   console.log(`${name}: ${count} mutants → tools/mutation/results/${recordName}.json`);
 }
