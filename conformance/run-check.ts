@@ -22,7 +22,7 @@ import { buildReport } from './run/build-report.ts';
 import type { CheckResult, ConformanceReport, ConformanceVerdict, SettingValue } from './run/check-result.ts';
 import { runConformance } from './run/conformance-run.ts';
 import type { RunSuitesOptions } from './run/run-suites.ts';
-import { applyExpectations, readExpectations } from './run/expectations.ts';
+import { applyExpectations, isGeneratedCheck, readExpectations } from './run/expectations.ts';
 import { decideVerdict, isGatingBlock, isGatingFailure, runScope } from './run/verdict.ts';
 import { selectChecks } from './selection.ts';
 
@@ -94,6 +94,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   // Core reads CONVENTIONS as a list of ids; which ids are convention checks the conformance engine knows.
   const notConventions = unknownIdsProblem('CONVENTIONS', options.conventions, (id) => registry.has(id) && registry.get(id).level === 'convention', 'a convention check (see docs/checks.md)');
   if (notConventions) throw new ConfigError([notConventions]);
+  // A counterexample belongs to one generated check: replayed by any other, its path names nothing.
+  if (options.replay !== undefined && (only.length !== 1 || !isGeneratedCheck(only[0]!))) {
+    throw new ConfigError([`--replay runs one property or model-based check's counterexample: name that check alone with --only (it selects ${only.length === 1 ? only[0] : `${only.length} checks`}).`]);
+  }
   const { shard, repeat } = options;
   const expectationsFile = options.expectations;
   const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));

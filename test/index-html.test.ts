@@ -211,6 +211,9 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] pre.value`).innerText()).toContain('UpdateConversation(#0, {"is_muted":true})');
     expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] .steps li`).nth(2).innerText()).toContain('3. UpdateConversation(#0, {})');
     expect(await card(modelCheck).locator('.see-counterexample a').getAttribute('href')).toBe(`#counterexample-check-${modelCheck}`);
+    // The case alone: the run's command with that check and the case the failure printed.
+    expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] .case-alone code.replay`).innerText())
+      .toBe(`npx msgapi check --only ${modelCheck} --replay 42@0:2:3@BA:D`);
   });
 
   it('index.html.skipped — a skipped check is listed, folded, with its reason', async () => {

@@ -45,35 +45,67 @@ describe('arbitraries derived from schemas/', () => {
 });
 
 describe('the model-based check against a server whose partial updates reset is_muted', () => {
-  async function runModelAgainstFault(seed: string): Promise<{ code: number | null; report: ConformanceReport }> {
+  async function runModel(args: string[], fault: boolean): Promise<{ code: number | null; report: ConformanceReport | undefined; stderr: string }> {
     const server = await startReferenceServer({
       users: [{ token: 'model-token-a', name: 'a' }],
-      modifiers: faultModifiers(['conversations.update.resets-is-muted']),
+      modifiers: fault ? faultModifiers(['conversations.update.resets-is-muted']) : [],
     });
     try {
       const dir = newDir();
-      const result = await runCli(['check', '--only', 'model.', '--seed', seed], { BASE_URL: server.url, ACCESS_TOKEN: 'model-token-a', REPORTS_DIR: dir });
-      return { code: result.code, report: JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) };
+      const result = await runCli(['check', ...args], { BASE_URL: server.url, ACCESS_TOKEN: 'model-token-a', REPORTS_DIR: dir });
+      let report: ConformanceReport | undefined;
+      try {
+        report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+      } catch {}
+      return { code: result.code, report, stderr: result.stderr };
     } finally {
       await server.close();
     }
   }
+  const runModelAgainstFault = (seed: string) => runModel(['--only', 'model.', '--seed', seed], true);
+  const stepLabels = (message: string) => message.split('\n').filter((line) => /^\d+\. /.test(line));
 
-  it('fails with a shrunk counterexample of a few API calls, each with its curl command, and replays it from the seed', async () => {
+  it('fails with a shrunk counterexample of a few API calls, each with its curl command; the seed replays the search, --replay the case alone', async () => {
     const [first, again] = await Promise.all([runModelAgainstFault('1'), runModelAgainstFault('1')]);
     expect(first.code).toBe(1);
-    expect(first.report.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
-    const message = first.report.checks[0]!.message!;
+    expect(first.report!.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
+    const message = first.report!.checks[0]!.message!;
     expect(message).toContain('Counterexample (shrunk');
     // The strand that failed prints its own seed, SEED to SEED+5 (model/sequence.ts): replaying it runs that strand first.
     expect(message).toMatch(/replay with SEED=[1-6]\b/);
-    const steps = message.split('\n').filter((line) => /^\d+\. /.test(line));
+    const steps = stepLabels(message);
     expect(steps.length).toBeGreaterThanOrEqual(2);
     expect(steps.length).toBeLessThanOrEqual(6);
     expect(message).toMatch(/curl -sS -i -X PUT '.*\/v1\/conversations\/[^']+' .*"Authorization: Bearer \$ACCESS_TOKEN"/);
 
     // The same seed shrinks to the same sequence of commands.
     const counterexample = (report: ConformanceReport) => report.checks[0]!.message!.split('\n').find((line) => line.includes('/*replayPath='));
-    expect(counterexample(again.report)).toBe(counterexample(first.report));
+    expect(counterexample(again.report!)).toBe(counterexample(first.report!));
+
+    // The case alone: exactly its steps, sent once; exit 1 while the fault is there, 0 once it is gone.
+    const replay = /^Replay: --only (\S+) --replay (\S+)/m.exec(message);
+    expect(replay?.[1]).toBe('model.sequence.agrees-with-model');
+    const [faulty, clean] = await Promise.all([runModel(['--only', replay![1]!, '--replay', replay![2]!], true), runModel(['--only', replay![1]!, '--replay', replay![2]!], false)]);
+    expect(faulty.code).toBe(1);
+    const replayed = faulty.report!.checks[0]!.message!;
+    expect(replayed).toContain('Counterexample (replayed alone');
+    // The same calls; the server gives the objects new ids.
+    const withoutIds = (labels: string[]) => labels.map((label) => label.replace(/\b[a-z]+_[0-9a-f]{8,}\b/g, '<id>'));
+    expect(withoutIds(stepLabels(replayed))).toEqual(withoutIds(steps));
+    expect(clean.code).toBe(0);
+    expect(clean.report!.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'passed']]);
+    expect(clean.report!.requests).toBeLessThan(first.report!.requests / 4);
+  });
+
+  it('--replay takes a case as a failure printed it, and one generated check', async () => {
+    const [malformed, many, named] = await Promise.all([
+      runModel(['--only', 'model.sequence.agrees-with-model', '--replay', '7'], false),
+      runModel(['--only', 'model.,properties.', '--replay', '7@0:1'], false),
+      runModel(['--only', 'conversations.create.defaults', '--replay', '7@0:1'], false),
+    ]);
+    expect([malformed.code, many.code, named.code]).toEqual([2, 2, 2]);
+    expect(malformed.stderr).toContain('is not a counterexample');
+    expect(many.stderr).toMatch(/--replay runs one property or model-based check's counterexample: .* \(it selects \d+ checks\)/);
+    expect(named.stderr).toContain('(it selects conversations.create.defaults)');
   });
 });

@@ -13,6 +13,8 @@ import type { ProfileKey } from '../../lib/api/open-points.ts';
 import { serverProfile, type ServerProfile } from '../../lib/core/profile/server-profile.ts';
 
 export interface CheckContext {
+  /** The check's id (a property's failure names it in the --replay line it prints). */
+  checkId: string;
   /** Acts as the user of ACCESS_TOKEN. */
   client: ApiClient;
   /** Acts as the user of SECOND_ACCESS_TOKEN, when one is configured. */
@@ -31,7 +33,7 @@ export interface CheckContext {
   skip(reason: string): never;
 }
 
-export function createCheckContext(target: ProvidedTarget): CheckContext {
+export function createCheckContext(checkId: string, target: ProvidedTarget): CheckContext {
   // The snapshot of the users' ids taken when the run began lies beside the run's ledger file.
   const ledger = new Ledger(target.ledgerFile, priorIdsBeside(target.ledgerFile));
   const client = firstUserClient(target, {
@@ -45,7 +47,7 @@ export function createCheckContext(target: ProvidedTarget): CheckContext {
   });
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));
-  return { client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+  return { checkId, client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
 }
 
 function skip(reason: string): never {

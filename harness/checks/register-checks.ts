@@ -57,7 +57,7 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
 async function runCheck(id: string, targetName: string, target: ProvidedTarget, body: CheckBody, { task, skip }: TestContext): Promise<void> {
   const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
   task.meta.check = meta;
-  const context = createCheckContext(target);
+  const context = createCheckContext(id, target);
   // The failing request's curl alone answers 404 once the check's objects are deleted: the replay
   // script makes them again from the check's own exchanges (lib/core/client/replay-script.ts).
   // It never hides the server's failure: should it break, the plain curl is all the report shows.

@@ -1,10 +1,12 @@
 // Runs a property with fast-check against the target, seeded from SEED, bounded by
 // PROPERTY_RUNS and PROPERTY_TIME_BUDGET_MS. A failure is reported as the shrunk counterexample:
-// the generated input, the steps it took with each request's curl command, and the seed that
-// replays it (SEED=<n> npm run conformance).
+// the generated input, the steps it took with each request's curl command, the seed that
+// replays the search (SEED=<n> npm run conformance), and the case itself (--replay SEED@PATH),
+// which msgapi check --replay runs again alone: once, unshrunk (target.replay).
 import fc from 'fast-check';
 import type { CheckContext } from '../checks/check-context.ts';
 import { CheckFailure, CheckSkipped, PrerequisiteFailure } from '../checks/check-failure.ts';
+import { commandsReplayPath, formatCounterexample } from '../../lib/core/target/counterexample.ts';
 import { StepLog } from './step-log.ts';
 
 export interface PropertyOptions {
@@ -46,6 +48,19 @@ export async function checkProperty<T>(
       throw error;
     }
   });
+  // --replay: exactly the case a failure printed, rebuilt from its seed and path, sent once.
+  const replay = context.target.replay;
+  if (replay !== undefined) {
+    const [value] = fc.sample(arbitrary, { seed: replay.seed, path: replay.path, numRuns: 1 });
+    const log = new StepLog(context.client);
+    try {
+      await predicate(value as T, log);
+    } catch (error) {
+      if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) throw error;
+      throw failureOf(context.checkId, { log, error }, { seed: replay.seed, path: replay.path, shrinks: null, value });
+    }
+    return;
+  }
   const details = await fc.check(property, {
     seed,
     numRuns: options.numRuns ?? propertyRuns,
@@ -59,18 +74,29 @@ export async function checkProperty<T>(
     if (judged === 0 && unjudged !== undefined) throw unjudged;
     return;
   }
+  throw failureOf(context.checkId, lastFailure, { seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks, value: details.counterexample?.[0] });
+}
 
-  const cause = lastFailure.error;
+/** The failure of a property: what the failing step expected and got, the case, its steps, and how to run it again. */
+function failureOf(checkId: string, failure: Failure, found: { seed: number; path: string; shrinks: number | null; value: unknown }): CheckFailure {
+  const cause = failure.error;
   const expected = cause instanceof CheckFailure ? cause.details.expected : 'the property to hold';
   const received = cause instanceof CheckFailure ? cause.details.received : String((cause as Error)?.message ?? cause);
-  throw new CheckFailure({
+  const shown = fc.stringify(found.value);
+  const commands = commandsReplayPath(shown);
+  const token = formatCounterexample({ seed: found.seed, path: found.path, ...(commands === undefined ? {} : { commands }) });
+  return new CheckFailure({
     expected,
     received: [
       received,
-      `Counterexample (shrunk ${details.numShrinks} time(s); seed ${details.seed}, replay with SEED=${details.seed}):`,
-      `  ${fc.stringify(details.counterexample?.[0]).slice(0, 1_000)}`,
+      found.shrinks === null
+        ? `Counterexample (replayed alone; seed ${found.seed}, replay with SEED=${found.seed}):`
+        : `Counterexample (shrunk ${found.shrinks} time(s); seed ${found.seed}, replay with SEED=${found.seed}):`,
+      `  ${shown.slice(0, 1_000)}`,
       'Steps:',
-      lastFailure.log.describe(),
+      failure.log.describe(),
+      // Its own label: the case's path holds colons, which a Counterexample heading cannot.
+      `Replay: --only ${checkId} --replay ${token} (added to the run's command: this case alone, sent once; exit 1 when it fails again, 0 when not)`,
     ].join('\n'),
     ...(cause instanceof CheckFailure && cause.details.exchange ? { exchange: cause.details.exchange } : {}),
   });

@@ -42,23 +42,34 @@ function steps(text: string): string {
   return `<div class="side-label">Steps</div><div class="steps">${body}</div>`;
 }
 
-function counterexample(check: CheckResult): string | null {
+// The run's command less what chose and repeated its checks: --only names the one check instead,
+// and the case's own seed replaces the run's.
+const runCommandWithout = /(^SEED=\d+ )| --(?:only|exclude|shard|repeat|replay) \S+| --bail\b/g;
+
+/** The command that runs this case alone: the run's own settings, --only the check, --replay the case. */
+export function caseReplayCommand(runCommand: string | undefined, checkId: string, replay: string): string {
+  return `${(runCommand ?? 'npx msgapi check').replace(runCommandWithout, '')} --only ${checkId} --replay ${replay}`;
+}
+
+function counterexample(check: CheckResult, runCommand: string | undefined): string | null {
   const found = parseFailureMessage(check.message).counterexample;
   if (found === null) return null;
   const shrunk = found.shrinks === null ? '' : `Shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} to this case. `;
   const replay = found.seed === null ? '' : `Replay with <code class="replay">SEED=${found.seed}</code>: the same seed generates and shrinks to the same case.`;
+  const alone = found.replay === null ? '' : `<p class="case-alone">This case alone, sent once (exit 1 when it fails again, 0 when not): <code class="replay">${escapeHtml(caseReplayCommand(runCommand, check.id, found.replay))}</code></p>`;
   return `<article class="counterexample" id="counterexample-${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}">
 <header>${statusBadge(check)}<h3><a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a></h3><span class="meta">${escapeHtml(check.spec.join(', '))}</span></header>
 <p class="check-title">${escapeHtml(check.title)}</p>
 <p class="replay-line">${shrunk}${replay}</p>
+${alone}
 <div class="side-label">Generated case</div><pre class="value">${escapeHtml(found.value)}</pre>
 ${found.steps === null ? '' : steps(found.steps)}
 </article>`;
 }
 
 /** Empty when no property or model-based check has a counterexample. */
-export function counterexamples(checks: readonly CheckResult[]): { html: string; count: number } {
-  const cards = checks.filter((check) => isGeneratedCheck(check.id) && check.status !== 'passed').map(counterexample).filter((card): card is string => card !== null);
+export function counterexamples(checks: readonly CheckResult[], runCommand?: string): { html: string; count: number } {
+  const cards = checks.filter((check) => isGeneratedCheck(check.id) && check.status !== 'passed').map((check) => counterexample(check, runCommand)).filter((card): card is string => card !== null);
   if (cards.length === 0) return { html: '', count: 0 };
   return {
     count: cards.length,

@@ -9,15 +9,15 @@ export interface FailureMessage {
   expected: string | null;
   received: string | null;
   /** The shrunk counterexample of a property or model-based check. */
-  counterexample: { value: string; steps: string | null; seed: number | null; shrinks: number | null } | null;
+  counterexample: { value: string; steps: string | null; seed: number | null; shrinks: number | null; replay: string | null } | null;
   exchange: string | null;
   reproduce: string | null;
 }
 
 // A label opens a line of its own, never indented: the exchange and steps below are indented.
-const label = /^(Expected|Received|Exchange|Reproduce|Steps|Counterexample\b[^:]*):[ ]?(.*)$/;
+const label = /^(Expected|Received|Exchange|Reproduce|Steps|Replay|Counterexample\b[^:]*):[ ]?(.*)$/;
 
-type Label = 'Expected' | 'Received' | 'Exchange' | 'Reproduce' | 'Steps' | 'Counterexample';
+type Label = 'Expected' | 'Received' | 'Exchange' | 'Reproduce' | 'Steps' | 'Replay' | 'Counterexample';
 
 interface Part {
   label: Label | null;
@@ -67,7 +67,7 @@ export function parseFailureMessage(message: string | null): FailureMessage {
     expected: text(first('Expected')),
     received: text(first('Received')),
     counterexample: counterexample
-      ? { value: dedent(text(counterexample)) ?? '', steps: text(first('Steps')), seed: number(/SEED=(\d+)/), shrinks: number(/shrunk (\d+) time/) }
+      ? { value: dedent(text(counterexample)) ?? '', steps: text(first('Steps')), seed: number(/SEED=(\d+)/), shrinks: number(/shrunk (\d+) time/), replay: /--replay (\S+)/.exec(text(first('Replay')) ?? '')?.[1] ?? null }
       : null,
     exchange: dedent(text(first('Exchange'))),
     reproduce: text(first('Reproduce')),
@@ -75,4 +75,4 @@ export function parseFailureMessage(message: string | null): FailureMessage {
 }
 
 /** Property and model-based checks shrink their failures to a counterexample worth its own section. */
-export const isGeneratedCheck = (id: string): boolean => id.startsWith('properties.') || id.startsWith('model.');
+export { isGeneratedCheck } from '../../conformance/run/expectations.ts';

@@ -40,7 +40,7 @@ interface Part {
 function conformanceParts(report: ConformanceReport): Part[] {
   const { checks, summary } = report;
   const troubles = summary.failed + (summary.flaky ?? 0) + summary.blocked;
-  const found = counterexamples(checks);
+  const found = counterexamples(checks, report.replay);
   const parts: Part[] = [
     { id: 'summary', label: 'Summary', html: runHeader(report) },
     { id: 'sections', label: 'Sections', html: sectionMatrix(checks) },

@@ -148,7 +148,7 @@ ol.step-list .call { margin: 0 0 3px; } ol.step-list .call code { font-size: 13.
 .step-no { font-weight: 700; color: #1d4ed8; margin-right: 2px; }
 ol.step-list .http code { color: var(--muted); font-size: 12.5px; }
 ol.step-list pre.curl { margin: 3px 0 6px; max-height: none; }
-.replay-line { margin: 0 0 4px; }
+.replay-line, .case-alone { margin: 0 0 4px; }
 
 #skipped details > summary { cursor: pointer; display: flex; gap: 14px; align-items: baseline; }
 #skipped details > summary h2 { display: inline; font-size: 22px; }

@@ -34,6 +34,7 @@ export function checkCommandOptions(argv: readonly string[], io: CommandIo = {})
     maxRps: config.maxRps,
     propertyRuns: config.propertyRuns,
     propertyTimeBudgetMs: config.propertyTimeBudgetMs,
+    replay: config.replay,
     only: config.only,
     exclude: config.exclude,
     strict: config.strict,

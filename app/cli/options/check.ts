@@ -5,6 +5,7 @@ import {
   conventions, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
   secondAccessToken, seed, strict, targetSettings, waitForTarget,
 } from '../../../lib/core/config/settings.ts';
+import { parseCounterexample } from '../../../lib/core/target/counterexample.ts';
 import { runIdPattern } from '../../../lib/core/safety/run-names.ts';
 import { profileSettings } from '../../../lib/core/config/profile-settings.ts';
 
@@ -55,6 +56,13 @@ export const checkOptions = {
     metavar: 'LIST',
     help: 'Leave these checks out, in the syntax of --only (ids, prefixes ending in a dot, tags); applied after --only.',
     parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    defaultText: 'none',
+  }),
+  replay: valueOption({
+    flag: 'replay',
+    metavar: 'CASE',
+    help: 'Run one counterexample again, alone: the SEED@PATH[@COMMANDS] a failing property or model-based check printed, with --only naming that check. Exactly that case is sent once, unshrunk: exit 1 when it fails again, 0 when it passes now.',
+    parse: (raw, name) => parseCounterexample(raw, name),
     defaultText: 'none',
   }),
   list: switchOption({ flag: 'list', help: 'Print the checks the other options select (id, level, title), one a line, and exit 0 without sending a request.' }),

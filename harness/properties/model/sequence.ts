@@ -98,8 +98,12 @@ function commandArbitraries(context: CheckContext) {
 const strands = 6;
 
 export async function checkSequencesAgreeWithModel(context: CheckContext): Promise<void> {
-  const sequences = fc.commands(commandArbitraries(context), { maxCommands: 25, size: 'large' });
+  // --replay: the one sequence a failure printed, so one strand, and fast-check told which of its commands ran.
+  const replay = context.target.replay;
   const strand = async (offset: number): Promise<void> => {
+    // One arbitrary per strand: fc.commands records which commands ran as it shrinks (the replay
+    // path a failure prints), so strands sharing one would write each other's into it.
+    const sequences = fc.commands(commandArbitraries(context), { maxCommands: 25, size: 'large', ...(replay?.commands === undefined ? {} : { replayPath: replay.commands }) });
     // A journal of its own, so that a counterexample's steps show only its strand's requests; the
     // check's journal gets them all afterwards (request counts, response invariants, replay).
     const journal: Exchange[] = [];
@@ -126,8 +130,9 @@ export async function checkSequencesAgreeWithModel(context: CheckContext): Promi
     }
   };
   // Every strand ends (and cleans up) before the verdict: the first strand's failure, else the first skip.
-  const outcomes = await Promise.allSettled(Array.from({ length: strands }, (_, offset) => strand(offset)));
+  const started = replay === undefined ? strands : 1;
+  const outcomes = await Promise.allSettled(Array.from({ length: started }, (_, offset) => strand(offset)));
   const failures = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
-  const judged = failures.find((reason) => !(reason instanceof CheckSkipped)) ?? (failures.length === strands ? failures[0] : undefined);
+  const judged = failures.find((reason) => !(reason instanceof CheckSkipped)) ?? (failures.length === started ? failures[0] : undefined);
   if (judged !== undefined) throw judged;
 }

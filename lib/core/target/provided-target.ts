@@ -8,7 +8,7 @@ export type { RunSettings };
 
 export function providedTarget(target: Target, run: RunSettings): ProvidedTarget {
   // Picked one by one: callers hand the whole configuration, and only these cross to the workers.
-  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink } = run;
+  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink, replay } = run;
   return {
     baseUrl: target.url,
     accessToken: target.users.accessToken,
@@ -24,6 +24,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     propertyRuns,
     propertyTimeBudgetMs,
     ...(shrink === undefined ? {} : { shrink }),
+    ...(replay === undefined ? {} : { replay }),
     runId: randomBytes(4).toString('hex'),
   };
 }

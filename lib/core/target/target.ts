@@ -3,6 +3,7 @@
 // load and the matrix all hold this one shape; ProvidedTarget is its serialisable projection for
 // vitest's workers, derived from it in one place (provided-target.ts).
 import type { DeclaredReadings } from '../../api/open-points.ts';
+import type { Counterexample } from './counterexample.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
 /** The choices the spec leaves open that the user declares (or that the embedded server is known to make). */
@@ -48,6 +49,8 @@ export interface RunSettings {
    * fails, and shrinking a hundred failures would take longer than finding them). Unset: shrunk.
    */
   shrink?: boolean;
+  /** --replay: the one generated case the selected property check runs, once and unshrunk. */
+  replay?: Counterexample | undefined;
 }
 
 /** What the check command hands to the suites running in vitest's workers (vitest provide/inject). */
