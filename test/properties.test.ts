@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
+import type { ServerModifier } from '../reference/modifiers.ts';
+import { checkCommandOptions } from '../app/cli/commands/check.ts';
 import { invalidParams, missingRequired, validParams } from '../harness/properties/schema-arbitraries.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { schemaDocument, validateAgainst, type SchemaName } from '../lib/api/schemas/registry.ts';
@@ -107,5 +109,42 @@ describe('the model-based check against a server whose partial updates reset is_
     expect(malformed.stderr).toContain('is not a counterexample');
     expect(many.stderr).toMatch(/--replay runs one property or model-based check's counterexample: .* \(it selects \d+ checks\)/);
     expect(named.stderr).toContain('(it selects conversations.create.defaults)');
+  });
+});
+
+describe('--depth thorough', () => {
+  it('tries five times the cases and gives a property ten minutes, unless PROPERTY_RUNS and PROPERTY_TIME_BUDGET_MS say otherwise', () => {
+    const options = (argv: string[]) => {
+      const mapped = checkCommandOptions(['--embedded', ...argv], { env: {}, cwd: newDir() });
+      if (mapped === 'help') throw new Error('help');
+      return [mapped.options.propertyRuns, mapped.options.propertyTimeBudgetMs, mapped.options.depth];
+    };
+    expect(options([])).toEqual([10, 60_000, 'default']);
+    expect(options(['--depth', 'thorough'])).toEqual([50, 600_000, 'thorough']);
+    expect(options(['--depth', 'thorough', '--property-runs', '2', '--property-time-budget-ms', '5000'])).toEqual([2, 5_000, 'thorough']);
+  });
+
+  it('the model makes more than 100 objects of each kind and walks their list in pages of 100', async () => {
+    // The largest page each list served: a page of 100 needs more than 100 of that kind and limit=100.
+    const largestPage: Record<string, number> = { conversations: 0, groups: 0 };
+    const pageSizes: ServerModifier = {
+      handle: (next) => async (context, route) => {
+        const reply = await next(context, route);
+        const data = (reply.body as { data?: unknown[] } | undefined)?.data;
+        if (route.method === 'GET' && route.id === undefined && route.resource !== undefined && Array.isArray(data)) {
+          largestPage[route.resource] = Math.max(largestPage[route.resource] ?? 0, data.length);
+        }
+        return reply;
+      },
+    };
+    const server = await startReferenceServer({ users: [{ token: 'deep-token-a', name: 'a' }], modifiers: [pageSizes] });
+    try {
+      const dir = newDir();
+      const result = await runCli(['check', '--only', 'model.', '--depth', 'thorough', '--property-runs', '1', '--seed', '3'], { BASE_URL: server.url, ACCESS_TOKEN: 'deep-token-a', REPORTS_DIR: dir });
+      expect(result.code).toBe(0);
+      expect(largestPage).toEqual({ conversations: 100, groups: 100 });
+    } finally {
+      await server.close();
+    }
   });
 });

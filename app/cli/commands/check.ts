@@ -20,6 +20,9 @@ import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
 import { recordSettings } from './run-settings.ts';
 
+/** How many times the default's cases --depth thorough tries. */
+const thoroughFactor = 5;
+
 /** The flags and settings of msgapi check as the engine's options; --help and --list apart. */
 export function checkCommandOptions(argv: readonly string[], io: CommandIo = {}): 'help' | { options: CheckOptions; list: boolean; json: boolean } {
   const parsed = parseCommand('check', argv, {}, sourcesOf(io));
@@ -32,8 +35,10 @@ export function checkCommandOptions(argv: readonly string[], io: CommandIo = {})
     seed: config.seed,
     readOnly: config.readOnly,
     maxRps: config.maxRps,
-    propertyRuns: config.propertyRuns,
-    propertyTimeBudgetMs: config.propertyTimeBudgetMs,
+    // --depth thorough: more cases and more time, unless the user set them.
+    propertyRuns: config.depth === 'thorough' && !parsed.given('propertyRuns') ? config.propertyRuns * thoroughFactor : config.propertyRuns,
+    propertyTimeBudgetMs: config.depth === 'thorough' && !parsed.given('propertyTimeBudgetMs') ? Math.max(config.propertyTimeBudgetMs, 600_000) : config.propertyTimeBudgetMs,
+    depth: config.depth,
     replay: config.replay,
     only: config.only,
     exclude: config.exclude,

@@ -2,7 +2,7 @@
 import { repeatableOption, switchOption, valueOption } from '../../../lib/core/config/option.ts';
 import { formatInteger, parseNumber, parseText, type Parsed } from '../../../lib/core/config/parse-values.ts';
 import {
-  conventions, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
+  conventions, depth, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
   secondAccessToken, seed, strict, targetSettings, waitForTarget,
 } from '../../../lib/core/config/settings.ts';
 import { parseCounterexample } from '../../../lib/core/target/counterexample.ts';
@@ -40,6 +40,7 @@ export const checkOptions = {
   maxRps,
   propertyRuns,
   propertyTimeBudgetMs,
+  depth,
   conventions,
   readOnly,
   strict,

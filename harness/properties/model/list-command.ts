@@ -56,8 +56,8 @@ interface Plan {
 /** §8: "Default page size of list operations: 10 items". */
 export const defaultPageSize = 10;
 // Walked to the end, so that an object listed wrongly shows wherever it is, within a bound for a
-// target full of other data (then what is missing is not judged).
-const maxPages = 20;
+// target full of other data (then what is missing is not judged); --depth thorough lists hundreds.
+const maxPages = (context: Real['context']) => (context.target.depth === 'thorough' ? 60 : 20);
 
 /** The groups a group_id filter may name: those that exist, then those deleted (whose conversations went with them). */
 const groupCandidates = (model: Readonly<Model>) => [...model.groups.map((group) => group.id), ...goneIds(model, 'group')];
@@ -177,7 +177,7 @@ export class ListAndWalk implements Command {
       const expected = new Set(model.groups.filter((group) => !archived || flagMatches.archived(group)).map((group) => group.id));
       const own = new Set([...model.groups.map((group) => group.id), ...goneIds(model, 'group')]);
       const filters = archived ? { archived: true } : {};
-      const walking = () => walkGroups(context, filters, { limit, maxPages });
+      const walking = () => walkGroups(context, filters, { limit, maxPages: maxPages(context) });
       return { query: { ...(archived ? { archived: 'true' } : {}), ...(limit === 'default' ? {} : { limit: String(limit) }) }, expected, own, walking };
     }
     const groupId = this.filters.includes('group_id') ? pick(groupCandidates(model), this.index) : undefined;
@@ -186,7 +186,7 @@ export class ListAndWalk implements Command {
     // A conversation that no longer belongs to its group is the run's own only where its group is asked for.
     const own = new Set([...model.conversations.map((item) => item.id), ...goneIds(model, 'conversation'), ...(groupId === undefined ? [] : model.released)]);
     const filters = Object.fromEntries(this.filters.map((filter) => [filter, filter === 'group_id' ? groupId! : true]));
-    const walking = () => walkConversations(context, filters, { limit, maxPages });
+    const walking = () => walkConversations(context, filters, { limit, maxPages: maxPages(context) });
     const query = { ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])), ...(limit === 'default' ? {} : { limit: String(limit) }) };
     const deletedGroup = groupId !== undefined && goneIds(model, 'group').includes(groupId);
     const first = () => context.client.listConversations({ ...filters, ...(limit === 'default' ? {} : { limit }) });

@@ -13,24 +13,30 @@ import type { Updates } from '../arbitraries.ts';
 import { expectAgrees, goneIds, short, type Command, type Model, type Real } from './model.ts';
 import { UpdateConversation, UpdateGroup } from './object-commands.ts';
 
-/** More than the default page size of ten (§8), so that every list of them has a second page. */
+/** More than the default page size of ten (§8), so that every list of them has a second page: sent at once. */
 export const populationSize = 12;
+/** --depth thorough: more than 100 of each kind (issue 23: lists of several pages at the largest limits), twelve at a time. */
+export const thoroughPopulationSize = 110;
 
 export class Populate implements Command {
-  constructor(readonly kind: 'conversation' | 'group') {}
+  constructor(readonly kind: 'conversation' | 'group', readonly count: number = populationSize) {}
   /** Once a sequence for each kind: the model's lists then stay a few pages long. */
   check = (model: Readonly<Model>) => !model.populated.includes(this.kind);
 
   async run(model: Model, { context, log }: Real): Promise<void> {
     model.populated.push(this.kind);
     // Names first: each call of names.* gives a new one.
-    const sent = Array.from({ length: populationSize }, () => (this.kind === 'group' ? context.names.groupName('model-many') : context.names.contactId('model-many')));
-    const responses = await log.step(`${this.toString()} → ${populationSize} POSTs at once`, () => Promise.all(sent.map((value) =>
-      (this.kind === 'group' ? context.client.createGroup({ name: value }) : context.client.createConversation({ contact_id: value })))));
+    const sent = Array.from({ length: this.count }, () => (this.kind === 'group' ? context.names.groupName('model-many') : context.names.contactId('model-many')));
+    const responses: ApiResponse[] = [];
+    for (let from = 0; from < sent.length; from += populationSize) {
+      const batch = sent.slice(from, from + populationSize);
+      responses.push(...await log.step(`${this.toString()} → ${batch.length} POSTs at once`, () => Promise.all(batch.map((value) =>
+        (this.kind === 'group' ? context.client.createGroup({ name: value }) : context.client.createConversation({ contact_id: value }))))));
+    }
     for (const response of responses) recordCreated(context, this.kind, response.body);
     const made: Array<Conversation | Group> = [];
     for (const [at, response] of responses.entries()) {
-      const what = `POST /v1/${this.kind}s number ${at + 1} of ${populationSize} sent at once`;
+      const what = `POST /v1/${this.kind}s number ${(at % populationSize) + 1} of ${Math.min(populationSize, this.count)} sent at once`;
       expectNoServerError(context.profile, response, what);
       // §2.2 leaves the limits of names and identifiers open (profile: input-rules): a refusal makes nothing.
       if (context.profile.isRefusal(response.status)) continue;
@@ -75,7 +81,7 @@ export class Populate implements Command {
     return created;
   }
 
-  toString = () => `Populate(${populationSize} ${this.kind}s at once)`;
+  toString = () => (this.count <= populationSize ? `Populate(${this.count} ${this.kind}s at once)` : `Populate(${this.count} ${this.kind}s, ${populationSize} at once)`);
 }
 
 /**

@@ -14,7 +14,7 @@ import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
 import { CreateGroupConversation } from './group-conversation-command.ts';
 import { ListAndWalk, listShapes } from './list-command.ts';
 import { emptyModel } from './model.ts';
-import { Populate, UpdateMany } from './populate-command.ts';
+import { Populate, populationSize, thoroughPopulationSize, UpdateMany } from './populate-command.ts';
 import { CreateLackingRequired, OtherRequestOnObject, SecondUserLists, SecondUserOnObject, WithoutCredentials, type SecondUserAction } from './outside-commands.ts';
 import { CreateConversation, CreateGroup, Delete, Retrieve, UpdateConversation, UpdateGroup, type ExtraField } from './object-commands.ts';
 
@@ -27,7 +27,9 @@ function commandArbitraries(context: CheckContext) {
   // Small pages where a filter narrows the list; an unfiltered list holds everything the user has,
   // so its pages are larger (10, 25, and the default page size without limit, §8).
   const filteredLimit = fc.constantFrom<number | 'default'>(1, 2, 3, 5, 'default');
-  const wholeLimit = fc.constantFrom<number | 'default'>(10, 25, 'default');
+  // --depth thorough: each kind is more than 100 objects (Populate), walked at the largest limits too.
+  const thorough = context.target.depth === 'thorough';
+  const wholeLimit = thorough ? fc.constantFrom<number | 'default'>(25, 50, 100, 'default') : fc.constantFrom<number | 'default'>(10, 25, 'default');
   const listAndWalk = fc.tuple(fc.constantFrom(...listShapes), filteredLimit, wholeLimit, index)
     .map(([shape, filtered, whole, at]) => new ListAndWalk(shape.resource, shape.filters, shape.filters.length === 0 ? whole : filtered, at));
   // The unfiltered lists on their own as well: they hold what Populate made, pages of it.
@@ -53,9 +55,9 @@ function commandArbitraries(context: CheckContext) {
     index.map((at) => new RetrieveGone(at)),
     fc.oneof(index.map((at) => new UpdateGone(at)), index.map((at) => new DeleteGone(at))),
     // Many at once, once a sequence for each kind (three times as likely as the rest early on): lists of several pages.
-    kind.map((which) => new Populate(which)),
-    kind.map((which) => new Populate(which)),
-    kind.map((which) => new Populate(which)),
+    kind.map((which) => new Populate(which, thorough ? thoroughPopulationSize : populationSize)),
+    kind.map((which) => new Populate(which, thorough ? thoroughPopulationSize : populationSize)),
+    kind.map((which) => new Populate(which, thorough ? thoroughPopulationSize : populationSize)),
     fc.tuple(fc.integer({ min: 3, max: 8 }), withUnusualTimestamps(conversationUpdates())).map(([count, updates]) => new UpdateMany('conversation', count, updates)),
     fc.tuple(fc.integer({ min: 3, max: 8 }), withUnusualTimestamps(groupUpdates(withContacts))).map(([count, updates]) => new UpdateMany('group', count, updates)),
     // Deletes and what follows them twice as often: state that ends is where servers slip.
@@ -103,7 +105,7 @@ export async function checkSequencesAgreeWithModel(context: CheckContext): Promi
   const strand = async (offset: number): Promise<void> => {
     // One arbitrary per strand: fc.commands records which commands ran as it shrinks (the replay
     // path a failure prints), so strands sharing one would write each other's into it.
-    const sequences = fc.commands(commandArbitraries(context), { maxCommands: 25, size: 'large', ...(replay?.commands === undefined ? {} : { replayPath: replay.commands }) });
+    const sequences = fc.commands(commandArbitraries(context), { maxCommands: context.target.depth === 'thorough' ? 60 : 25, size: 'large', ...(replay?.commands === undefined ? {} : { replayPath: replay.commands }) });
     // A journal of its own, so that a counterexample's steps show only its strand's requests; the
     // check's journal gets them all afterwards (request counts, response invariants, replay).
     const journal: Exchange[] = [];

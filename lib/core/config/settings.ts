@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { optionName, switchOption, valueOption, type OptionDef } from './option.ts';
 import {
   formatBodyEncoding, formatGroupContacts, formatIdList, formatInteger, formatPagination, parseBaseUrl, parseBodyEncoding,
-  parseGroupContacts, parseIdList, parseInteger, parsePagination, parseText, parseToken,
+  parseChoice, parseGroupContacts, parseIdList, parseInteger, parsePagination, parseText, parseToken,
 } from './parse-values.ts';
 import type { BodyEncoding, PaginationStyle } from './value-types.ts';
 import { profileSettings } from './profile-settings.ts';
@@ -153,6 +153,21 @@ export const propertyTimeBudgetMs = valueOption({
   default: 60_000,
 });
 
+/** How deep the generated checks search: the default run, or the nightly one. */
+export const depths = ['default', 'thorough'] as const;
+export type Depth = (typeof depths)[number];
+
+export const depth = valueOption({
+  env: 'DEPTH',
+  flag: 'depth',
+  metavar: 'LEVEL',
+  help: 'How deep the property and model-based checks search: default, or thorough for nightly runs (five times the cases unless PROPERTY_RUNS is set, longer command sequences, lists of more than 100 objects of each kind walked at limits up to 100, ten minutes a property unless PROPERTY_TIME_BUDGET_MS is set).',
+  example: 'thorough',
+  parse: (raw, name) => parseChoice(name, raw, depths),
+  format: (value: Depth) => value,
+  default: 'default' as Depth,
+});
+
 export const groupContacts = valueOption({
   env: 'GROUP_CONTACTS',
   flag: 'group-contacts',
@@ -246,6 +261,7 @@ export const settings = [
   maxRps,
   propertyRuns,
   propertyTimeBudgetMs,
+  depth,
   groupContacts,
   ...Object.values(profileSettings),
   conventions,

@@ -8,7 +8,7 @@ export type { RunSettings };
 
 export function providedTarget(target: Target, run: RunSettings): ProvidedTarget {
   // Picked one by one: callers hand the whole configuration, and only these cross to the workers.
-  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink, replay } = run;
+  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink, replay, depth } = run;
   return {
     baseUrl: target.url,
     accessToken: target.users.accessToken,
@@ -25,6 +25,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     propertyTimeBudgetMs,
     ...(shrink === undefined ? {} : { shrink }),
     ...(replay === undefined ? {} : { replay }),
+    ...(depth === undefined ? {} : { depth }),
     runId: randomBytes(4).toString('hex'),
   };
 }

@@ -4,7 +4,7 @@
 // vitest's workers, derived from it in one place (provided-target.ts).
 import type { DeclaredReadings } from '../../api/open-points.ts';
 import type { Counterexample } from './counterexample.ts';
-import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
+import type { BodyEncoding, Depth, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
 /** The choices the spec leaves open that the user declares (or that the embedded server is known to make). */
 export interface TargetChoices {
@@ -44,6 +44,8 @@ export interface RunSettings {
   maxRps: number | undefined;
   propertyRuns: number;
   propertyTimeBudgetMs: number;
+  /** --depth: thorough makes the model's sequences longer and its lists longer (harness/properties/model/). */
+  depth?: Depth;
   /**
    * false: a property stops at its first failure, unshrunk (the matrix asks only whether a check
    * fails, and shrinking a hundred failures would take longer than finding them). Unset: shrunk.
