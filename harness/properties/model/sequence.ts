@@ -11,6 +11,7 @@ import { invalidParams, text, validParams } from '../schema-arbitraries.ts';
 import { ArchiveThenList, DeleteThenUse, FlipAndBack, ReadEverywhere } from './steered-commands.ts';
 import { InvalidUpdate, NearGroupIds, OddBodies, OddLimits } from './odd-requests.ts';
 import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
+import { ConcurrentSection, sectionFields, type SectionKind, type SectionRequest } from './concurrent-section.ts';
 import { CreateGroupConversation } from './group-conversation-command.ts';
 import { ListAndWalk, listShapes } from './list-command.ts';
 import { emptyModel } from './model.ts';
@@ -39,6 +40,18 @@ function commandArbitraries(context: CheckContext) {
   const extra = fc.option(fc.constantFrom<ExtraField>('id', 'created_at', 'link'), { freq: 4, nil: undefined });
   const updateConversation = fc.tuple(index, withUnusualTimestamps(conversationUpdates()), extra).map(([at, updates, with_]) => new UpdateConversation(at, updates, with_));
   const updateGroup = fc.tuple(index, withUnusualTimestamps(groupUpdates(withContacts)), extra).map(([at, updates, with_]) => new UpdateGroup(at, updates, with_));
+  // Two PUTs, each changing one to three fields, then up to two more PUTs or GETs: sent at once,
+  // writes of different fields and of the same one meet, and every change shows if it is lost.
+  const section = (which: SectionKind) => {
+    // Mostly one field a PUT: two PUTs then often change different fields, where a lost one shows.
+    const fields = [...sectionFields[which]];
+    const put: fc.Arbitrary<SectionRequest> = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...fields).map((field) => [field]) },
+      { weight: 1, arbitrary: fc.subarray(fields, { minLength: 2 }) },
+    ).map((change) => ({ change }));
+    return fc.tuple(index, put, put, fc.array(fc.oneof(put, fc.constant<SectionRequest>({ get: true })), { maxLength: 2 }))
+      .map(([at, first, second, rest]) => new ConcurrentSection(which, at, [first, second, ...rest]));
+  };
   return [
     text(12).map((suffix) => new CreateConversation(suffix)),
     validParams('group-create.params').map((params) => new CreateGroup(params as ConstructorParameters<typeof CreateGroup>[0])),
@@ -83,6 +96,12 @@ function commandArbitraries(context: CheckContext) {
     ),
     kind.map((which) => new OddLimits(which)),
     index.map((at) => new NearGroupIds(at)),
+    // Requests to one conversation at the same time, judged for linearizability (concurrent-section.ts).
+    // Twice each: concurrency is where servers slip that every sequential check passes.
+    section('conversation'),
+    section('conversation'),
+    section('group'),
+    section('group'),
     // Chains random order rarely gets (steered-commands.ts).
     fc.tuple(kind, index).map(([which, at]) => new DeleteThenUse(which, at)),
     index.map((at) => new FlipAndBack(at)),

@@ -1,0 +1,138 @@
+// Requests to one object sent at the same time, each field judged on its own. The spec says nothing
+// of concurrent requests, so any order of them is allowed, a write may be refused (§7 leaves
+// failure statuses open), and an answer may show another request's write or miss it. What it does
+// say, it says of every request: the fields a PUT gives take effect and "Fields not given are
+// unchanged" (§4). So once all are answered, a field holds what one of the successful PUTs gave
+// it, or, when none gave it, what it held before (a lost update breaks this); a PUT's answer holds
+// its own fields as some successful PUT gave them; and no answer holds a value that nobody sent.
+// Whole-object linearizability (Wing and Gong) would ask more: a server that writes each PUT's
+// fields atomically but answers with the object as it read it before (as ORMs' partial saves do)
+// is not linearizable, and the spec does not forbid it.
+import type { Conversation, Group } from '../../../lib/api/resources.ts';
+import type { ApiResponse } from '../../../lib/core/client/api-client.ts';
+import type { ServerProfile } from '../../../lib/core/profile/server-profile.ts';
+import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { expectBody, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../checks/expect.ts';
+import { pick, short, type Command, type Model, type Real } from './model.ts';
+
+/** The fields a section writes, per kind: each PUT changes some of them to a value other than the one held. */
+export const sectionFields = {
+  conversation: ['is_muted', 'is_pinned', 'pinned_message_id'],
+  group: ['name', 'description', 'avatar_url'],
+} as const;
+export type SectionKind = keyof typeof sectionFields;
+type SectionField = (typeof sectionFields)[SectionKind][number];
+type Params = Record<string, string | boolean>;
+type Item = Conversation | Group;
+
+/** One request of a section, as drawn: the fields a PUT changes (their new values come from the object), or a GET. */
+export type SectionRequest = { change: readonly SectionField[] } | { get: true };
+
+/** A request as sent. */
+type Sent = { put: Params } | { get: true };
+
+/** Two values of each text field a section writes; a change takes the one the object does not hold. */
+const texts: Record<string, readonly [string, string]> = {
+  pinned_message_id: ['msg-1', 'msg-2'],
+  description: ['msgapi section one', 'msgapi section two'],
+  avatar_url: ['https://example.com/msgapi-a.png', 'https://example.com/msgapi-b.png'],
+};
+
+/** A group's name keeps the run's marker it was made with (msgapi cleanup --marker finds it): a suffix comes and goes. */
+const nameSuffix = ' (section)';
+
+/** Each field changed: a flag flipped, a text the other of its two values, a name with or without its suffix. */
+function changed(fields: readonly SectionField[], current: Item): Params {
+  return Object.fromEntries(fields.map((field) => {
+    const held = (current as unknown as Record<string, unknown>)[field];
+    if (field === 'name') return [field, String(held).endsWith(nameSuffix) ? String(held).slice(0, -nameSuffix.length) : `${String(held)}${nameSuffix}`];
+    const pair = texts[field];
+    return [field, pair === undefined ? !held : held === pair[0] ? pair[1] : pair[0]];
+  }));
+}
+
+interface Answered {
+  request: Sent;
+  response: ApiResponse;
+  /** The object the answer holds; undefined when the request was refused. */
+  body: Item | undefined;
+}
+
+const describe = (request: Sent) => ('put' in request ? `PUT ${short(request.put)}` : 'GET');
+const drawn = (request: SectionRequest) => ('change' in request ? `PUT changing ${request.change.join('+')}` : 'GET');
+
+export class ConcurrentSection implements Command {
+  constructor(readonly kind: SectionKind, readonly index: number, readonly requests: readonly SectionRequest[]) {}
+  check = (model: Readonly<Model>) => this.items(model).length > 0;
+
+  private items = (model: Readonly<Model>): readonly Item[] => (this.kind === 'group' ? model.groups : model.conversations);
+  /** The fields §2 shows, as every copy of one object must agree on them. */
+  private comparable = (item: Item) => (this.kind === 'group' ? comparableGroup(item as Group) : comparableConversation(item as Conversation));
+  /** What the failure message shows of each copy: the fields the section writes. */
+  private written = (item: Item) => Object.fromEntries(sectionFields[this.kind].map((field) => [field, (item as unknown as Record<string, unknown>)[field]]));
+
+  async run(model: Model, { context, log }: Real): Promise<void> {
+    const { client, profile } = context;
+    const start = pick(this.items(model), this.index);
+    const sent: Sent[] = this.requests.map((request) => ('change' in request ? { put: changed(request.change, start) } : request));
+    const path = `/v1/${this.kind}s/:id`;
+    const responses = await log.step(`${this.toString()} → ${start.id} ${sent.map(describe).join(' | ')}`, () => Promise.all(sent.map((request) => {
+      if (this.kind === 'group') return 'put' in request ? client.updateGroup(start.id, request.put) : client.retrieveGroup(start.id);
+      return 'put' in request ? client.updateConversation(start.id, request.put) : client.retrieveConversation(start.id);
+    })));
+    const answered: Answered[] = responses.map((response, at) => {
+      const request = sent[at]!;
+      const what = `${'put' in request ? 'PUT' : 'GET'} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`;
+      expectNoServerError(profile, response, what);
+      // Only a write may be refused: a read of an object that exists is answered (§4).
+      if ('put' in request && profile.isRefusal(response.status)) return { request, response, body: undefined };
+      expectSuccess(profile, response, what);
+      return { request, response, body: expectBody(response, this.kind) };
+    });
+    const read = await log.step(`  GET ${start.id} afterwards`, () => (this.kind === 'group' ? client.retrieveGroup(start.id) : client.retrieveConversation(start.id)));
+    expectSuccess(profile, read, `GET ${path} after the requests sent at once`);
+    const after = expectBody(read, this.kind);
+    const problems = this.problems(profile, start, answered, after);
+    expectThat(
+      problems.length === 0,
+      read,
+      `after ${answered.length} requests to one ${this.kind} sent at once, each field holds what a successful PUT gave it, or what it held before when none gave it; a PUT's answer holds its own fields so; no answer holds a value nobody sent (§4: "Fields not given are unchanged"; any order of the requests is allowed)`,
+      `${problems.join('; ')}. The answers: ${answered.map((item) => `${describe(item.request)} → ${item.response.status}${item.body ? ` ${short(this.written(item.body))}` : ''}`).join('; ')}; ` +
+        `afterwards ${short(this.written(after))}; before ${short(this.written(start))}`,
+    );
+    const items = this.items(model) as Item[];
+    items[items.indexOf(start)] = after;
+  }
+
+  /** What no order of the requests explains, field by field. */
+  private problems(profile: ServerProfile, start: Item, answered: readonly Answered[], after: Item): string[] {
+    const valueOf = (item: Item, field: string) => (item as unknown as Record<string, unknown>)[field];
+    const holds = (actual: unknown, allowed: readonly unknown[]) => allowed.some((value) => profile.storedAsSent(value, actual));
+    const problems: string[] = [];
+    for (const field of sectionFields[this.kind]) {
+      // What the successful PUTs gave the field (a refused one changes nothing).
+      const given = answered.flatMap((item) => ('put' in item.request && item.body !== undefined && field in item.request.put ? [item.request.put[field]] : []));
+      const before = valueOf(start, field);
+      const afterwards = given.length > 0 ? given : [before];
+      if (!holds(valueOf(after, field), afterwards)) {
+        problems.push(`${field} afterwards is ${JSON.stringify(valueOf(after, field))}, not ${given.length > 0 ? `what a successful PUT gave it (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `what it held before (${JSON.stringify(before)}), since no PUT gave it`}`);
+      }
+      for (const item of answered) {
+        if (item.body === undefined) continue;
+        const own = 'put' in item.request && field in item.request.put;
+        if (!holds(valueOf(item.body, field), own ? given : [before, ...given])) {
+          problems.push(`${describe(item.request)} answered ${field} ${JSON.stringify(valueOf(item.body, field))}, ${own ? `not the value it gave or another successful PUT's (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `a value nobody sent (before: ${JSON.stringify(before)}; given: ${given.map((value) => JSON.stringify(value)).join(', ') || 'none'})`}`);
+        }
+      }
+    }
+    // Fields no request gave: unchanged in every answer and afterwards.
+    const untouched = (item: Item) => Object.fromEntries(Object.entries(this.comparable(item)).filter(([field]) => !(sectionFields[this.kind] as readonly string[]).includes(field)));
+    for (const [label, item] of [['afterwards', after] as const, ...answered.flatMap((each) => (each.body ? [[`${describe(each.request)} answered`, each.body] as const] : []))]) {
+      const differences = fieldDifferences(profile, untouched(item), untouched(start));
+      if (differences.length > 0) problems.push(`${label} ${differences.join(', ')} (no request gave it)`);
+    }
+    return problems;
+  }
+
+  toString = () => `ConcurrentSection(${this.kind} #${this.index}, at once: ${this.requests.map(drawn).join(' | ')})`;
+}
