@@ -44,6 +44,8 @@ export interface CheckOptions extends RunSettings {
   bail: boolean;
   /** --expectations: the file of known failures. */
   expectations?: string | undefined;
+  /** --workers: checks at once at most (1: one after another). */
+  workers?: number | undefined;
   /** --wait-for-target: seconds a target still starting is waited for. */
   waitForTargetS: number;
   /** Where the run's ledger file is written (and left when something could not be removed). */
@@ -135,6 +137,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       reporters: options.reporters?.(only.length) ?? [],
       only,
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.bail ? { stopWhen: (result: CheckResult) => (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id) } : {}),
     });
     if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {

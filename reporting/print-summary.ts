@@ -1,6 +1,6 @@
 // The end of a run in the terminal: failures first, each with its reproduction, then the blocked
 // and skipped checks with their reasons, a table by spec section, and one summary line.
-import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
+import { serialRerunNote, type CheckResult, type ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 import { colourFor } from './colour.ts';
 
@@ -32,6 +32,8 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     const label = failure.status === 'flaky' ? 'FLAKY' : 'FAIL';
     const qualifier = failure.expected_failure !== undefined ? ` (expected: ${failure.expected_failure})` : isGatingFailure(failure) ? '' : ' (not gating)';
     lines.push('', `${paint(failure.expected_failure === undefined && isGatingFailure(failure) ? 'red' : 'yellow', `${label}${qualifier}`)} ${heading(failure)}`, ...indented(failure.message));
+    const rerun = serialRerunNote(failure);
+    if (rerun) lines.push(...indented(rerun));
   }
   for (const blocked of report.checks.filter((check) => check.status === 'blocked')) {
     lines.push('', `BLOCKED ${heading(blocked)}`, ...indented(blocked.message));

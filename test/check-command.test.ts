@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
+import type { ServerModifier } from '../reference/modifiers.ts';
 import { loadRegistry } from '../conformance/registry.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
@@ -230,5 +231,50 @@ describe('convention checks', () => {
     expect(result.stderr).toBe(
       'msgapi: CONVENTIONS names "conversations.create.defaults", "nope", which are not a convention check (see docs/checks.md).\n',
     );
+  });
+});
+
+describe('--workers, and the serial re-run of a failure', () => {
+  /**
+   * A server that fails a read only when another request is being handled at the same time: a GET
+   * of one object is held up to 300 ms, and answered 500 if another request arrives meanwhile.
+   */
+  function failsBesideOthers() {
+    let inFlight = 0;
+    const modifier: ServerModifier = {
+      handle: (next) => async (context, route) => {
+        inFlight++;
+        try {
+          if (route.method !== 'GET' || route.id === undefined) return await next(context, route);
+          const seen = inFlight;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (Math.max(seen, inFlight) > 1) return { status: 500, body: { error: 'busy' } };
+          return await next(context, route);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    return modifier;
+  }
+  const checks = 'conversations.retrieve.same-object,groups.retrieve.same-object,conversations.retrieve.unknown-id,groups.retrieve.unknown-id';
+
+  it('a check that fails only beside others says so once run again alone; --workers 1 runs them one after another', async () => {
+    const server = await startReferenceServer({ users: [{ token: 'workers-a', name: 'a' }], modifiers: [failsBesideOthers()] });
+    try {
+      const [side, serial] = [reportsDir(), reportsDir()];
+      const together = await runCli(['check', '--only', checks, '--seed', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'workers-a', REPORTS_DIR: side });
+      const report = JSON.parse(readFileSync(join(side, 'conformance.json'), 'utf8')) as ConformanceReport;
+      const failed = report.checks.filter((check) => check.status === 'failed');
+      // The premise: side by side, some read met another request.
+      expect(together.code).toBe(1);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.map((check) => check.serial_rerun)).toEqual(failed.map(() => 'passed'));
+      expect(together.stdout).toContain('Run again alone, one request after another, it passed');
+      const alone = await runCli(['check', '--only', checks, '--seed', '1', '--workers', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'workers-a', REPORTS_DIR: serial });
+      expect(alone.code).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

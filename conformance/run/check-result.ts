@@ -43,6 +43,19 @@ export interface CheckResult {
   attempts?: CheckStatus[];
   /** With --expectations: the reason the file gives for this check's known failure. */
   expected_failure?: string;
+  /**
+   * A failed check of a run that ran checks side by side, run again alone with nothing beside it:
+   * 'passed' when the failure showed only among other requests, 'failed' when it shows alone too.
+   * Absent when it was not re-run (more than five failures, --workers 1, --repeat, --bail).
+   */
+  serial_rerun?: 'passed' | 'failed';
+}
+
+/** What a failure's serial re-run says, in a sentence (terminal and HTML). */
+export function serialRerunNote(result: Pick<CheckResult, 'serial_rerun'>): string | undefined {
+  if (result.serial_rerun === 'passed') return 'Run again alone, one request after another, it passed: this failure shows only beside other requests (another check\'s, or the server\'s handling of requests at the same time).';
+  if (result.serial_rerun === 'failed') return 'Run again alone, one request after another, it failed too: it needs nothing else running.';
+  return undefined;
 }
 
 /** With --expectations: how this run compares with the known failures the file lists. */

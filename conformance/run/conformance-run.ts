@@ -27,7 +27,12 @@ export interface ConformanceRunOptions {
   vitestOutput?: NodeJS.WriteStream;
   /** --bail: the result that stops the run. */
   stopWhen?: (result: CheckResult) => boolean;
+  /** --workers: checks at once at most (1: one after another). */
+  workers?: number;
 }
+
+/** A run with this many failures or fewer re-runs each failed check alone, serially, to say whether it needs company. */
+const serialRerunsAtMost = 5;
 
 export interface ConformanceRun {
   /** --bail stopped the run at a gating failure before every selected check ran. */
@@ -74,11 +79,27 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
           ...(options.shard ? { shard: options.shard } : {}),
           ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
           ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
+          ...(options.workers === undefined ? {} : { workers: options.workers }),
         },
       );
       stoppedEarly = outcome.stoppedEarly;
       attempts.push(outcome.results.get('target') ?? []);
       harnessErrors.push(...outcome.harnessErrors);
+    }
+    // A check that failed among others is run again alone, one request after another: when it
+    // passes so, its failure needs other requests at the same time (another check's, or the
+    // server's handling of concurrent ones), and the report says so.
+    const failed = attempts.length === 1 && options.workers !== 1 && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
+    if (failed.length > 0 && failed.length <= serialRerunsAtMost && !interruption.signal.aborted) {
+      const rerun = await runSuites(
+        [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
+        { requestTimeoutMs: provided.requestTimeoutMs, cancel: interruption.signal, only: failed.map((result) => result.id), workers: 1, ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}) },
+      );
+      const again = new Map((rerun.results.get('target') ?? []).map((result) => [result.id, result]));
+      for (const result of failed) {
+        const status = again.get(result.id)?.status;
+        if (status === 'passed' || status === 'failed') result.serial_rerun = status;
+      }
     }
   } finally {
     interruption.stop();

@@ -44,6 +44,8 @@ export interface RunSuitesOptions {
   stopWhen?: (result: CheckResult) => boolean;
   /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
   vitestOutput?: NodeJS.WriteStream;
+  /** --workers: checks at once at most; 1 runs them one after another. Unset: the suites' config (six workers, ten checks a file). */
+  workers?: number;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -79,6 +81,12 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.workers === undefined ? {} : {
+      maxWorkers: Math.min(options.workers, 6),
+      maxConcurrency: options.workers,
+      sequence: { concurrent: options.workers > 1 },
+      fileParallelism: options.workers > 1,
+    }),
   }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
   if (options.cancel) {
     // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so

@@ -2,7 +2,7 @@
 // so, Expected beside Received, the exchange, and the curl command to see it again. Failures
 // that fail the run come first; blocked checks last, since each points at another check's failure.
 import { isGatingFailure } from '../../conformance/run/build-report.ts';
-import type { CheckResult } from '../../conformance/run/check-result.ts';
+import { serialRerunNote, type CheckResult } from '../../conformance/run/check-result.ts';
 import { escapeHtml } from '../page-kit/format.ts';
 import { copyBlock } from './copy-block.ts';
 import { isGeneratedCheck, parseFailureMessage, type FailureMessage } from './failure-message.ts';
@@ -72,6 +72,7 @@ function card(check: CheckResult, checks: ReadonlyMap<string, CheckResult>): str
   const parts = [
     check.expected_failure !== undefined ? `<p class="known"><strong>Known failure</strong> (listed in the expectations file): ${escapeHtml(check.expected_failure)}</p>` : '',
     attempts(check),
+    serialRerunNote(check) === undefined ? '' : `<p class="serial-rerun">${escapeHtml(serialRerunNote(check)!)}</p>`,
     message.note === null ? '' : note(message.note, checks),
     expectedReceived(message),
     unparsed(check, message),

@@ -129,6 +129,7 @@ pre { font-family: var(--mono); font-size: 12.5px; line-height: 1.5; margin: 0; 
 .check-card.s-blocked .note { border-left-color: var(--blocked); } .check-card.s-flaky .note { border-left-color: var(--flaky); }
 .attempts-same { margin: -6px 0 10px; font-size: 13px; color: var(--muted); }
 .known { margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: var(--skip-bg); }
+.serial-rerun { margin: 0 0 10px; padding: 8px 12px; border-radius: 6px; background: var(--panel); border: 1px solid var(--line); }
 .see-counterexample { margin: 10px 0 0; font-size: 14px; }
 .attempts { display: flex; gap: 12px; align-items: center; margin: 0 0 12px; flex-wrap: wrap; }
 .attempts .label { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }

@@ -40,6 +40,7 @@ export function checkCommandOptions(argv: readonly string[], io: CommandIo = {})
     propertyTimeBudgetMs: config.depth === 'thorough' && !parsed.given('propertyTimeBudgetMs') ? Math.max(config.propertyTimeBudgetMs, 600_000) : config.propertyTimeBudgetMs,
     depth: config.depth,
     replay: config.replay,
+    workers: config.workers,
     only: config.only,
     exclude: config.exclude,
     strict: config.strict,

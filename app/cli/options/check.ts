@@ -59,6 +59,16 @@ export const checkOptions = {
     parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
     defaultText: 'none',
   }),
+  workers: valueOption({
+    env: 'WORKERS',
+    flag: 'workers',
+    metavar: 'N',
+    help: 'Checks run at the same time, at most; 1 runs them one after another (slower; for a server that cannot take requests at once, or to see a failure alone). Unset: up to six files at once and ten checks of a file. With several at once, a run with at most five failures runs each failed check again alone and says whether it still fails.',
+    example: '1',
+    parse: (raw, name) => parseNumber(name, raw, 1, 64, true),
+    format: formatInteger,
+    defaultText: 'as many as the suites allow',
+  }),
   replay: valueOption({
     flag: 'replay',
     metavar: 'CASE',
