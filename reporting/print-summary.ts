@@ -34,6 +34,7 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     lines.push('', `${paint(failure.expected_failure === undefined && isGatingFailure(failure) ? 'red' : 'yellow', `${label}${qualifier}`)} ${heading(failure)}`, ...indented(failure.message));
     const rerun = serialRerunNote(failure);
     if (rerun) lines.push(...indented(rerun));
+    if (failure.fresh_connection) lines.push(...indented(failure.fresh_connection));
   }
   for (const blocked of report.checks.filter((check) => check.status === 'blocked')) {
     lines.push('', `BLOCKED ${heading(blocked)}`, ...indented(blocked.message));

@@ -278,3 +278,4 @@ describe('--workers, and the serial re-run of a failure', () => {
     }
   });
 });
+

@@ -9,6 +9,7 @@ import { TransportError } from '../lib/core/client/transport-error.ts';
 import { responseViolation } from '../lib/core/client/response-invariants.ts';
 import type { BodyEncoding } from '../lib/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
+import { listenLocally, withBody } from './helpers/test-server.ts';
 
 const token = 'tok_SECRET_abc123';
 let server: Awaited<ReturnType<typeof startCaptureServer>>;
@@ -281,5 +282,36 @@ describe('the rate limiter of --max-rps', () => {
     now += 2_000;
     await limiter.acquire();
     expect(waits).toEqual([250, 500]);
+  });
+});
+
+describe('a safe request sent again on a connection of its own', () => {
+  it('goes out on a new connection with the client\'s credentials; a request with a body, or of other credentials, is not sent again', async () => {
+    // Answers 500 to a request on a connection that carried one before, 200 to the first on each.
+    const served = new WeakMap<object, number>();
+    const front = await listenLocally(withBody((req, res) => {
+      const before = served.get(req.socket) ?? 0;
+      served.set(req.socket, before + 1);
+      res.writeHead(before > 0 ? 500 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ before, authorization: req.headers.authorization === `Bearer ${token}` }));
+    }));
+    try {
+      const api = client('form', 5_000, front.url);
+      // undici hands a connection back to its pool a moment after the answer ends: within a few
+      // GETs one goes out on a connection that carried another. That one is the premise.
+      let reused = await api.retrieveConversation('conv_1');
+      for (let tries = 1; tries < 5 && reused.status !== 500; tries++) reused = await api.retrieveConversation('conv_1');
+      expect(reused.status).toBe(500);
+      expect(await api.resendOnFreshConnection(reused.exchange)).toEqual({ status: 200, body: '{"before":0,"authorization":true}' });
+      const put = await api.updateConversation('conv_1', { is_muted: true });
+      expect(await api.resendOnFreshConnection(put.exchange)).toBeUndefined();
+      const other = api.as({ kind: 'none' });
+      expect(await other.resendOnFreshConnection(reused.exchange)).toBeUndefined();
+      // Sent again, not recorded: the journal holds the GETs and the PUT only.
+      expect(api.journal.filter((exchange) => exchange.method === 'PUT').length).toBe(1);
+      expect(api.journal.every((exchange) => exchange.method === 'PUT' || exchange.status === 200 || exchange === reused.exchange)).toBe(true);
+    } finally {
+      await front.close();
+    }
   });
 });

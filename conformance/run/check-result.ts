@@ -49,6 +49,8 @@ export interface CheckResult {
    * Absent when it was not re-run (more than five failures, --workers 1, --repeat, --bail).
    */
   serial_rerun?: 'passed' | 'failed';
+  /** The failing GET sent again on a connection of its own, at once: what that showed, in a sentence. */
+  fresh_connection?: string;
 }
 
 /** What a failure's serial re-run says, in a sentence (terminal and HTML). */

@@ -67,6 +67,7 @@ export class ConformanceReporter implements Reporter {
       message,
       reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
       ...((status === 'failed' || status === 'blocked') && meta.replay ? { reproduction_script: meta.replay } : {}),
+      ...(status === 'failed' && meta.freshConnection ? { fresh_connection: meta.freshConnection } : {}),
       requests: meta.requests,
       duration_ms: Math.round(diagnostic?.duration ?? 0),
       ...(meta.leftovers ? { leftovers: meta.leftovers } : {}),

@@ -30,6 +30,8 @@ export interface CheckTaskMeta {
   harnessError?: string;
   /** The entries of the server profile its verdict consulted (lib/api/open-points.ts), first asked first. */
   consulted?: string[];
+  /** A failing safe request sent again on a connection of its own: what that showed, in a sentence. */
+  freshConnection?: string;
 }
 
 declare module 'vitest' {
@@ -101,11 +103,13 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
       const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
       meta.reproduction = failure.reproduction;
       replayOf(error.exchange, failure.details.expected);
+      await lookAgainOnFreshConnection(context, error.exchange, meta);
       throw failure;
     }
     if (error instanceof CheckFailure) {
       meta.reproduction = error.reproduction;
       replayOf(error.details.exchange, error.details.expected);
+      await lookAgainOnFreshConnection(context, error.details.exchange, meta);
       throw error;
     }
     if (error instanceof LedgerRefusal) {
@@ -130,5 +134,33 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
     if (leftovers.length > 0) meta.leftovers = leftovers;
     meta.requests = context.client.journal.length;
     meta.consulted = [...context.consulted];
+  }
+}
+
+/**
+ * A failing GET sent again, at once, on a connection of its own (before the check's objects are
+ * deleted): whether the failure shows there too, or only on the kept-alive connection it came on.
+ * The check's verdict stands either way; this only tells where to look.
+ */
+async function lookAgainOnFreshConnection(context: ReturnType<typeof createCheckContext>, exchange: Exchange | undefined, meta: CheckTaskMeta): Promise<void> {
+  if (exchange === undefined) return;
+  try {
+    for (const client of [context.client, context.second]) {
+      const again = await client?.resendOnFreshConnection(exchange);
+      if (again === undefined) continue;
+      const before = exchange.transportError !== undefined ? `no answer (${exchange.transportError})` : `${exchange.status}`;
+      if ('transportError' in again) {
+        meta.freshConnection = `Sent again on a connection of its own: no answer there either (${again.transportError}); on the first connection: ${before}.`;
+      } else if (exchange.transportError !== undefined) {
+        meta.freshConnection = `Sent again on a connection of its own, it was answered (${again.status}): the failure, no answer, showed on a kept-alive connection only (look at how the answers before it on that connection were framed).`;
+      } else if (again.status === exchange.status && again.body === exchange.responseBody) {
+        meta.freshConnection = `Sent again on a connection of its own: the same answer (${again.status}, the same body), so the connection is not what fails.`;
+      } else {
+        meta.freshConnection = `Sent again on a connection of its own: ${again.status === exchange.status ? `${again.status} again, with another body` : `answered ${again.status}, not ${exchange.status}`}: what failed may hang on the kept-alive connection it came on, or on time.`;
+      }
+      return;
+    }
+  } catch {
+    // A diagnosis never hides the failure it explains.
   }
 }

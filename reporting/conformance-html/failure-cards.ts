@@ -73,6 +73,7 @@ function card(check: CheckResult, checks: ReadonlyMap<string, CheckResult>): str
     check.expected_failure !== undefined ? `<p class="known"><strong>Known failure</strong> (listed in the expectations file): ${escapeHtml(check.expected_failure)}</p>` : '',
     attempts(check),
     serialRerunNote(check) === undefined ? '' : `<p class="serial-rerun">${escapeHtml(serialRerunNote(check)!)}</p>`,
+    check.fresh_connection === undefined ? '' : `<p class="serial-rerun fresh-connection">${escapeHtml(check.fresh_connection)}</p>`,
     message.note === null ? '' : note(message.note, checks),
     expectedReceived(message),
     unparsed(check, message),

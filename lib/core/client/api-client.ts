@@ -1,7 +1,7 @@
 // The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
 // encodings, a per-request timeout, and a record of every exchange for failure reports.
 import { everyReading } from '../profile/server-profile.ts';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type {
   ConversationCreateParams, ConversationListParams, ConversationUpdateParams, GroupCreateParams,
   GroupListParams, GroupUpdateParams,
@@ -201,6 +201,34 @@ export class ApiClient {
       `(${retryAfter === undefined ? 'no Retry-After; backing off exponentially' : `Retry-After: ${retryAfter}`}): ` +
       "the target's rate limit let no attempt through";
     return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
+  }
+
+  /**
+   * A safe request of the journal sent again on a connection of its own, closed after it: a
+   * failure seen on a kept-alive connection may belong to what that connection carried before (a
+   * body longer or shorter than its Content-Length, a reply left unread). Only GET, HEAD and
+   * OPTIONS, and only with the credentials this client sends; undefined for any other exchange.
+   * The answer is not recorded in the journal: it is a diagnosis, not a step of the check.
+   */
+  async resendOnFreshConnection(exchange: Exchange): Promise<{ status: number; body: string } | { transportError: string } | undefined> {
+    const { credentials, timeoutMs, redactor } = this.options;
+    if (!safeMethods.has(exchange.method) || exchange.requestBody !== undefined) return undefined;
+    if ((exchange.requestHeaders.authorization ?? undefined) !== shownAuthorizationHeader(credentials)) return undefined;
+    const authorization = authorizationHeaders(credentials);
+    const headers: Record<string, string | string[]> = { accept: 'application/json' };
+    if (authorization.length > 0) headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
+    // The URL as sent: the journal's differs only where a secret appeared in it, now a $VARIABLE.
+    if (/\$[A-Z_]+/.test(exchange.url)) return undefined;
+    const agent = new Agent({ connections: 1, pipelining: 0 });
+    try {
+      const response = await request(exchange.url, { method: exchange.method, headers, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+      const text = await readBody(response.body, maxBodyBytes);
+      return { status: response.statusCode, body: redactor.redact(hideDerived(credentials, text)) };
+    } catch (error) {
+      return { transportError: classifyTransportError(error, timeoutMs).message };
+    } finally {
+      await agent.close().catch(() => {});
+    }
   }
 
   private async send(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions): Promise<ApiResponse> {
