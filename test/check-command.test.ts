@@ -279,3 +279,29 @@ describe('--workers, and the serial re-run of a failure', () => {
   });
 });
 
+
+describe('an object that changes while the check is not writing to it', () => {
+  it('fails the isolation checks saying so, without laying the change on the second user', async () => {
+    // Every read of a group shows a new description, as if another client of the owner kept writing it.
+    let reads = 0;
+    const restless: ServerModifier = {
+      handle: (next) => async (context, route) => {
+        const reply = await next(context, route);
+        if (route.method !== 'GET' || route.resource !== 'groups' || route.id === undefined || reply.status !== 200) return reply;
+        return { ...reply, body: { ...(reply.body as object), description: `read ${++reads}` } };
+      },
+    };
+    const server = await startReferenceServer({ users: [{ token: 'restless-a', name: 'a' }, { token: 'restless-b', name: 'b' }], modifiers: [restless] });
+    try {
+      const dir = reportsDir();
+      const result = await runCli(['check', '--only', 'isolation.update.other-user', '--seed', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'restless-a', SECOND_ACCESS_TOKEN: 'restless-b', REPORTS_DIR: dir });
+      const [check] = readReport(dir).checks;
+      expect(result.code).toBe(1);
+      expect(check!.status).toBe('failed');
+      expect(check!.message).toContain('changes while this check is not writing to it');
+      expect(check!.message).not.toContain('exactly as before');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -66,9 +66,31 @@ export async function expectUnchanged(
   const conversation = prerequisite(after.conversation, 'conversation', 'GET /v1/conversations/:id', 'conversations.retrieve.same-object');
   const group = prerequisite(after.group, 'group', 'GET /v1/groups/:id', 'groups.retrieve.same-object');
   const conversationChanges = fieldDifferences(context.profile, comparableConversation(conversation), comparableConversation(before.conversation));
-  expectThat(conversationChanges.length === 0, after.conversation, `the conversation exactly as before ${cause.conversation} (${why})`, conversationChanges.join('; '));
   const groupChanges = fieldDifferences(context.profile, comparableGroup(group), comparableGroup(before.group));
+  if (conversationChanges.length > 0 || groupChanges.length > 0) await expectNotChangingOnItsOwn(context, { conversation, group }, cause);
+  expectThat(conversationChanges.length === 0, after.conversation, `the conversation exactly as before ${cause.conversation} (${why})`, conversationChanges.join('; '));
   expectThat(groupChanges.length === 0, after.group, `the group exactly as before ${cause.group} (${why})`, groupChanges.join('; '));
+}
+
+/**
+ * Before a change is laid on the requests that came before it, the owner reads once more, with no
+ * request of this check in between: an object that changes again then changes while nothing of
+ * this check writes to it (another client of the user, a job of the server), and the failure says
+ * that instead of blaming those requests.
+ */
+async function expectNotChangingOnItsOwn(context: CheckContext, read: OwnResources, cause: { conversation: string; group: string }): Promise<void> {
+  const again = await retrieveOwn(context, { conversation: read.conversation.id, group: read.group.id });
+  for (const [kind, response, first] of [['conversation', again.conversation, read.conversation], ['group', again.group, read.group]] as const) {
+    if (!context.profile.isSuccess(response.status)) continue;
+    const now = kind === 'conversation' ? comparableConversation(response.body as Conversation) : comparableGroup(response.body as Group);
+    const changes = fieldDifferences(context.profile, now, kind === 'conversation' ? comparableConversation(first as Conversation) : comparableGroup(first as Group));
+    expectThat(
+      changes.length === 0,
+      response,
+      `the ${kind} as its owner had just read it, since no request of this check wrote to it in between (so that a change can be laid on ${cause[kind]})`,
+      `it changed again between two reads of its owner with nothing of this check sent between them (${changes.join('; ')}): the ${kind} changes while this check is not writing to it (another client of the same user, or the server itself), so its change is not laid on ${cause[kind]}`,
+    );
+  }
 }
 
 /** Values that only the owner can know: ids, the contact, the group's name and conversation. */
