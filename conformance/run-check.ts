@@ -100,6 +100,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   if (options.replay !== undefined && (only.length !== 1 || !isGeneratedCheck(only[0]!))) {
     throw new ConfigError([`--replay runs one property or model-based check's counterexample: name that check alone with --only (it selects ${only.length === 1 ? only[0] : `${only.length} checks`}).`]);
   }
+  if (options.replay !== undefined && only[0]!.startsWith('model.') && options.replay.commands === undefined) {
+    throw new ConfigError([`--replay ${options.replay.seed}@${options.replay.path} lacks the @COMMANDS part a model check's case has: give the whole SEED@PATH@COMMANDS its failure printed.`]);
+  }
   const { shard, repeat } = options;
   const expectationsFile = options.expectations;
   const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
@@ -138,6 +141,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       only,
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       ...(options.workers === undefined ? {} : { workers: options.workers }),
+      ...(options.replay === undefined ? {} : { replay: true }),
       ...(options.bail ? { stopWhen: (result: CheckResult) => (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id) } : {}),
     });
     if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {

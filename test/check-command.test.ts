@@ -270,7 +270,7 @@ describe('--workers, and the serial re-run of a failure', () => {
       expect(together.code).toBe(1);
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.map((check) => check.serial_rerun)).toEqual(failed.map(() => 'passed'));
-      expect(together.stdout).toContain('Run again alone, one request after another, it passed');
+      expect(together.stdout).toContain('Run again alone, with no other check beside it, it passed');
       const alone = await runCli(['check', '--only', checks, '--seed', '1', '--workers', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'workers-a', REPORTS_DIR: serial });
       expect(alone.code).toBe(0);
     } finally {
@@ -281,7 +281,7 @@ describe('--workers, and the serial re-run of a failure', () => {
 
 
 describe('an object that changes while the check is not writing to it', () => {
-  it('fails the isolation checks saying so, without laying the change on the second user', async () => {
+  it('leaves the isolation check unjudged, saying so, without laying the change on the second user', async () => {
     // Every read of a group shows a new description, as if another client of the owner kept writing it.
     let reads = 0;
     const restless: ServerModifier = {
@@ -296,10 +296,11 @@ describe('an object that changes while the check is not writing to it', () => {
       const dir = reportsDir();
       const result = await runCli(['check', '--only', 'isolation.update.other-user', '--seed', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'restless-a', SECOND_ACCESS_TOKEN: 'restless-b', REPORTS_DIR: dir });
       const [check] = readReport(dir).checks;
-      expect(result.code).toBe(1);
-      expect(check!.status).toBe('failed');
-      expect(check!.message).toContain('changes while this check is not writing to it');
+      expect(check!.status).toBe('skipped');
+      expect(check!.message).toMatch(/^the group changed after .*description: expected "read \d+", received "read \d+".*then changed again between two reads of its owner .*: it changes while this check is not writing to it/);
       expect(check!.message).not.toContain('exactly as before');
+      // Unjudged is no pass and no failure: the run's verdict comes from the rest (nothing else ran).
+      expect(result.code).toBe(0);
     } finally {
       await server.close();
     }

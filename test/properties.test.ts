@@ -100,12 +100,14 @@ describe('the model-based check against a server whose partial updates reset is_
   });
 
   it('--replay takes a case as a failure printed it, and one generated check', async () => {
-    const [malformed, many, named] = await Promise.all([
+    const [malformed, many, named, noCommands] = await Promise.all([
       runModel(['--only', 'model.sequence.agrees-with-model', '--replay', '7'], false),
       runModel(['--only', 'model.,properties.', '--replay', '7@0:1'], false),
       runModel(['--only', 'conversations.create.defaults', '--replay', '7@0:1'], false),
+      runModel(['--only', 'model.sequence.agrees-with-model', '--replay', '7@0:1'], false),
     ]);
-    expect([malformed.code, many.code, named.code]).toEqual([2, 2, 2]);
+    expect([malformed.code, many.code, named.code, noCommands.code]).toEqual([2, 2, 2, 2]);
+    expect(noCommands.stderr).toContain('lacks the @COMMANDS part');
     expect(malformed.stderr).toContain('is not a counterexample');
     expect(many.stderr).toMatch(/--replay runs one property or model-based check's counterexample: .* \(it selects \d+ checks\)/);
     expect(named.stderr).toContain('(it selects conversations.create.defaults)');

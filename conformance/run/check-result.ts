@@ -44,9 +44,10 @@ export interface CheckResult {
   /** With --expectations: the reason the file gives for this check's known failure. */
   expected_failure?: string;
   /**
-   * A failed check of a run that ran checks side by side, run again alone with nothing beside it:
-   * 'passed' when the failure showed only among other requests, 'failed' when it shows alone too.
-   * Absent when it was not re-run (more than five failures, --workers 1, --repeat, --bail).
+   * A failed check of a run that ran checks side by side, run again alone with no other check beside it:
+   * 'passed' when the failure showed only beside other checks, 'failed' when it shows alone too.
+   * Absent when it was not re-run (more than five failures, one check selected, --workers 1,
+   * --repeat, --replay, or --bail having stopped the run).
    */
   serial_rerun?: 'passed' | 'failed';
   /** The failing GET sent again on a connection of its own, at once: what that showed, in a sentence. */
@@ -55,8 +56,8 @@ export interface CheckResult {
 
 /** What a failure's serial re-run says, in a sentence (terminal and HTML). */
 export function serialRerunNote(result: Pick<CheckResult, 'serial_rerun'>): string | undefined {
-  if (result.serial_rerun === 'passed') return 'Run again alone, one request after another, it passed: this failure shows only beside other requests (another check\'s, or the server\'s handling of requests at the same time).';
-  if (result.serial_rerun === 'failed') return 'Run again alone, one request after another, it failed too: it needs nothing else running.';
+  if (result.serial_rerun === 'passed') return 'Run again alone, with no other check beside it, it passed: this failure shows only beside other checks (their requests, or the server\'s handling of requests at the same time).';
+  if (result.serial_rerun === 'failed') return 'Run again alone, with no other check beside it, it failed too: it needs no other check running.';
   return undefined;
 }
 

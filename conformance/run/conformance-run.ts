@@ -29,6 +29,8 @@ export interface ConformanceRunOptions {
   stopWhen?: (result: CheckResult) => boolean;
   /** --workers: checks at once at most (1: one after another). */
   workers?: number;
+  /** --replay: one case, sent once; never run again. */
+  replay?: boolean;
 }
 
 /** A run with this many failures or fewer re-runs each failed check alone, serially, to say whether it needs company. */
@@ -89,8 +91,11 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     // A check that failed among others is run again alone, one request after another: when it
     // passes so, its failure needs other requests at the same time (another check's, or the
     // server's handling of concurrent ones), and the report says so.
-    const failed = attempts.length === 1 && options.workers !== 1 && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
+    // Not when nothing ran beside the check (one check, --workers 1) nor for --replay's one case.
+    const ranSideBySide = attempts.length === 1 && options.workers !== 1 && !options.replay && (attempts[0]?.filter((result) => result.status !== 'skipped').length ?? 0) > 1;
+    const failed = ranSideBySide && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
     if (failed.length > 0 && failed.length <= serialRerunsAtMost && !interruption.signal.aborted) {
+      (options.vitestOutput ?? process.stdout).write(`Running the ${failed.length} failed check(s) again, each alone: ${failed.map((result) => result.id).join(', ')}\n`);
       const rerun = await runSuites(
         [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
         { requestTimeoutMs: provided.requestTimeoutMs, cancel: interruption.signal, only: failed.map((result) => result.id), workers: 1, ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}) },

@@ -82,8 +82,9 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
     ...(options.workers === undefined ? {} : {
+      // maxConcurrency counts per worker: together at most N.
       maxWorkers: Math.min(options.workers, 6),
-      maxConcurrency: options.workers,
+      maxConcurrency: Math.max(1, Math.floor(options.workers / Math.min(options.workers, 6))),
       sequence: { concurrent: options.workers > 1 },
       fileParallelism: options.workers > 1,
     }),

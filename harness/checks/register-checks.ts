@@ -153,10 +153,10 @@ async function lookAgainOnFreshConnection(context: ReturnType<typeof createCheck
         meta.freshConnection = `Sent again on a connection of its own: no answer there either (${again.transportError}); on the first connection: ${before}.`;
       } else if (exchange.transportError !== undefined) {
         meta.freshConnection = `Sent again on a connection of its own, it was answered (${again.status}): the failure, no answer, showed on a kept-alive connection only (look at how the answers before it on that connection were framed).`;
-      } else if (again.status === exchange.status && again.body === exchange.responseBody) {
+      } else if (again.sameStatus && again.sameBody) {
         meta.freshConnection = `Sent again on a connection of its own: the same answer (${again.status}, the same body), so the connection is not what fails.`;
       } else {
-        meta.freshConnection = `Sent again on a connection of its own: ${again.status === exchange.status ? `${again.status} again, with another body` : `answered ${again.status}, not ${exchange.status}`}: what failed may hang on the kept-alive connection it came on, or on time.`;
+        meta.freshConnection = `Sent again on a connection of its own: ${again.sameStatus ? `${again.status} again, with another body` : `answered ${again.status}, not ${exchange.status}`}: what failed may hang on the kept-alive connection it came on, or on time.`;
       }
       return;
     }

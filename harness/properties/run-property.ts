@@ -51,10 +51,16 @@ export async function checkProperty<T>(
   // --replay: exactly the case a failure printed, rebuilt from its seed and path, sent once.
   const replay = context.target.replay;
   if (replay !== undefined) {
-    const [value] = fc.sample(arbitrary, { seed: replay.seed, path: replay.path, numRuns: 1 });
+    let value: T;
+    try {
+      [value] = fc.sample(arbitrary, { seed: replay.seed, path: replay.path, numRuns: 1 }) as [T];
+    } catch (error) {
+      // fast-check walks the path through this generator's cases: another generator has other paths.
+      throw new Error(`--replay ${formatCounterexample(replay)} names no case of ${context.checkId} as it is generated now (${(error as Error).message}); give the settings of the run that printed it (the same --depth, GROUP_CONTACTS, BODY_ENCODING) and the same version of msgapi`);
+    }
     const log = new StepLog(context.client);
     try {
-      await predicate(value as T, log);
+      await predicate(value, log);
     } catch (error) {
       if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) throw error;
       throw failureOf(context.checkId, { log, error }, { seed: replay.seed, path: replay.path, shrinks: null, value });

@@ -4,6 +4,7 @@
 // line that replays it. A secret is recorded only as the variable that holds it ($SECOND_ACCESS_TOKEN),
 // never its value.
 import { formatPagination } from '../../../lib/core/config/parse-values.ts';
+import { formatCounterexample, type Counterexample } from '../../../lib/core/target/counterexample.ts';
 import type { OptionTable } from '../../../lib/core/config/load.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import type { PaginationStyle } from '../../../lib/core/config/value-types.ts';
@@ -23,6 +24,7 @@ function recorded(value: unknown): SettingValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(String);
   if (typeof value === 'object' && isPagination(value)) return formatPagination(value);
+  if (typeof value === 'object' && 'seed' in value && 'path' in value) return formatCounterexample(value as Counterexample);
   if (typeof value === 'object' && 'index' in value && 'count' in value) return `${(value as { index: number }).index}/${(value as { count: number }).count}`;
   return JSON.stringify(value);
 }

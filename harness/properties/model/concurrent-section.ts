@@ -31,23 +31,29 @@ export type SectionRequest = { change: readonly SectionField[] } | { get: true }
 /** A request as sent. */
 type Sent = { put: Params } | { get: true };
 
-/** Two values of each text field a section writes; a change takes the one the object does not hold. */
-const texts: Record<string, readonly [string, string]> = {
-  pinned_message_id: ['msg-1', 'msg-2'],
-  description: ['msgapi section one', 'msgapi section two'],
-  avatar_url: ['https://example.com/msgapi-a.png', 'https://example.com/msgapi-b.png'],
+/** The texts a section writes: the nth PUT of a section writes the nth, so that two PUTs of one field differ. */
+const texts: Record<string, readonly string[]> = {
+  pinned_message_id: ['msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5'],
+  description: ['msgapi section one', 'msgapi section two', 'msgapi section three', 'msgapi section four', 'msgapi section five'],
+  avatar_url: ['https://example.com/msgapi-1.png', 'https://example.com/msgapi-2.png', 'https://example.com/msgapi-3.png', 'https://example.com/msgapi-4.png', 'https://example.com/msgapi-5.png'],
 };
 
-/** A group's name keeps the run's marker it was made with (msgapi cleanup --marker finds it): a suffix comes and goes. */
-const nameSuffix = ' (section)';
-
-/** Each field changed: a flag flipped, a text the other of its two values, a name with or without its suffix. */
-function changed(fields: readonly SectionField[], current: Item): Params {
+/**
+ * Each field changed: a flag flipped (two PUTs of one flag then send the same value), a text the
+ * nth PUT's own, or the next one when the object holds it already; a group's name with the nth
+ * suffix, or none when it holds that one.
+ */
+function changed(fields: readonly SectionField[], current: Item, nth: number): Params {
   return Object.fromEntries(fields.map((field) => {
     const held = (current as unknown as Record<string, unknown>)[field];
-    if (field === 'name') return [field, String(held).endsWith(nameSuffix) ? String(held).slice(0, -nameSuffix.length) : `${String(held)}${nameSuffix}`];
-    const pair = texts[field];
-    return [field, pair === undefined ? !held : held === pair[0] ? pair[1] : pair[0]];
+    if (field === 'name') {
+      const base = String(held).replace(/ \(section \d\)$/, '');
+      const named = `${base} (section ${nth + 1})`;
+      return [field, named === held ? base : named];
+    }
+    const values = texts[field];
+    if (values === undefined) return [field, !held];
+    return [field, values[nth] === held ? values[nth + 1]! : values[nth]!];
   }));
 }
 
@@ -74,7 +80,7 @@ export class ConcurrentSection implements Command {
   async run(model: Model, { context, log }: Real): Promise<void> {
     const { client, profile } = context;
     const start = pick(this.items(model), this.index);
-    const sent: Sent[] = this.requests.map((request) => ('change' in request ? { put: changed(request.change, start) } : request));
+    const sent: Sent[] = this.requests.map((request, nth) => ('change' in request ? { put: changed(request.change, start, nth) } : request));
     const path = `/v1/${this.kind}s/:id`;
     const responses = await log.step(`${this.toString()} → ${start.id} ${sent.map(describe).join(' | ')}`, () => Promise.all(sent.map((request) => {
       if (this.kind === 'group') return 'put' in request ? client.updateGroup(start.id, request.put) : client.retrieveGroup(start.id);
@@ -84,8 +90,9 @@ export class ConcurrentSection implements Command {
       const request = sent[at]!;
       const what = `${'put' in request ? 'PUT' : 'GET'} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`;
       expectNoServerError(profile, response, what);
-      // Only a write may be refused: a read of an object that exists is answered (§4).
-      if ('put' in request && profile.isRefusal(response.status)) return { request, response, body: undefined };
+      // Only a write may be refused, as bad input or as one that meets another write (profile:
+      // refusal-status, concurrent-write-status); a read of an object that exists is answered (§4).
+      if ('put' in request && (profile.isRefusal(response.status) || profile.isConcurrentWriteRefusal(response.status))) return { request, response, body: undefined };
       expectSuccess(profile, response, what);
       return { request, response, body: expectBody(response, this.kind) };
     });

@@ -96,7 +96,7 @@ function commandArbitraries(context: CheckContext) {
     ),
     kind.map((which) => new OddLimits(which)),
     index.map((at) => new NearGroupIds(at)),
-    // Requests to one conversation at the same time, judged for linearizability (concurrent-section.ts).
+    // Requests to one object at the same time, judged field by field (concurrent-section.ts).
     // Twice each: concurrency is where servers slip that every sequential check passes.
     section('conversation'),
     section('conversation'),

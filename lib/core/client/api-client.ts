@@ -113,6 +113,9 @@ function parseJson(text: string): { body: unknown; jsonError?: string } {
   }
 }
 
+/** A request sent again on a connection of its own: its answer beside the first one's, or why none came. */
+export type FreshLook = { status: number; body: string; sameStatus: boolean; sameBody: boolean } | { transportError: string };
+
 export class ApiClient {
   readonly journal: Exchange[];
 
@@ -210,9 +213,14 @@ export class ApiClient {
    * OPTIONS, and only with the credentials this client sends; undefined for any other exchange.
    * The answer is not recorded in the journal: it is a diagnosis, not a step of the check.
    */
-  async resendOnFreshConnection(exchange: Exchange): Promise<{ status: number; body: string } | { transportError: string } | undefined> {
+  async resendOnFreshConnection(exchange: Exchange): Promise<FreshLook | undefined> {
     const { credentials, timeoutMs, redactor } = this.options;
     if (!safeMethods.has(exchange.method) || exchange.requestBody !== undefined) return undefined;
+    // Only to this client's server, and only an item: a list's answer moves with every other check.
+    if (!exchange.url.startsWith(this.options.baseUrl) || exchange.url.includes('?') || exchange.operation.startsWith('list')) return undefined;
+    // An object deleted since (a model sequence deletes what it made before its failure is told) would answer 404 for that reason alone.
+    const path = new URL(exchange.url).pathname;
+    if (this.journal.some((later) => later.method === 'DELETE' && new URL(later.url).pathname === path && this.journal.indexOf(later) > this.journal.indexOf(exchange))) return undefined;
     if ((exchange.requestHeaders.authorization ?? undefined) !== shownAuthorizationHeader(credentials)) return undefined;
     const authorization = authorizationHeaders(credentials);
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
@@ -222,8 +230,9 @@ export class ApiClient {
     const agent = new Agent({ connections: 1, pipelining: 0 });
     try {
       const response = await request(exchange.url, { method: exchange.method, headers, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
-      const text = await readBody(response.body, maxBodyBytes);
-      return { status: response.statusCode, body: redactor.redact(hideDerived(credentials, text)) };
+      const text = redactor.redact(hideDerived(credentials, await readBody(response.body, maxBodyBytes)));
+      // Two observed answers compared with each other, not with what a server may answer: no verdict, so no profile.
+      return { status: response.statusCode, body: text, sameStatus: Object.is(response.statusCode, exchange.status), sameBody: text === exchange.responseBody };
     } catch (error) {
       return { transportError: classifyTransportError(error, timeoutMs).message };
     } finally {
