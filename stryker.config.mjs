@@ -21,7 +21,7 @@ export default {
   coverageAnalysis: 'off',
   // All of the reference server's own code (issue 23), not its seeded faults and valid variants
   // (they wrap the clean server). `npm run mutation` runs it part by part (tools/mutation/parts.mjs),
-  // recording each part as it ends; `npx stryker run stryker.config.mjs` runs it in one go.
+  // recording each part as it ends (mutation:score reads those parts, not a run made in one go).
   mutate: Object.values(parts).flat(),
   ignorePatterns: ['reports', 'examples', 'test', '*.log'],
   // Error messages are free text (§7: "error body shape ...: not shown"); their string mutants are

@@ -6,7 +6,7 @@
 // named or --again is given. Runs are judged by the suite of the checkout they start in: run it in
 // a clone that nobody edits meanwhile, and commit tools/mutation/results/ from there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { partProblems, parts } from './parts.mjs';
 
 const args = process.argv.slice(2);
@@ -33,6 +33,7 @@ if (problems.length > 0) {
   process.exit(2);
 }
 
+mkdirSync('reports/mutation', { recursive: true });
 for (const [part, files] of Object.entries(parts)) {
   const recorded = existsSync(new URL(`./results/default-${part}.json`, import.meta.url));
   if (chosen.length > 0 ? !chosen.includes(part) : recorded && !again) {
@@ -44,8 +45,10 @@ for (const [part, files] of Object.entries(parts)) {
   // The kills file holds Stryker's mutant ids, which start again in every run.
   rmSync('reports/mutation/kills.jsonl', { force: true });
   rmSync('reports/mutation/mutation.json', { force: true });
+  // Stryker's own progress goes to a log of the part: an hour of output would drown this one.
+  const log = openSync(`reports/mutation/${part}.log`, 'w');
   const run = spawnSync('npx', ['stryker', 'run', 'tools/mutation/part.config.mjs'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: { ...process.env, MUTATION_PART_FILES: JSON.stringify(files) },
   });
   if (run.status !== 0 || !existsSync('reports/mutation/mutation.json')) {
