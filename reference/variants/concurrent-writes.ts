@@ -13,6 +13,8 @@ export function concurrentWritesRefused(status: number): ServerModifier {
       if (writing.has(key)) return { status, body: { error: { type: 'conflict', message: 'Another write to this object is under way; try again.' } } };
       writing.add(key);
       try {
+        // The write takes a moment, as a database round trip does: PUTs sent at once meet.
+        await new Promise((resolve) => setTimeout(resolve, 20));
         return await next(context, route);
       } finally {
         writing.delete(key);

@@ -11,6 +11,7 @@ import { recordCreated } from '../../checks/fixtures.ts';
 import type { ConversationUpdateParams, GroupUpdateParams } from '../../../lib/api/resources.ts';
 import type { Updates } from '../arbitraries.ts';
 import { expectAgrees, goneIds, short, type Command, type Model, type Real } from './model.ts';
+import { ListAndWalk } from './list-command.ts';
 import { UpdateConversation, UpdateGroup } from './object-commands.ts';
 
 /** More than the default page size of ten (§8), so that every list of them has a second page: sent at once. */
@@ -23,7 +24,8 @@ export class Populate implements Command {
   /** Once a sequence for each kind: the model's lists then stay a few pages long. */
   check = (model: Readonly<Model>) => !model.populated.includes(this.kind);
 
-  async run(model: Model, { context, log }: Real): Promise<void> {
+  async run(model: Model, real: Real): Promise<void> {
+    const { context, log } = real;
     model.populated.push(this.kind);
     // Names first: each call of names.* gives a new one.
     const sent = Array.from({ length: this.count }, () => (this.kind === 'group' ? context.names.groupName('model-many') : context.names.contactId('model-many')));
@@ -54,7 +56,7 @@ export class Populate implements Command {
     );
     if (this.kind === 'conversation') {
       model.conversations.push(...(made as Conversation[]));
-      return;
+      return this.walkLarge(model, real);
     }
     model.groups.push(...(made as Group[]));
     // Their conversations join the model as CreateGroup's do: deleting a group takes its own along.
@@ -63,6 +65,12 @@ export class Populate implements Command {
       expectSuccess(context.profile, response, "GET /v1/conversations/:id of the group's conversation");
       model.conversations.push(expectBody(response, 'conversation'));
     }
+    await this.walkLarge(model, real);
+  }
+
+  /** --depth thorough: what it made is walked at once in pages of 100, the largest limit the model asks for. */
+  private async walkLarge(model: Model, real: Real): Promise<void> {
+    if (this.count > populationSize) await new ListAndWalk(this.kind === 'group' ? 'groups' : 'conversations', [], 100, 0).run(model, real);
   }
 
   private judgeConversation(context: Real['context'], response: ApiResponse, contactId: string): Conversation {
