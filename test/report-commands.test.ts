@@ -119,7 +119,7 @@ function comparableJunit(junit: string, liveData: string): string[] {
 }
 
 describe('a run split in three shards', () => {
-  it('merges into the checks and results of the same run unsplit', async () => {
+  it('merges into the checks and results of the same run unsplit', { timeout: 300_000 }, async () => {
     const server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: `${token}-2`, name: 'second' }] });
     const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: `${token}-2`, GROUP_CONTACTS: 'replace' };
     const seed = ['--seed', '7'];
