@@ -483,15 +483,6 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect((await api.send('POST', '/v1/groups', { raw: '', contentType: 'application/x-www-form-urlencoded' })).status).toBe(400);
     },
   },
-  'concurrent-write-status:409': {
-    shows: 'of two PUTs to one group at once, the second to arrive gets 409 and changes nothing; one at a time, both succeed',
-    probe: async (api) => {
-      const group = (await api.send<{ id: string }>('POST', '/v1/groups', { raw: 'name=locked', contentType: 'application/x-www-form-urlencoded' })).body;
-      const both = await Promise.all(['description=one', 'avatar_url=two'].map((raw) => api.send('PUT', `/v1/groups/${group.id}`, { raw, contentType: 'application/x-www-form-urlencoded' })));
-      expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
-      expect((await api.send('PUT', `/v1/groups/${group.id}`, { raw: 'description=three', contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
-    },
-  },
   'rate-limits:20-per-second': {
     shows: 'a burst beyond 40 requests gets 429 with Retry-After',
     probe: async (api) => {

@@ -83,14 +83,6 @@ export const profileEntries = [
     setting: { env: 'UNSUPPORTED_BODY_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
-    key: 'concurrent-write-status',
-    section: '§7',
-    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: 'Which status does a PUT get that the server refuses because another write to the same object is under way (optimistic locking, a row lock)?',
-    readings: { '4xx': 'any status from 400 to 499 (409 and 423 are the usual ones); the spec says nothing of requests sent at once, so refusing one is the server\'s right' },
-    setting: { env: 'CONCURRENT_WRITE_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
-  },
-  {
     key: 'error-body',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',

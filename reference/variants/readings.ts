@@ -17,7 +17,6 @@ import type { ReadingOf } from '../choices.ts';
 import { delete200Empty, delete200Object } from './delete-answers.ts';
 import { delete204NoBody } from './delete-204.ts';
 import { deleteOfNothingSucceeds } from './delete-of-nothing.ts';
-import { concurrentWritesRefused } from './concurrent-writes.ts';
 import { errorBodies } from './error-bodies.ts';
 import { unsupportedBodiesAs } from './unsupported-bodies.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
@@ -132,12 +131,6 @@ export const serverReadings = {
     default: { name: '415-or-400', takes: '4xx' },
     others: {
       '422': { takes: '4xx', description: 'A body of a Content-Type the server does not read is refused with 422 instead of 415.', modifiers: [unsupportedBodiesAs(422)] },
-    },
-  },
-  'concurrent-write-status': {
-    default: { name: 'never', takes: '4xx' },
-    others: {
-      '409': { takes: '4xx', description: 'A PUT to an object another PUT is still writing is refused with 409 (optimistic locking).', modifiers: [concurrentWritesRefused(409)] },
     },
   },
   'input-rules': {

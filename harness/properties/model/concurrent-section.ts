@@ -90,9 +90,8 @@ export class ConcurrentSection implements Command {
       const request = sent[at]!;
       const what = `${'put' in request ? 'PUT' : 'GET'} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`;
       expectNoServerError(profile, response, what);
-      // Only a write may be refused, as bad input or as one that meets another write (profile:
-      // refusal-status, concurrent-write-status); a read of an object that exists is answered (§4).
-      if ('put' in request && (profile.isRefusal(response.status) || profile.isConcurrentWriteRefusal(response.status))) return { request, response, body: undefined };
+      // Only a write may be refused (profile: refusal-status); a read of an object that exists is answered (§4).
+      if ('put' in request && profile.isRefusal(response.status)) return { request, response, body: undefined };
       expectSuccess(profile, response, what);
       return { request, response, body: expectBody(response, this.kind) };
     });

@@ -27,8 +27,6 @@ export interface ServerProfile {
   isBodyRefusal(status: number): boolean;
   /** auth-refusal-status: missing, malformed or unknown credentials (§5). */
   isAuthRefusal(status: number): boolean;
-  /** concurrent-write-status: a PUT refused because another write to the object is under way (§7). */
-  isConcurrentWriteRefusal(status: number): boolean;
   /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
   isUnknownIdAnswer(status: number): boolean;
   /** unknown-id-status, its usual reading: 404. Only convention checks ask for it. */
@@ -74,7 +72,6 @@ const ranges: Record<StatusSettingEntry, { low: number; high: number; words: str
   'foreign-id-status': { low: 400, high: 499, words: 'a 4xx status' },
   'auth-refusal-status': { low: 401, high: 403, words: '401 or 403' },
   'unsupported-body': { low: 400, high: 499, words: 'a 4xx status' },
-  'concurrent-write-status': { low: 400, high: 499, words: 'a 4xx status' },
 };
 
 /** The media type a response declares, lower case, without parameters ('' when none). */
@@ -112,7 +109,6 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     isRefusal: (status) => statusIn('refusal-status', status),
     isAuthRefusal: (status) => statusIn('auth-refusal-status', status),
     isBodyRefusal: (status) => statusIn('unsupported-body', status),
-    isConcurrentWriteRefusal: (status) => statusIn('concurrent-write-status', status),
     isUnknownIdAnswer: (status) => statusIn('unknown-id-status', status),
     isNotFound: (status) => {
       consulted('unknown-id-status');
@@ -196,7 +192,6 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isRefusal: 'refusal-status',
   isAuthRefusal: 'auth-refusal-status',
   isBodyRefusal: 'unsupported-body',
-  isConcurrentWriteRefusal: 'concurrent-write-status',
   isUnknownIdAnswer: 'unknown-id-status',
   isNotFound: 'unknown-id-status',
   isForeignIdAnswer: 'foreign-id-status',
