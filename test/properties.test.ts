@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { faultModifiers } from '../reference/faults/registry.ts';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ServerModifier } from '../reference/modifiers.ts';
+import { meetingPlace } from '../reference/faults/helpers.ts';
 import { checkCommandOptions } from '../app/cli/commands/check.ts';
 import { invalidParams, missingRequired, validParams } from '../harness/properties/schema-arbitraries.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
@@ -125,18 +126,7 @@ describe('requests to one object sent at once (model/concurrent-section.ts)', ()
   let answersMissingAWrite = 0;
   const answersAsRead: ServerModifier = {
     handle: (next) => {
-      const waiting = new Map<string, () => void>();
-      const meetAnother = (id: string) => new Promise<void>((resolve) => {
-        const other = waiting.get(id);
-        if (other !== undefined) {
-          waiting.delete(id);
-          other();
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => { waiting.delete(id); resolve(); }, 100);
-        waiting.set(id, () => { clearTimeout(timer); resolve(); });
-      });
+      const meetAnother = meetingPlace(100);
       return async (context, route) => {
         if (route.method !== 'PUT' || route.id === undefined || (route.resource !== 'conversations' && route.resource !== 'groups')) return next(context, route);
         const read = (context.store[route.resource] as unknown as { get(id: string): Record<string, unknown> | undefined }).get(route.id);

@@ -116,3 +116,28 @@ export function mapObjects<R extends Resource>(resource: R, fn: (object: ObjectO
   return rewriteBody([`${resource}.list`, `${resource}.create`, `${resource}.retrieve`, `${resource}.update`], (body) =>
     isRecord(body) && Array.isArray(body.data) ? { ...body, data: body.data.map(map) } : map(body));
 }
+
+/**
+ * Requests to one key meet: the first waits for a second, at most `waitMs`, and both go on
+ * together (as two read-modify-writes racing across a database round trip would).
+ */
+export function meetingPlace(waitMs: number): (key: string) => Promise<void> {
+  const waiting = new Map<string, () => void>();
+  return (key) => new Promise<void>((resolve) => {
+    const other = waiting.get(key);
+    if (other !== undefined) {
+      waiting.delete(key);
+      other();
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => {
+      waiting.delete(key);
+      resolve();
+    }, waitMs);
+    waiting.set(key, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -2,7 +2,7 @@
 // name, and the answer not being the updated object.
 import type { Collection } from '../store.ts';
 import { defineFaults } from './fault.ts';
-import { around, dropParam, mapParams, readBoolean, type ObjectOf, type Resource } from './helpers.ts';
+import { around, dropParam, meetingPlace, mapParams, readBoolean, type ObjectOf, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore } from './stores.ts';
 
@@ -42,24 +42,7 @@ function answersWithPrevious(resource: Resource) {
  * object, at most 100 ms, as a database round trip between the read and the write would.
  */
 function mergesIntoStaleCopy(resource: Resource) {
-  const waiting = new Map<string, () => void>();
-  const meetAnother = (id: string) => new Promise<void>((resolve) => {
-    const other = waiting.get(id);
-    if (other !== undefined) {
-      waiting.delete(id);
-      other();
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      resolve();
-    }, 100);
-    waiting.set(id, () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  const meetAnother = meetingPlace(100);
   return around(`${resource}.update`, async (context, route, next) => {
     const collection = context.store[resource] as unknown as Collection<ObjectOf[typeof resource]>;
     const stale = route.id === undefined ? undefined : collection.get(route.id);
