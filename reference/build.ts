@@ -22,6 +22,7 @@ export interface ReferenceServerOptions {
 }
 
 const TOKEN = /^[^\s]+$/;
+const KEEP_ALIVE_MS = 30_000;
 
 function accountsFrom(users: ReferenceUser[]): Map<string, Account> {
   const accounts = new Map<string, Account>();
@@ -43,5 +44,12 @@ export function buildReferenceServer(options: ReferenceServerOptions): Server {
   const accounts = accountsFrom(options.users);
   const choices = { ...defaultChoices, ...options.choices };
   const now = options.now ?? (choices.timestampUnit === 'milliseconds' ? () => Date.now() : () => Math.floor(Date.now() / 1000));
-  return createServer(createRequestListener({ accounts, now, choices, modifiers: options.modifiers ?? [] }));
+  const server = createServer(createRequestListener({ accounts, now, choices, modifiers: options.modifiers ?? [] }));
+  // Idle connections are the client's to close (msgapi's after a second), not the server's. With
+  // Node's five seconds, the full matrix (hundreds of servers in one busy process, their clients in
+  // vitest workers) saw the servers close connections the clients still held (22 in one run beside
+  // the probe test), and a request sent on one in that moment failed with "other side closed".
+  // Thirty seconds, as a proxy's would be, left none; the spec says nothing of connections.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
 }

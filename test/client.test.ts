@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
 import { ApiClient } from '../lib/core/client/api-client.ts';
 import { renderCurl } from '../lib/core/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../lib/core/client/ledger.ts';
@@ -312,6 +313,57 @@ describe('a safe request sent again on a connection of its own', () => {
       expect(api.journal.every((exchange) => exchange.method === 'PUT' || exchange.status === 200 || exchange === reused.exchange)).toBe(true);
     } finally {
       await front.close();
+    }
+  });
+});
+
+describe('a connection the server closed while this process was busy', () => {
+  // The server of this test runs in a worker thread, so that it closes an idle connection while the
+  // test's own thread is blocked (as a busy vitest worker may be): the close then waits unread when
+  // the next request asks for a connection (lib/core/client/connection-pool.ts). Atomics order the
+  // two threads, no timer.
+  const serverCode = `
+    const { createServer } = require('node:http');
+    const { parentPort, workerData } = require('node:worker_threads');
+    const flags = new Int32Array(workerData);
+    const sockets = new Set();
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"id":"conv_1"}'); });
+    });
+    server.keepAliveTimeout = 60000; // its Keep-Alive hint lets the client keep the connection
+    server.on('connection', (socket) => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+    parentPort.on('message', async (message) => {
+      if (message === 'stop') return server.close(() => parentPort.close());
+      // Once the test's thread says it is blocked: close every idle connection, then say so.
+      const waiting = Atomics.waitAsync(flags, 0, 0);
+      if (waiting.async) await waiting.value;
+      const closed = [...sockets].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(closed);
+      Atomics.store(flags, 1, 1);
+      Atomics.notify(flags, 1);
+    });`;
+
+  it('is not handed to the next request: it goes out on a new connection and is answered', async () => {
+    const shared = new SharedArrayBuffer(8);
+    const flags = new Int32Array(shared);
+    const worker = new Worker(serverCode, { eval: true, workerData: shared });
+    try {
+      const port = await new Promise<number>((resolve) => worker.once('message', resolve));
+      const api = client('json', 5_000, `http://127.0.0.1:${port}`);
+      expect((await api.retrieveConversation('conv_1')).status).toBe(200);
+      worker.postMessage('close-idle');
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+      // Blocked until the server has closed the connection the first request used (the premise).
+      expect(Atomics.wait(flags, 1, 0, 30_000)).not.toBe('timed-out');
+      const next = await api.retrieveConversation('conv_1');
+      expect(next.status, next.exchange.transportError).toBe(200);
+    } finally {
+      worker.postMessage('stop');
+      await new Promise((resolve) => worker.once('exit', resolve));
     }
   });
 });

@@ -119,6 +119,14 @@ describe('auth', () => {
   });
 });
 
+describe('connections', () => {
+  it('connections.keep-alive — leaves idle connections to the client for 30 s (a shorter close raced the matrix\'s requests)', async () => {
+    const res = await send('GET', '/v1/conversations');
+    expect(res.status).toBe(200);
+    expect(res.headers['keep-alive']).toBe('timeout=30');
+  });
+});
+
 describe('routing, bodies and content types', () => {
   it('routing.unknown-path — an unknown path is a 404 JSON error of type not_found', async () => {
     const res = await send<ErrorBody>('GET', '/v1/messages');

@@ -17,6 +17,7 @@ import { Redactor } from './redactor.ts';
 import { responseViolation } from './response-invariants.ts';
 import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
+import { connectionPool } from './connection-pool.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -273,6 +274,7 @@ export class ApiClient {
         method,
         headers,
         body: encoded?.text,
+        dispatcher: connectionPool,
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await readBody(response.body, maxBodyBytes);

@@ -23,7 +23,9 @@ export function classifyTransportError(error: unknown, timeoutMs: number): { fai
   }
   if (code === 'MSGAPI_BODY_TOO_LARGE') return { failure: 'body-too-large', message: err.message ?? 'a body too large' };
   if (code === 'ECONNREFUSED') return { failure: 'connection-refused', message: 'connection refused' };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { failure: 'connection-reset', message: 'connection reset by the server' };
+  // The low-level words stay in the message: ECONNRESET (an RST) and undici's "other side closed"
+  // (a FIN before the response) have different causes on the server.
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { failure: 'connection-reset', message: `connection reset by the server (${code}${err.message ? `: ${err.message}` : ''})` };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { failure: 'dns', message: 'host name not found' };
   return { failure: 'other', message: `${code ? `${code}: ` : ''}${err.message ?? String(error)}` };
 }

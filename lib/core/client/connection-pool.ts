@@ -1,0 +1,17 @@
+// The connections the client keeps open between requests.
+//
+// A server may close an idle keep-alive connection whenever it likes (RFC 9112 §9.3.1), and a
+// request written onto it in that same moment fails with "other side closed" though the server did
+// nothing wrong; a check would report it as the server's failure. undici already leaves alone a
+// connection whose close has arrived, even after this process was busy for a while (its idle
+// socket validation; test/client.test.ts has a server close one while the test's thread is
+// blocked). What is left is the moment itself, and the margin to it: undici keeps a connection for
+// the server's Keep-Alive hint less two seconds, or four without a hint, which is longer than some
+// servers keep theirs (two seconds is a common setting, sent without a hint). A second is shorter
+// than any, and the requests of a run follow each other much faster than that.
+import { Agent } from 'undici';
+
+export const IDLE_CONNECTION_MS = 1_000;
+
+/** One pool for every client of the process: connections to one origin are shared, as before. */
+export const connectionPool = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });
