@@ -97,10 +97,11 @@ function commandArbitraries(context: CheckContext) {
     kind.map((which) => new OddLimits(which)),
     index.map((at) => new NearGroupIds(at)),
     // Requests to one object at the same time, judged field by field (concurrent-section.ts).
-    // --depth thorough only, twice each: concurrency is where servers slip that every sequential
-    // check passes. (In the default run they made servers of the matrix reset connections under
-    // CI's load; until that is understood they stay out of it.)
-    ...(thorough ? [section('conversation'), section('conversation'), section('group'), section('group')] : []),
+    // Twice each: concurrency is where servers slip that every sequential check passes.
+    section('conversation'),
+    section('conversation'),
+    section('group'),
+    section('group'),
     // Chains random order rarely gets (steered-commands.ts).
     fc.tuple(kind, index).map(([which, at]) => new DeleteThenUse(which, at)),
     index.map((at) => new FlipAndBack(at)),
