@@ -6,9 +6,9 @@
 // connection whose close has arrived, even after this process was busy for a while (its idle
 // socket validation; test/client.test.ts has a server close one while the test's thread is
 // blocked). What is left is the moment itself, and the margin to it: undici keeps a connection for
-// the server's Keep-Alive hint less two seconds, or four without a hint, which is longer than some
-// servers keep theirs (two seconds is a common setting, sent without a hint). A second is shorter
-// than any, and the requests of a run follow each other much faster than that.
+// the server's Keep-Alive hint less two seconds, or four seconds without a hint, longer than some
+// servers that send no hint keep theirs. A second is shorter than most servers' keep-alive, and the
+// requests of a run follow each other much faster than that.
 import { Agent } from 'undici';
 
 export const IDLE_CONNECTION_MS = 1_000;
