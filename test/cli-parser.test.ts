@@ -151,7 +151,8 @@ describe('against a server that breaks §2.1 (new conversations come back pinned
       });
       expect(result.code, result.stderr).toBe(1);
       const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error '));
-      expect(annotations.some((line) => line.startsWith('::error file=suites/conversations/create.check.ts,title=conversations.create.defaults failed [spec]::'))).toBe(true);
+      // The suite file as the command runs it: .ts from the sources, .js built (as npm test runs it, and as installed).
+      expect(annotations.some((line) => /^::error file=suites\/conversations\/create\.check\.[jt]s,title=conversations\.create\.defaults failed \[spec\]::/.test(line))).toBe(true);
       expect(annotations.find((line) => line.includes('conversations.create.defaults'))).toMatch(/Expected: is_pinned[^\n]*%0AReceived: is_pinned true/);
       const written = readFileSync(summary, 'utf8');
       expect(written.startsWith('# earlier step\n## msgapi check: FAILED\n')).toBe(true);
@@ -236,10 +237,11 @@ describe('progress and colour', () => {
 describe("npm test keeps out of the user's reports/", () => {
   it('vitest and .ci/run use .test-output/ (gitignored) for the JSON results, and no test names reports/ as its output', () => {
     const root = new URL('../', import.meta.url);
-    expect(readFileSync(new URL('vitest.config.ts', root), 'utf8')).toContain("outputFile: '.test-output/project-tests.json'");
-    expect(readFileSync(new URL('.ci/run', root), 'utf8')).toContain('.test-output/project-tests.json');
+    expect(readFileSync(new URL('vitest.config.ts', root), 'utf8')).toContain("outputFile: { json: '.test-output/project-tests.json' }");
+    expect(readFileSync(new URL('package.json', root), 'utf8')).toContain('--outputFile.json=.test-output/ci-tests.json');
+    expect(readFileSync(new URL('.ci/run', root), 'utf8')).toContain('".test-output/project-tests.json", ".test-output/ci-tests.json"');
     expect(readFileSync(new URL('.gitignore', root), 'utf8')).toMatch(/^\.test-output\/$/m);
-    for (const file of ['index-html', 'load-html', 'load', 'sensitivity']) {
+    for (const file of ['index-html', 'load-html', 'load', 'sensitivity', 'ci/full-matrix']) {
       const text = readFileSync(new URL(`test/${file}.test.ts`, root), 'utf8');
       expect(text, file).not.toMatch(/['"`](?:\.\.\/)?reports\/(?:index|load-run|load-report|sensitivity)/);
       expect(text, file).toContain('testOutput');

@@ -101,7 +101,7 @@ describe('docs in step with the code', () => {
     await run('load merge', ['load', 'merge', join(load, 'load.json'), join(load, 'load.json')]);
     await run('compare', ['compare', join(check, 'conformance.json'), join(check, 'conformance.json')]);
     await run('matrix', ['matrix', '--only', faultNames[0]!]);
-  }, 180_000);
+  });
 
   it('finds the READMEs', () => {
     expect(readmes).toEqual(expect.arrayContaining(['README.md', 'load/README.md', 'reports/README.md', 'reference/README.md', 'reference/faults/README.md']));

@@ -34,7 +34,7 @@ function contextOf(client: ApiClient): CheckContext {
  * A reference server with three conversations, behind a proxy that calls `beforeCursor` with each
  * starting_after it passes on (to delete that item first, or to refuse it outright).
  */
-async function listBehindProxy(beforeCursor: (cursor: string, upstream: ApiClient) => Promise<number | undefined>) {
+async function listBehindProxy(beforeCursor: (cursor: string, upstream: ApiClient) => Promise<number | undefined>, retrieveStatus?: (id: string) => number | undefined) {
   const server = await startReferenceServer({ users: [{ token, name: 'a' }] });
   closers.push(() => server.close());
   const upstream = clientOf(server.url);
@@ -46,7 +46,9 @@ async function listBehindProxy(beforeCursor: (cursor: string, upstream: ApiClien
   expect(new Set(ids).size).toBe(3);
   const proxy = await listenLocally(withBody((req, res, body) => {
     const cursor = new URL(req.url!, 'http://x').searchParams.get('starting_after');
-    (cursor === null ? Promise.resolve(undefined) : beforeCursor(cursor, upstream))
+    const retrieved = /^\/v1\/conversations\/([^/?]+)/.exec(req.url!)?.[1];
+    const answered = req.method === 'GET' && retrieved !== undefined ? retrieveStatus?.(retrieved) : undefined;
+    (answered !== undefined ? Promise.resolve(answered) : cursor === null ? Promise.resolve(undefined) : beforeCursor(cursor, upstream))
       .then(async (refusal) => (refusal !== undefined ? { status: refusal, text: '{"error":{"message":"no such cursor"}}' } : forward(server.url, req, body)))
       .then((answer) => {
         res.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -71,6 +73,19 @@ describe('the page walk', () => {
     expect(deleted).toHaveLength(1);
     expect(walk.complete).toBe(true);
     expect(walk.items.map((item) => item.id).sort()).toEqual(ids.filter((id) => id !== deleted[0]).sort());
+  });
+
+  it('cannot judge (skipped, not failed) when on each of five walks the cursor\'s item is gone and the cursor refused', async () => {
+    const retrieved: string[] = [];
+    // Every cursor refused, and every retrieve of its item answered 404: someone else deletes faster than the walk reads.
+    const { context } = await listBehindProxy(async () => 400, (id) => {
+      retrieved.push(id);
+      return 404;
+    });
+    const walking = walkConversations(context, {}, { limit: 1 });
+    await expect(walking).rejects.toBeInstanceOf(CheckSkipped);
+    await expect(walking).rejects.toThrow(/on 5 walks the item the cursor named .* left the list between two pages/);
+    expect(retrieved).toHaveLength(5);
   });
 
   it('fails when the server refuses every cursor it handed out, on each of three walks', async () => {

@@ -1,9 +1,9 @@
 // msgapi probe and the probe msgapi check runs by itself: each choice found out on the reference
-// server's variants that make it, nothing left behind, the .env fragment and its merge, and the
-// whole suite passing every valid variant that declares nothing (matrix --detect).
+// server's variants that make it, nothing left behind, the .env fragment and its merge. The whole
+// suite against the variants runs in CI: declared (test/ci/declared-variants.test.ts) and found
+// out (--detect, test/ci/full-matrix.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions, type VariantName } from '../reference/variants/registry.ts';
@@ -15,7 +15,6 @@ import type { Target } from '../lib/core/target/target.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const newDir = tempDirs('msgapi-probe-');
 const TOKEN = 'tok-probe-first';
 
@@ -186,16 +185,5 @@ describe('msgapi probe and msgapi check on a target that declares nothing', () =
     } finally {
       await server.close();
     }
-  }, 120_000);
-
-  it('passes the variants whose ways of talking are declared (PAGINATION, BODY_ENCODING, GROUP_CONTACTS), as a user who declares them; the sensitivity matrix runs every variant with them found out (--detect)', { timeout: 600_000 }, async () => {
-    const reports = newDir();
-    const declaring = [...variants.keys()].filter((name) => Object.keys(variants.get(name)!.declares ?? {}).some((setting) => ['PAGINATION', 'BODY_ENCODING', 'GROUP_CONTACTS'].includes(setting)));
-    expect(declaring.length).toBeGreaterThanOrEqual(6);
-    const result = await runCli(['matrix', '--only', declaring.join(','), '--seed', '1', '--reports-dir', reports], {}, projectRoot);
-    const report = JSON.parse(readFileSync(join(reports, 'sensitivity.json'), 'utf8')) as { variants: Array<{ name: string; passed: boolean; problems: string[] }> };
-    expect(report.variants.map((variant) => variant.name).sort()).toEqual([...declaring].sort());
-    expect(report.variants.filter((variant) => !variant.passed).map((variant) => `${variant.name}: ${variant.problems.join('; ')}`)).toEqual([]);
-    expect(result.code, result.stdout.slice(-2_000)).toBe(0);
   });
 });

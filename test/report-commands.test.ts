@@ -1,14 +1,15 @@
 // The commands and options around a conformance run that CI leans on: known failures
-// (--expectations), flakiness (--repeat), a run split across machines (--shard and merge),
-// runs side by side (compare), and output for machines (--json) and for logs (no colour).
+// (--expectations), flakiness (--repeat), runs side by side (compare), and output for machines
+// (--json) and for logs (no colour). A run split across machines (--shard and merge) is four whole
+// runs: test/ci/shards.test.ts.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
-import { binPath, inheritedTmpdir, runCli, startCli, trackChild } from './helpers/run-cli.ts';
+import { cliEntry, inheritedTmpdir, runCli, startCli, trackChild } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 
 const token = 'owner-token-reports';
@@ -109,57 +110,6 @@ describe('against a server that pins every new conversation (one known failure)'
   });
 });
 
-/** junit.xml without what a clock decides (times, timestamps) and with the live-data check's case reduced to its name. */
-function comparableJunit(junit: string, liveData: string): string[] {
-  return junit
-    .replace(/ (time|timestamp)="[^"]*"/g, '')
-    .replace(/ skipped="\d+"/g, '')
-    .replace(new RegExp(`(<testcase name="${liveData.replace(/\./g, '\\.')} [^>]*?)(/>|>[\\s\\S]*?</testcase>)`), '$1/>')
-    .split('\n');
-}
-
-describe('a run split in three shards', () => {
-  it('merges into the checks and results of the same run unsplit', { timeout: 300_000 }, async () => {
-    const server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: `${token}-2`, name: 'second' }] });
-    const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: `${token}-2`, GROUP_CONTACTS: 'replace' };
-    const seed = ['--seed', '7'];
-    const whole = newDir();
-    const unsplit = await runCli(['check', ...seed], { ...env, REPORTS_DIR: whole });
-    expect(unsplit.code, unsplit.stdout).toBe(0);
-    const parts = [newDir(), newDir(), newDir()];
-    // The three shards run at the same time, as on three CI machines against one deployment.
-    const runs = await Promise.all(parts.map((dir, index) => runCli(['check', ...seed, '--shard', `${index + 1}/3`], { ...env, REPORTS_DIR: dir })));
-    await server.close();
-    for (const run of runs) expect(run.code, run.stderr).toBe(0);
-    for (const [index, dir] of parts.entries()) {
-      expect(readReport(dir).shard).toEqual({ index: index + 1, count: 3 });
-      expect(readReport(dir).checks.length).toBeGreaterThan(0);
-    }
-    const out = join(newDir(), 'conformance.json');
-    const merged = await runCli(['merge', ...parts.map((dir) => join(dir, 'conformance.json')), '--out', out]);
-    expect(merged.code, merged.stderr).toBe(0);
-    const mergedReport: ConformanceReport = JSON.parse(readFileSync(out, 'utf8'));
-    // readonly.retrieve.listed-objects reads whatever the target lists at that moment, which other
-    // shards are changing: it passes, or skips when nothing it listed is still there.
-    const liveData = 'readonly.retrieve.listed-objects';
-    const outcome = (report: ConformanceReport) => report.checks.map((check) => [check.id, check.id === liveData ? 'passed or skipped' : check.status]);
-    expect(outcome(mergedReport)).toEqual(outcome(readReport(whole)));
-    expect(['passed', 'skipped']).toContain(mergedReport.checks.find((check) => check.id === liveData)?.status);
-    const { passed, skipped, ...rest } = mergedReport.summary;
-    const { passed: passedWhole, skipped: skippedWhole, ...restWhole } = readReport(whole).summary;
-    expect({ ...rest, total: passed + skipped }).toEqual({ ...restWhole, total: passedWhole + skippedWhole });
-    expect(Object.keys(mergedReport.sections)).toEqual(Object.keys(readReport(whole).sections));
-    expect(mergedReport.merged_from).toHaveLength(3);
-    // CI's test-report tools read junit.xml: the merged one holds what the unsplit run's holds, the
-    // same cases with the same outcomes and messages, the same properties; only clock readings differ.
-    expect(comparableJunit(readFileSync(join(dirname(out), 'junit.xml'), 'utf8'), liveData)).toEqual(comparableJunit(readFileSync(join(whole, 'junit.xml'), 'utf8'), liveData));
-
-    const missing = await runCli(['merge', join(parts[0]!, 'conformance.json'), join(parts[1]!, 'conformance.json')]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('shard 3/3 is missing');
-  });
-});
-
 describe('output for machines and for logs', () => {
   it('--json prints the report alone on stdout, and nothing is coloured in a pipe even without NO_COLOR', async () => {
     const dir = newDir();
@@ -176,7 +126,7 @@ describe('output for machines and for logs', () => {
 describe('at a terminal', () => {
   it('shows a progress line redrawn in place and colours the summary', async () => {
     // `script` gives the command a pseudo-terminal, as a person's shell would.
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(binPath)} check --only groups.create. --reports-dir ${JSON.stringify(newDir())}`;
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cliEntry())} check --only groups.create. --reports-dir ${JSON.stringify(newDir())}`;
     const child = trackChild(spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...inheritedTmpdir(), TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));

@@ -10,6 +10,9 @@ import { loadRegistry } from '../conformance/registry.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { changedForeignRecords, ownerClient, seedForeignData } from '../conformance/matrix/foreign-data.ts';
 import { TransportError } from '../lib/core/client/transport-error.ts';
+import { Ledger } from '../lib/core/client/ledger.ts';
+import { firstUserClient, secondUserClient } from '../lib/core/client/user-clients.ts';
+import { readLedgerFile, sweepClients, sweepLedger } from '../lib/core/safety/sweep.ts';
 import { startChaosServer } from './helpers/chaos-server.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
@@ -53,6 +56,41 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
       const lost = idsBefore.map((ids, user) => ids.filter((id) => !idsAfter[user]!.includes(id)));
       expect({ leftBehind, lost }).toEqual({ leftBehind: [[], []], lost: [[], []] });
       expect(await changedForeignRecords(foreign)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('what the second user made, swept after a stop', () => {
+  // An object of one user is unknown to the other (§5): the first user's retrieve answers 404, which
+  // a sweep acting only as the first user took for "already gone", and left the object there.
+  it('is recorded as the second user\'s, deleted as that user, and without SECOND_ACCESS_TOKEN left, saying so', async () => {
+    const server = await startReferenceServer({ users: [{ token, name: 'first' }, { token: secondToken, name: 'second' }] });
+    try {
+      const ledgerFile = join(newDir(), 'ledger-5ecd5ecd.jsonl');
+      const ledger = new Ledger(ledgerFile);
+      const first = firstUserClient({ accessToken: token, secondAccessToken: secondToken }, { baseUrl: server.url, encoding: 'json', timeoutMs: 10_000, ledger });
+      const second = secondUserClient(first, { accessToken: token, secondAccessToken: secondToken })!;
+      const own = (await first.createConversation({ contact_id: 'msgapi-5ecd5ecd first' })).body as { id: string };
+      const theirs = (await second.createGroup({ name: 'msgapi-5ecd5ecd second' })).body as { id: string; conversation_id: string };
+      const entries = readLedgerFile(ledgerFile);
+      expect(entries).toEqual([
+        { kind: 'conversation', id: own.id },
+        { kind: 'group', id: theirs.id, conversation_id: theirs.conversation_id, user: 'second' },
+      ]);
+      const target = { url: server.url, accessToken: token, encoding: 'json' as const, timeoutMs: 10_000 };
+
+      const firstOnly = sweepClients(target, entries);
+      expect(firstOnly.second).toBeUndefined();
+      const without = await sweepLedger(entries, firstOnly.first, firstOnly.second);
+      expect(without).toEqual({ deleted: 1, leftovers: [{ kind: 'group', id: theirs.id, reason: expect.stringContaining('SECOND_ACCESS_TOKEN') }] });
+      expect((await ownerClient(server.url, secondToken).retrieveGroup(theirs.id)).status).toBe(200);
+
+      const both = sweepClients({ ...target, secondAccessToken: secondToken }, entries);
+      expect(await sweepLedger(entries, both.first, both.second)).toEqual({ deleted: 1, leftovers: [] });
+      expect((await ownerClient(server.url, secondToken).retrieveGroup(theirs.id)).status).toBe(404);
+      expect((await ownerClient(server.url, secondToken).retrieveConversation(theirs.conversation_id)).status).toBe(404);
     } finally {
       await server.close();
     }

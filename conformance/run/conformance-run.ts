@@ -10,7 +10,7 @@ import type { CheckResult } from './check-result.ts';
 import { watchForInterruption } from '../../lib/core/safety/interruption.ts';
 import { combineAttempts } from './repeat.ts';
 import { runSuites, type RunSuitesOptions } from './run-suites.ts';
-import { markedEntries, readLedgerFile, sweepClient, sweepLedger } from '../../lib/core/safety/sweep.ts';
+import { markedEntriesOfEachUser, readLedgerFile, sweepClients, sweepLedger } from '../../lib/core/safety/sweep.ts';
 import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../../lib/core/safety/snapshot.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 
@@ -57,7 +57,7 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   writeFileSync(ledgerFile, '');
   // What the users hold before the first check: none of it is ever the run's own, whatever any
   // answer says. Every check's ledger reads it from beside the ledger file.
-  const sweepTarget = { url: target.url, accessToken: target.users.accessToken, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
+  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
   const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
   const snapshot = await takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
   const snapshotFile = snapshotFileFor(ledgerFile);
@@ -113,10 +113,11 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   const recorded = readLedgerFile(ledgerFile);
   // A stopped run may have had creates under way, which never reached the ledger: those are
   // found by the run's marker in their names (never among what the users held before the run).
-  const marked = interruptedBy ? await markedEntries(sweepClient(sweepTarget, [], prior), provided.runId, target.choices.pagination, undefined, prior) : [];
-  const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.kind === entry.kind && known.id === entry.id))];
-  const sweeper = sweepClient(sweepTarget, entries, prior);
-  const { leftovers } = await sweepLedger(entries, sweeper);
+  // As each user: the second user's creates are unknown to the first (§5).
+  const marked = interruptedBy ? await markedEntriesOfEachUser(sweepClients(sweepTarget, [], prior), provided.runId, target.choices.pagination, prior) : [];
+  const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.kind === entry.kind && known.id === entry.id && known.user === entry.user))];
+  const sweepers = sweepClients(sweepTarget, entries, prior);
+  const { leftovers } = await sweepLedger(entries, sweepers.first, sweepers.second);
   if (leftovers.length === 0) {
     rmSync(ledgerFile, { force: true });
     rmSync(snapshotFile, { force: true });
@@ -128,7 +129,8 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     interruptedBy,
     leftovers,
     ledgerFile: leftovers.length > 0 ? ledgerFile : null,
-    sweepRequests: sweeper.journal.length + reader.journal.length,
+    // The second user's sweeper shares the first's journal.
+    sweepRequests: sweepers.first.journal.length + reader.journal.length,
     snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
   };
 }

@@ -64,7 +64,11 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
     name: runs.length === 1 ? '' : run.name,
   }));
   const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
-  const reporter = new ConformanceReporter(await loadRegistry(), (target) => gates.get(target) ?? (() => true));
+  const registry = await loadRegistry();
+  const reporter = new ConformanceReporter(registry, (target) => gates.get(target) ?? (() => true));
+  // Only the suite files that define a selected check: every worker loads each file it is given,
+  // so a run of a few checks would otherwise load (and, unbuilt, transform) all of them.
+  const files = options.only?.length ? [...new Set(options.only.map((id) => registry.get(id).file))] : undefined;
   // A check makes a handful of requests, each bounded by REQUEST_TIMEOUT_MS, but waits for its
   // turn as long as a rate-limited target needs (a 429 slows the whole run down, and the checks of
   // all workers share the pace): a check's time says nothing about the server, so the limit is
@@ -109,7 +113,7 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   }
   options.cancel?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start();
+    await vitest.start(files);
   } finally {
     options.cancel?.removeEventListener('abort', cancel);
     await vitest.close();

@@ -6,7 +6,7 @@ import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts
 import { nextPageQuery } from '../../lib/core/client/pagination.ts';
 import type { QueryValue } from '../../lib/api/operations.ts';
 import type { CheckContext } from './check-context.ts';
-import { CheckFailure, RepeatedPageFailure } from './check-failure.ts';
+import { CheckFailure, CheckSkipped, RepeatedPageFailure } from './check-failure.ts';
 import { expectBody, expectSuccess } from './expect.ts';
 
 export interface Walk<T> {
@@ -53,7 +53,8 @@ async function stepBack(list: ListFn, limit: number | undefined, seenIds: readon
 
 /** Every cursor seen so far was refused: the walk starts again from the first page (walkAgain). */
 class CursorRefused extends Error {
-  constructor(readonly response: ApiResponse, readonly page: string) {
+  /** `cursor`: the id the refused page was asked after (the last item of the page before). */
+  constructor(readonly response: ApiResponse, readonly page: string, readonly cursor: string | undefined) {
     super('every cursor of the walk was refused');
   }
 }
@@ -85,7 +86,7 @@ async function walk<T extends { id: string }>(
     }
     if (index > 0 && context.profile.isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
       response = await stepBack(list, limit, seenOrder, response);
-      if (context.profile.isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`);
+      if (context.profile.isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`, seenOrder.at(-1));
     }
     pages.push(response);
     expectSuccess(context.profile, response, `GET ${what} (page ${index + 1})`);
@@ -124,42 +125,70 @@ async function walk<T extends { id: string }>(
 export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}) {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
-  return walkAgainIfShifted(context, options, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+  const leftTheList = cursorLeftTheList((id) => client.retrieveConversation(id), filters);
+  return walkAgainIfShifted(context, options, leftTheList, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
     'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options));
 }
 
 export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}) {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
-  return walkAgainIfShifted(context, options, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+  const leftTheList = cursorLeftTheList((id) => client.retrieveGroup(id), filters);
+  return walkAgainIfShifted(context, options, leftTheList, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
     'group-list', `/v1/groups${query ? `?${query}` : ''}`, options));
 }
 
 /**
+ * Whether the item a refused cursor named has left the walked list since its page was read: it is
+ * gone (any unknown-id answer), or no longer matches the archived or group_id filter. A server may
+ * refuse a cursor it no longer lists (§8 leaves pagination beyond limit and has_more open), so such
+ * a refusal is someone else's write, not the server's fault. Only a GET is sent.
+ */
+function cursorLeftTheList(retrieve: (id: string) => Promise<ApiResponse>, filters: { archived?: boolean; group_id?: string }) {
+  return async (cursor: string): Promise<boolean> => {
+    const response = await retrieve(cursor);
+    if (everyReading.isUnknownIdAnswer(response.status)) return true;
+    const item = response.body as { archived_at?: unknown; group_id?: unknown } | undefined;
+    if (!everyReading.isSuccess(response.status) || typeof item !== 'object' || item === null) return false;
+    if (filters.archived !== undefined && (item.archived_at !== null && item.archived_at !== undefined) !== (String(filters.archived) === 'true')) return true;
+    return filters.group_id !== undefined && item.group_id !== filters.group_id;
+  };
+}
+
+/**
  * Others' writes between two pages can make a walk miss an item or lose its cursor without any fault
- * of the server, so a walk is walked again, twice at most, from the first page:
+ * of the server, so a walk is walked again from the first page:
  * - page numbers and offsets shift when others delete items, so a walk that ends without finding
- *   what it looks for is walked again: an item that is really missing stays missing;
+ *   what it looks for is walked again, twice at most: an item that is really missing stays missing;
  * - a starting_after cursor names an item someone else may delete, and a server may refuse a cursor
  *   it no longer holds (§8 leaves pagination beyond limit and has_more open). When every item seen
- *   was refused as a cursor (stepBack), the walk starts again; a server that refuses its own
- *   cursors refuses them on every walk, and the third refusal is the verdict.
+ *   was refused as a cursor (stepBack), the walk starts again. A refusal of a cursor whose item has
+ *   left the list (cursorLeftTheList) is someone else's write: five such walks and the check cannot
+ *   judge (skipped). A refusal of a cursor still listed is the server's: the third is the verdict.
  */
-async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
+async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, leftTheList: (cursor: string) => Promise<boolean>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
   const shifting = positionalPagination(context);
-  let refused: CursorRefused | undefined;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let walksAgainForShifts = 2;
+  let explained = 0;
+  const refusals: CursorRefused[] = [];
+  for (;;) {
     let result: Walk<T>;
     try {
       result = await walkOnce();
     } catch (error) {
       if (!(error instanceof CursorRefused)) throw error;
-      refused = error;
-      continue;
+      if (error.cursor !== undefined && (await leftTheList(error.cursor))) {
+        if (++explained < 5) continue;
+        throw new CheckSkipped(`${error.page}: on ${explained} walks the item the cursor named (${error.cursor} the last time) left the list between two pages, and the server refused the cursor: someone else writes to this list faster than it can be walked`);
+      }
+      refusals.push(error);
+      if (refusals.length < 3) continue;
+      break;
     }
-    if (!(shifting && options.stopWhen && result.complete) || attempt === 2) return result;
+    if (shifting && options.stopWhen && result.complete && walksAgainForShifts-- > 0) continue;
+    return result;
   }
-  const { response, page } = refused as CursorRefused;
+  const { response, page } = refusals.at(-1)!;
   expectSuccess(context.profile, response, `${page}, refused on each of three walks`);
   throw new Error('unreachable: a refusal passed expectSuccess');
 }

@@ -4,11 +4,18 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { trackChild } from './children.ts';
 
 export { trackChild } from './children.ts';
 
 export const binPath = fileURLToPath(new URL('../../bin/msgapi.mjs', import.meta.url));
+
+/**
+ * The msgapi command the tests run: this run's build of it (cli-build.ts, vitest's globalSetup),
+ * or the sources through bin/msgapi.mjs when a test runs without that setup.
+ */
+export const cliEntry = (): string => inject('cliMain') ?? binPath;
 
 export interface CliResult {
   code: number | null;
@@ -27,7 +34,7 @@ export const inheritedTmpdir = (): { TMPDIR?: string } => (process.env.TMPDIR ? 
 
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = trackChild(spawn(process.execPath, [binPath, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = trackChild(spawn(process.execPath, [cliEntry(), ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -47,7 +54,7 @@ export interface StartedCli extends Pick<CliResult, 'stdout' | 'stderr'> {
 
 /** The command running, for tests that act while it runs (a signal half-way, a server mended). */
 export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
-  const child = trackChild(spawn(process.execPath, [binPath, ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = trackChild(spawn(process.execPath, [cliEntry(), ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const waiting: Array<{ text: string; resolve: () => void }> = [];
   const started: StartedCli = {

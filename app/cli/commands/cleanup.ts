@@ -8,7 +8,7 @@ import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { priorIdsBeside, snapshotFileFor } from '../../../lib/core/safety/snapshot.ts';
-import { markedEntries, readLedgerFile, sweepClient, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import { markedEntries, markedEntriesOfEachUser, readLedgerFile, sweepClient, sweepClients, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
 import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
@@ -16,7 +16,7 @@ import { parseCommand } from '../options/index.ts';
 type CleanupConfig = OptionValues<typeof cleanupOptions>;
 
 const describeEntry = (entry: LedgerEntry) =>
-  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}`;
+  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}${entry.user === 'second' ? ' (the second user\'s)' : ''}`;
 
 export async function runCleanup(argv: string[]): Promise<number> {
   const parsed = parseCommand('cleanup', argv);
@@ -28,7 +28,7 @@ export async function runCleanup(argv: string[]): Promise<number> {
   if (config.baseUrl === undefined) {
     throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
   }
-  const target = { url: config.baseUrl, accessToken: config.accessToken!, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+  const target = { url: config.baseUrl, accessToken: config.accessToken!, secondAccessToken: config.secondAccessToken, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
   if (config.marker !== undefined) {
     if (config.ledger.length > 0) throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
     return cleanByMarker(config, target, config.marker);
@@ -69,15 +69,16 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
     const recorded = readLedgerFile(file);
     // The ids the users held before that run (saved beside its ledger): never the run's, whatever a list says.
     const prior = priorIdsBeside(file);
-    const marked = runId ? await markedEntries(sweepClient(target, [], prior), runId, config.pagination, undefined, prior) : [];
-    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind))];
+    const marked = runId ? await markedEntriesOfEachUser(sweepClients(target, [], prior), runId, config.pagination, prior) : [];
+    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind && known.user === entry.user))];
     if (config.dryRun) {
       console.log(`${file}: ${entries.length} recorded or marked (--dry-run: nothing deleted):`);
       for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
       continue;
     }
-    const client = sweepClient(target, entries, prior);
-    const { deleted, leftovers } = await sweepLedger(entries, client);
+    // Each entry as the user who made it; without SECOND_ACCESS_TOKEN, the second user's are left, saying so.
+    const clients = sweepClients(target, entries, prior);
+    const { deleted, leftovers } = await sweepLedger(entries, clients.first, clients.second);
     console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
     for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
     if (leftovers.length === 0) {

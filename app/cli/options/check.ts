@@ -123,6 +123,8 @@ export const cleanupOptions = {
   }),
   dryRun: switchOption({ flag: 'dry-run', help: 'List what would be deleted, and delete nothing.' }),
   ...targetSettings,
+  // What the run's second user made is deleted as that user: the first cannot see it (§5).
+  secondAccessToken,
   reportsDir,
   envFile: envFileOption,
   help: helpOption,

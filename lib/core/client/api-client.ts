@@ -11,7 +11,7 @@ import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Crede
 import { encodeBody, type EncodedBody, type FormSpaces } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
-import { kindOf, ReadOnlyRefusal, type Ledger } from './ledger.ts';
+import { kindOf, ReadOnlyRefusal, type Ledger, type LedgerUser } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
 import { responseViolation } from './response-invariants.ts';
@@ -122,6 +122,12 @@ export class ApiClient {
 
   constructor(private readonly options: ApiClientOptions) {
     this.journal = options.journal ?? [];
+  }
+
+  /** Whom the ledger records as the maker of what this client creates (ledger.ts LedgerEntry.user). */
+  private get ledgerUser(): LedgerUser {
+    const { credentials } = this.options;
+    return credentials.kind === 'token' && credentials.secretName === 'SECOND_ACCESS_TOKEN' ? 'second' : undefined;
   }
 
   /** The same client acting with other credentials (another user, or none), sharing the journal. */
@@ -286,7 +292,7 @@ export class ApiClient {
       const violation = responseViolation(answer);
       if (violation !== undefined) exchange.violation = violation;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
-      if (otherMethod === undefined) this.options.ledger?.observe(operation, id, answer.status, answer.body);
+      if (otherMethod === undefined) this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);
       return answer;
     } catch (error) {
       exchange.durationMs = performance.now() - started;

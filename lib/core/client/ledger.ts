@@ -20,7 +20,15 @@ export interface LedgerEntry {
   conversation_id?: string;
   /** A conversation's: the run's group it was verified to belong to (its retrieve showed it). */
   group_id?: string;
+  /**
+   * 'second' when the user of SECOND_ACCESS_TOKEN made it: only that user can see it or delete it,
+   * so the sweep must act as that user (an object of one user is unknown to the other, §5).
+   */
+  user?: 'second';
 }
+
+/** Which configured user a client acts as: the first (ACCESS_TOKEN) unless told 'second'. */
+export type LedgerUser = LedgerEntry['user'];
 
 /** The ids the users' lists held before the run (lib/core/safety/snapshot.ts). */
 export interface PriorIds {
@@ -85,14 +93,14 @@ export class Ledger {
    * own ledger file (the sweep). An id the users held before the run is refused; returns whether
    * the id is recorded.
    */
-  record(kind: LedgerKind, id: string, conversationId?: string): boolean {
+  record(kind: LedgerKind, id: string, conversationId?: string, user?: LedgerUser): boolean {
     if (this.prior?.has(kind, id)) {
       this.refused.set(`${kind}:${id}`, `${id} was among the user's records before the run, so it is never the suite's, whatever an answer says`);
       return false;
     }
     if (this.created[kind].has(id)) return true;
     this.created[kind].add(id);
-    const entry: LedgerEntry = { kind, id, ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}) };
+    const entry: LedgerEntry = { kind, id, ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}), ...(user === undefined ? {} : { user }) };
     if (entry.conversation_id !== undefined) this.claimed.set(id, entry.conversation_id);
     this.order.push(entry);
     this.append(entry);
@@ -105,7 +113,7 @@ export class Ledger {
       if (!this.prior?.has('conversation', entry.id)) this.verified.set(entry.id, entry.group_id);
       return;
     }
-    this.record(entry.kind, entry.id, entry.conversation_id);
+    this.record(entry.kind, entry.id, entry.conversation_id, entry.user);
   }
 
   /**
@@ -113,17 +121,17 @@ export class Ledger {
    * the type created); a 2xx retrieve of the conversation a run's group named, showing that group
    * as its group_id, makes that conversation the run's own too (verifyGroupConversation).
    */
-  observe(operation: OperationName, id: string | undefined, status: number, body: unknown): void {
+  observe(operation: OperationName, id: string | undefined, status: number, body: unknown, user?: LedgerUser): void {
     if (!isSuccess(status)) return;
     if (operation === 'createConversation' || operation === 'createGroup') {
       const created = field(body, 'id');
       const conversationId = field(body, 'conversation_id');
       if (typeof created === 'string') {
-        this.record(operation === 'createGroup' ? 'group' : 'conversation', created, operation === 'createGroup' && typeof conversationId === 'string' ? conversationId : undefined);
+        this.record(operation === 'createGroup' ? 'group' : 'conversation', created, operation === 'createGroup' && typeof conversationId === 'string' ? conversationId : undefined, user);
       }
       return;
     }
-    if (operation === 'retrieveConversation' && id !== undefined) this.verifyGroupConversation(id, body);
+    if (operation === 'retrieveConversation' && id !== undefined) this.verifyGroupConversation(id, body, user);
   }
 
   /** The conversation_id a run's group's create answer named: not the run's own until verified. */
@@ -136,13 +144,13 @@ export class Ledger {
    * with group_id the run's own group that named it, and the users did not hold it before the run.
    * Returns why not, or undefined when it is verified.
    */
-  verifyGroupConversation(conversationId: string, retrieved: unknown): string | undefined {
+  verifyGroupConversation(conversationId: string, retrieved: unknown, user?: LedgerUser): string | undefined {
     if (this.verified.has(conversationId)) return undefined;
     const groupId = field(retrieved, 'group_id');
     const why = this.whyNotGroupConversation(conversationId, field(retrieved, 'id'), groupId);
     if (why !== undefined) return why;
     this.verified.set(conversationId, groupId as string);
-    this.append({ kind: 'conversation', id: conversationId, group_id: groupId as string });
+    this.append({ kind: 'conversation', id: conversationId, group_id: groupId as string, ...(user === undefined ? {} : { user }) });
     return undefined;
   }
 

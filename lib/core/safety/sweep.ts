@@ -8,8 +8,8 @@ import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
-import { Ledger, type LedgerEntry, type LedgerKind, type PriorIds } from '../client/ledger.ts';
-import { firstUserClient } from '../client/user-clients.ts';
+import { Ledger, type LedgerEntry, type LedgerKind, type LedgerUser, type PriorIds } from '../client/ledger.ts';
+import { firstUserClient, secondUserClient } from '../client/user-clients.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import { nextPageQuery } from '../client/pagination.ts';
@@ -50,11 +50,17 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
  * when the ledger has it as the run's own (verified as the group's), else a leftover with the
  * reason. Then the conversations. A refused delete is a leftover with the reason, never a crash.
  */
-export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiClient): Promise<SweepResult> {
+export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiClient, second?: ApiClient): Promise<SweepResult> {
   let deleted = 0;
   const leftovers: Leftover[] = [];
   const handled = new Set<string>();
-  const remove = async (kind: LedgerKind, id: string): Promise<boolean> => {
+  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<boolean> => {
+    // An object of the second user is unknown to the first (§5): only its maker can see it gone.
+    const client = user === 'second' ? second : first;
+    if (client === undefined) {
+      leftovers.push({ kind, id, reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it' });
+      return false;
+    }
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
       if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
@@ -73,13 +79,14 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
   await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
-    if (!(await remove('group', entry.id)) || entry.conversation_id === undefined) return;
+    if (!(await remove('group', entry.id, entry.user)) || entry.conversation_id === undefined) return;
     const conversationId = entry.conversation_id;
     handled.add(conversationId);
     try {
-      const left = await client.retrieveConversation(conversationId);
+      // remove() succeeded, so the maker's client is there.
+      const left = await (entry.user === 'second' ? second! : first).retrieveConversation(conversationId);
       if (everyReading.isUnknownIdAnswer(left.status)) return;
-      if (ours.has(conversationId)) await remove('conversation', conversationId);
+      if (ours.has(conversationId)) await remove('conversation', conversationId, entry.user);
       else {
         leftovers.push({
           kind: 'conversation',
@@ -92,7 +99,7 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
     }
   });
   await forEachInParallel(entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)), async (entry) => {
-    await remove('conversation', entry.id);
+    await remove('conversation', entry.id, entry.user);
   });
   return { deleted, leftovers };
 }
@@ -100,6 +107,8 @@ export async function sweepLedger(entries: readonly LedgerEntry[], client: ApiCl
 export interface SweepTarget {
   url: string;
   accessToken: string;
+  /** The second user's, when the run had one: what that user made is swept as that user. */
+  secondAccessToken?: string | undefined;
   encoding: BodyEncoding;
   timeoutMs: number;
 }
@@ -112,6 +121,24 @@ export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[]
   const ledger = new Ledger(undefined, prior);
   for (const entry of entries) ledger.restore(entry);
   return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger });
+}
+
+/**
+ * The sweep's clients, sharing one ledger: the first user's, and the second user's when the target
+ * names one. sweepLedger deletes each entry as the user who made it.
+ */
+export function sweepClients(target: SweepTarget, entries: readonly LedgerEntry[], prior?: PriorIds): { first: ApiClient; second: ApiClient | undefined } {
+  const first = sweepClient(target, entries, prior);
+  return { first, second: secondUserClient(first, target) };
+}
+
+/** markedEntries as each user: what the second user made carries `user: 'second'`. */
+export async function markedEntriesOfEachUser(
+  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds,
+): Promise<LedgerEntry[]> {
+  const first = await markedEntries(clients.first, runId, pagination, undefined, prior);
+  const second = clients.second === undefined ? [] : await markedEntries(clients.second, runId, pagination, undefined, prior);
+  return [...first, ...second.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))];
 }
 
 /** What markedEntries looks for besides names and contact ids that carry the marker. */

@@ -1,15 +1,17 @@
 // The load harness must not fail a server for a choice the spec leaves open: every valid variant of
 // the reference server (ids, timestamps, order, page sizes, pagination styles, body encodings,
 // HTTP/1.0) is seeded, measured and cleaned up with only the settings its user would declare.
+// CI only (npm run test:ci): a load run for each of some forty variants. test/load.test.ts runs the
+// harness itself against the reference server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../reference/listen.ts';
-import { variants, variantServerOptions } from '../reference/variants/registry.ts';
-import type { LoadReport } from '../load/load-report.ts';
-import { ownerClient } from '../conformance/matrix/foreign-data.ts';
-import { runCli } from './helpers/run-cli.ts';
-import { tempDirs } from './helpers/temp-dirs.ts';
+import { startReferenceServer } from '../../reference/listen.ts';
+import { variants, variantServerOptions } from '../../reference/variants/registry.ts';
+import type { LoadReport } from '../../load/load-report.ts';
+import { ownerClient } from '../../conformance/matrix/foreign-data.ts';
+import { runCli } from '../helpers/run-cli.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const token = 'variant-load-token';
 // The scenarios where the open choices show: page sizes, archiving timestamps, and page walks.
@@ -45,5 +47,5 @@ describe.concurrent('msgapi load against every valid variant', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  });
 });
