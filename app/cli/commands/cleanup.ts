@@ -8,7 +8,7 @@ import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { priorIdsBeside, snapshotFileFor } from '../../../lib/core/safety/snapshot.ts';
-import { markedEntries, markedEntriesOfEachUser, readLedgerFile, sweepClient, sweepClients, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import { markedEntriesOfEachUser, readLedgerFile, sweepClients, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
 import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
@@ -38,7 +38,8 @@ export async function runCleanup(argv: string[]): Promise<number> {
 
 /** Every object that carries the marker, listed first; deleted unless --dry-run. */
 async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: string): Promise<number> {
-  const entries = await markedEntries(sweepClient(target, []), runId, config.pagination, undefined, undefined, { groupConversations: true });
+  // As each user the settings name: a run's second user marks what it makes too.
+  const entries = await markedEntriesOfEachUser(sweepClients(target, []), runId, config.pagination, undefined, { groupConversations: true });
   if (entries.length === 0) {
     console.log(`marker ${runId}: nothing at ${target.url} carries it: nothing to clean up.`);
     return 0;
@@ -49,7 +50,8 @@ async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: 
     console.log('--dry-run: nothing deleted.');
     return 0;
   }
-  const { deleted, leftovers } = await sweepLedger(entries, sweepClient(target, entries));
+  const clients = sweepClients(target, entries);
+  const { deleted, leftovers } = await sweepLedger(entries, clients.first, clients.second);
   console.log(`marker ${runId}: ${entries.length} found, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
   for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
   return leftovers.length === 0 ? 0 : 1;

@@ -134,10 +134,10 @@ export function sweepClients(target: SweepTarget, entries: readonly LedgerEntry[
 
 /** markedEntries as each user: what the second user made carries `user: 'second'`. */
 export async function markedEntriesOfEachUser(
-  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds,
+  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds, options: MarkedOptions = {},
 ): Promise<LedgerEntry[]> {
-  const first = await markedEntries(clients.first, runId, pagination, undefined, prior);
-  const second = clients.second === undefined ? [] : await markedEntries(clients.second, runId, pagination, undefined, prior);
+  const first = await markedEntries(clients.first, runId, pagination, undefined, prior, options);
+  const second = clients.second === undefined ? [] : await markedEntries(clients.second, runId, pagination, undefined, prior, options);
   return [...first, ...second.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))];
 }
 
