@@ -226,6 +226,25 @@ describe('msgapi cleanup --marker', () => {
     }
   });
 
+  it('with SECOND_ACCESS_TOKEN, finds and deletes what the second user made too, as that user (the first cannot see it, §5)', async () => {
+    const secondToken = 'marker-token-second-77b';
+    const server = await startReferenceServer({ users: [{ token, name: 'a' }, { token: secondToken, name: 'b' }] });
+    try {
+      const second = ownerClient(server.url, secondToken);
+      const group = (await second.createGroup({ name: `msgapi-conformance ${runId} bb g 1` })).body as { id: string };
+      const conversation = (await second.createConversation({ contact_id: `msgapi-${runId}-bb-c-1` })).body as { id: string };
+      const firstOnly = await runCli(['cleanup', '--marker', runId, '--dry-run'], { BASE_URL: server.url, ACCESS_TOKEN: token });
+      expect(firstOnly.stdout).toContain('nothing at');
+      const result = await runCli(['cleanup', '--marker', runId], { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain(`group ${group.id} (the second user's)`);
+      expect([(await second.retrieveGroup(group.id)).status, (await second.retrieveConversation(conversation.id)).status]).toEqual([404, 404]);
+      expect(result.stdout + result.stderr).not.toContain(secondToken);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a malformed marker before any request, saying what a marker is', async () => {
     const result = await runCli(['cleanup', '--marker', 'msgapi-xyz'], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: token });
     expect(result.code).toBe(2);
