@@ -1,15 +1,16 @@
 // The package as users get it: `npm pack`, the tarball installed into an empty folder that is not
 // the repository, then the commands and the entry for code run from there, compiled ahead of time
-// (dist/), with neither tsx nor TypeScript installed.
+// (dist/), with neither tsx nor TypeScript installed. CI only (npm run test:ci): packing builds and
+// installing takes minutes; npm test runs its own build of the same code (test/helpers/cli-build.ts).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inheritedTmpdir } from './helpers/run-cli.ts';
-import { tempDirs } from './helpers/temp-dirs.ts';
+import { inheritedTmpdir } from '../helpers/run-cli.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const newDir = tempDirs('msgapi-package-');
 
 /** Only PATH, the npm cache and the temp folder: nothing of a developer's settings or of the repository. */
