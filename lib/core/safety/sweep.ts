@@ -54,9 +54,10 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
   let deleted = 0;
   const leftovers: Leftover[] = [];
   const handled = new Set<string>();
+  // An object of the second user is unknown to the first (§5): only its maker can see it gone.
+  const makerOf = (user: LedgerUser): ApiClient | undefined => (user === 'second' ? second : first);
   const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<boolean> => {
-    // An object of the second user is unknown to the first (§5): only its maker can see it gone.
-    const client = user === 'second' ? second : first;
+    const client = makerOf(user);
     if (client === undefined) {
       leftovers.push({ kind, id, reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it' });
       return false;
@@ -84,7 +85,7 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
     handled.add(conversationId);
     try {
       // remove() succeeded, so the maker's client is there.
-      const left = await (entry.user === 'second' ? second! : first).retrieveConversation(conversationId);
+      const left = await makerOf(entry.user)!.retrieveConversation(conversationId);
       if (everyReading.isUnknownIdAnswer(left.status)) return;
       if (ours.has(conversationId)) await remove('conversation', conversationId, entry.user);
       else {
