@@ -23,7 +23,7 @@ export default {
   // (they wrap the clean server). `npm run mutation` runs it part by part (tools/mutation/parts.mjs),
   // recording each part as it ends (mutation:score reads those parts, not a run made in one go).
   mutate: Object.values(parts).flat(),
-  ignorePatterns: ['reports', 'examples', 'test', '*.log'],
+  ignorePatterns: ['reports', 'examples', 'test', '*.log', 'dist', '.test-output', '.mutation-build*'],
   // Error messages are free text (§7: "error body shape ...: not shown"); their string mutants are
   // equivalent by construction and would double the run. Other literals: see docs/mutation-triage.md.
   mutator: { excludedMutations: ['StringLiteral'] },

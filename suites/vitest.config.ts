@@ -1,5 +1,6 @@
-// The conformance suites, as `msgapi check` runs them. The target comes from the check command
-// (provide/inject); running this config without it stops at the first check with a clear message.
+// The conformance suites, as `msgapi check` runs them: conformance/run/run-suites.ts hands these
+// options to vitest. The target comes from the check command (provide/inject); running this config
+// without it stops at the first check with a clear message.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -19,13 +20,8 @@ export default defineConfig({
     pool: 'threads',
     // Check files keep no state of their own, so one module graph per worker serves them all.
     isolate: false,
-    // Checks wait on the network, not the CPU: more workers than cores, and the checks of a file
-    // run concurrently (each creates and reads only its own data).
-    maxWorkers: 6,
-    maxConcurrency: 10,
-    sequence: { concurrent: true },
-    // Checks of one file run one after another; files run in parallel.
-    fileParallelism: true,
+    // How many checks and files run at once is decided per run, from the targets and --workers
+    // (conformance/run/parallelism.ts), and so is the order of the files (suite-order.ts).
     watch: false,
   },
 });

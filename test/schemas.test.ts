@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { schemaNamesOnDisk, validateAgainst, type SchemaName, type SchemaTypes } from '../lib/api/schemas/registry.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaDocumentsOnDisk, schemaNamesOnDisk, validateAgainst, type SchemaName, type SchemaTypes } from '../lib/api/schemas/registry.ts';
 
 const conversation: SchemaTypes['conversation'] = {
   id: 'conv_1',
@@ -33,6 +34,17 @@ describe('schemas/', () => {
       'group-update.params', 'timestamp',
     ];
     expect(schemaNamesOnDisk().sort()).toEqual(names.sort());
+  });
+
+  // The registry skips this check at run time (it would compile the meta-schema in every worker).
+  it('holds every schema to the JSON Schema 2020-12 meta-schema', () => {
+    const ajv = new Ajv2020({ strict: true, strictRequired: false });
+    const documents = schemaDocumentsOnDisk();
+    expect(documents.length).toBeGreaterThan(0);
+    for (const { file, document } of documents) {
+      expect(ajv.validateSchema(document), `${file}: ${ajv.errorsText()}`).toBe(true);
+    }
+    expect(ajv.validateSchema({ type: 'strin' })).toBe(false);
   });
 
   it('accepts documented objects, with any integer timestamp unit and any id format', () => {

@@ -1,18 +1,16 @@
 // Runs the conformance suites with vitest against one target or many at once. Every check is
 // registered once per target (register-checks.ts), so one vitest process, its workers and one module
 // graph serve all the targets of the sensitivity matrix.
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
+import suitesConfig from '../../suites/vitest.config.ts';
 import { createRateBucketBuffer } from '../../lib/core/client/shared-rate-bucket.ts';
 import { loadRegistry } from '../registry.ts';
 import type { GatingPolicy } from './gating.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import type { CheckResult } from './check-result.ts';
-
-// .ts in the repository, .js in the installed package (compiled by npm run build).
-export const suitesConfig = fileURLToPath(new URL(`../../suites/vitest.config${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+import { suiteParallelism } from './parallelism.ts';
+import { SuiteOrder } from './suite-order.ts';
 
 export interface SuiteRun {
   /** Unique among the runs of one call; names the vitest project. */
@@ -44,7 +42,7 @@ export interface RunSuitesOptions {
   stopWhen?: (result: CheckResult) => boolean;
   /** Where vitest's own messages go ("JUNIT report written to ..."): stderr when stdout is for --json. */
   vitestOutput?: NodeJS.WriteStream;
-  /** --workers: checks at once at most; 1 runs them one after another. Unset: the suites' config (six workers, ten checks a file). */
+  /** --workers: checks at once at most; 1 runs them one after another. Unset: parallelism.ts decides from the targets. */
   workers?: number;
 }
 
@@ -76,22 +74,22 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
   let stopped = false;
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const parallel = suiteParallelism(named.map(({ run }) => run.target.baseUrl), options.workers);
+  // The config is handed over as options (config: false) rather than as a file: vite would bundle
+  // the file with rolldown before every run, most of a second of CPU.
   const vitest = await createVitest('test', {
-    config: suitesConfig,
-    watch: false,
+    ...suitesConfig.test,
+    config: false,
     reporters: [reporter, ...(options.reporters ?? [])] as never,
     testTimeout: timeout,
     hookTimeout: timeout,
     provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
     ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
-    ...(options.workers === undefined ? {} : {
-      // maxConcurrency counts per worker: together at most N.
-      maxWorkers: Math.min(options.workers, 6),
-      maxConcurrency: Math.max(1, Math.floor(options.workers / Math.min(options.workers, 6))),
-      sequence: { concurrent: options.workers > 1 },
-      fileParallelism: options.workers > 1,
-    }),
+    maxWorkers: parallel.maxWorkers,
+    maxConcurrency: parallel.maxConcurrency,
+    fileParallelism: parallel.fileParallelism,
+    sequence: { concurrent: parallel.concurrent, sequencer: SuiteOrder },
   }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
   if (options.cancel) {
     // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { BodyEncoding } from '../../lib/core/config/settings.ts';
 import { schemaDocument, type SchemaName } from '../../lib/api/schemas/registry.ts';
-import { anyText } from './text-classes.ts';
+import { anyText, lowerAlphanumeric, stringOf } from './text-classes.ts';
 
 interface Schema {
   $ref?: string;
@@ -33,7 +33,7 @@ function validValue(raw: Schema, short = false): fc.Arbitrary<unknown> {
   switch (schema.type) {
     case 'string':
       // Every class of text (text-classes.ts): long, control characters, other planes, form metacharacters.
-      return short ? fc.stringMatching(/^[a-z0-9]{1,12}$/) : anyText();
+      return short ? stringOf(lowerAlphanumeric, 12) : anyText();
     case 'boolean':
       return fc.boolean();
     // A timestamp or a limit: an integer of the schema's range, kept small enough for any unit.

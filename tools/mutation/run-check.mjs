@@ -5,15 +5,46 @@
 // survived; anything else: killed. Fixed seed and few property runs, so that runs are cheap and
 // comparable; settings from the environment or a .env are ignored (--settings-file /dev/null), so the target is always embedded.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// Every mutant of one Stryker run lives in the same instrumented sources of its sandbox (the
+// active one is chosen at run time, by __STRYKER_ACTIVE_MUTANT__), so they are compiled once, as
+// the package is (tools/scripts/build.mjs), by the first run in the sandbox (Stryker's dry run).
+// Each mutant's run then starts the compiled harness instead of loading every source through tsx
+// in every worker: about a third less CPU a mutant. Should the build fail, the runs use the sources.
+const build = '.mutation-build';
+function compiledEntry() {
+  const entry = join(build, 'app/cli/main.js');
+  const lock = `${build}.lock`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    // Another run of this sandbox is building: wait for it (or for it to give up).
+    while (existsSync(lock) && !existsSync(entry)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    return existsSync(entry) ? entry : undefined;
+  }
+  const failed = `${build}.failed`;
+  if (!existsSync(entry) && !existsSync(failed)) {
+    const built = spawnSync(process.execPath, ['tools/scripts/build.mjs', '--out-dir', build, '--no-check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) {
+      console.error(`run-check: the build of the sandbox failed (exit ${built.status}); mutants run from the sources.`);
+      rmSync(build, { recursive: true, force: true });
+      mkdirSync(failed);
+    }
+  }
+  rmSync(lock, { recursive: true, force: true });
+  return existsSync(entry) ? entry : undefined;
+}
 
 const reportsDir = mkdtempSync(join(tmpdir(), 'msgapi-mutant-'));
 const env = { ...process.env };
 for (const name of ['BASE_URL', 'ACCESS_TOKEN', 'SECOND_ACCESS_TOKEN', 'CI', 'EMBEDDED']) delete env[name];
+// --bail: a mutant is killed by the first gating failure, so the run stops there (the checks
+// under way finish); the killing checks recorded are then those that failed before it stopped.
 const args = [
-  'bin/msgapi.mjs', 'check', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
+  compiledEntry() ?? 'bin/msgapi.mjs', 'check', '--bail', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
   '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3', '--reports-dir', reportsDir,
   '--settings-file', '/dev/null',
 ];
