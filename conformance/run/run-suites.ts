@@ -74,7 +74,7 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
   let stopped = false;
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
-  const parallel = suiteParallelism(named.map(({ run }) => run.target.baseUrl), options.workers);
+  const parallel = suiteParallelism(named.map(({ run }) => run.target), options.workers);
   // The config is handed over as options (config: false) rather than as a file: vite would bundle
   // the file with rolldown before every run, most of a second of CPU.
   const vitest = await createVitest('test', {

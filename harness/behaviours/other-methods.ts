@@ -29,6 +29,9 @@ export const otherRequests: readonly OtherRequest[] = [
   { on: 'collection', method: 'HEAD' },
   { on: 'collection', method: 'OPTIONS' },
   { on: 'collection', method: 'GET', offPath: '/extra' },
+  // A collection the API does not have, beside one it has (/v1/conversationsextra).
+  { on: 'collection', method: 'GET', offPath: 'extra' },
+  { on: 'collection', method: 'HEAD', offPath: 'extra' },
 ];
 
 const described = (resource: ResourceUnderTest<ResourceItem>, request: OtherRequest) =>

@@ -63,7 +63,7 @@ export const checkOptions = {
     env: 'WORKERS',
     flag: 'workers',
     metavar: 'N',
-    help: 'Checks run at the same time, at most; 1 runs them one after another (slower; for a server that cannot take requests at once, or to see a failure alone). Unset: sixty at once, on six threads, or on one thread per core when the target runs on this machine (the embedded server or a loopback address). With several at once, a run with at most five failures runs each failed check again alone and says whether it still fails.',
+    help: 'Checks run at the same time, at most; 1 runs them one after another (slower; for a server that cannot take requests at once, or to see a failure alone). Unset: sixty at once, on six threads, or on one thread per core against the embedded server. With several at once, a run with at most five failures runs each failed check again alone and says whether it still fails.',
     example: '1',
     parse: (raw, name) => parseNumber(name, raw, 1, 64, true),
     format: formatInteger,

@@ -62,14 +62,18 @@ export interface CallOptions {
    * method is an update or delete to the ledger.
    */
   method?: OtherMethod;
-  /** Appended to the operation's path: a path the API does not have, beside one it has. Safe methods only. */
+  /**
+   * Appended to the operation's path: a path the API does not have, beside one it has ('/' and
+   * '/extra' below it; 'extra' on a collection makes a name the API has no collection of, as
+   * /v1/conversationsextra). Safe methods only.
+   */
   offPath?: OffPath;
   /** How a form body writes spaces (encode-body.ts); the default is %20. */
   formSpaces?: FormSpaces;
 }
 
 export type OtherMethod = 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH';
-export type OffPath = '/' | '/extra';
+export type OffPath = '/' | '/extra' | 'extra';
 /** The methods HTTP defines as safe: a server must not change anything for them (RFC 9110, section 9.2.1). */
 export const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -11,6 +11,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
   const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink, replay, depth } = run;
   return {
     baseUrl: target.url,
+    embedded: target.embedded,
     accessToken: target.users.accessToken,
     secondAccessToken: target.users.secondAccessToken,
     bodyEncoding: target.choices.bodyEncoding,

@@ -58,6 +58,8 @@ export interface RunSettings {
 /** What the check command hands to the suites running in vitest's workers (vitest provide/inject). */
 export interface ProvidedTarget extends RunSettings {
   baseUrl: string;
+  /** Target.embedded: the server shares this machine's CPU with the checks (conformance/run/parallelism.ts). */
+  embedded: boolean;
   accessToken: string;
   secondAccessToken: string | undefined;
   bodyEncoding: BodyEncoding;
