@@ -19,6 +19,8 @@ beforeAll(async () => {
   server = await startCaptureServer((request) =>
     request.url.includes('hang') ? { status: 200, body: '', hang: true }
       : request.url.includes('echo-auth') ? { status: 401, body: JSON.stringify({ echo: request.headers.authorization }) }
+      // As a server that creates on OPTIONS would: other-methods.ts must see it, the ledger must not take it.
+      : request.method === 'OPTIONS' ? { status: 201, body: '{"id":"grp_by_options","conversation_id":"conv_by_options"}' }
       : { status: 200, body: `{"echo":"${token}"}` },
   );
 });
@@ -257,6 +259,16 @@ describe('methods and paths the API does not have', () => {
       'HEAD /v1/groups/g1 -', 'OPTIONS /v1/groups -', 'PATCH /v1/groups/g1 -', 'GET /v1/groups/g1/extra -',
     ]);
     expect(renderCurl(api.journal.at(-4)!)).toMatch(/^curl -sS -i --head '/);
+  });
+
+  it('lets OPTIONS alone carry a body (RFC 9110, section 9.3.7), a create\'s on the collection, and records nothing from its answer', async () => {
+    const ledger = new Ledger();
+    const api = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'form', timeoutMs: 5_000, redactor: new Redactor({}), ledger });
+    await api.call('createGroup', { method: 'OPTIONS', body: { name: 'made by options' } });
+    expect(server.requests.at(-1)).toMatchObject({ method: 'OPTIONS', url: '/v1/groups', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await expect(api.call('createGroup', { method: 'PATCH', body: { name: 'x' } })).rejects.toThrow(/without a body, but OPTIONS/);
+    // Whatever the OPTIONS answered, only the check that sent it may say an object is the run's (other-methods.ts).
+    expect(ledger.size).toBe(0);
   });
 
   it('treats a method that is not safe as a write: the ledger refuses it for an id not the run\'s own, --read-only refuses it, and it is never sent beside a path', async () => {

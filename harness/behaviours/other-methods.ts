@@ -5,6 +5,8 @@
 // an object's path, which the API does not have, may be refused or read as an update of nothing,
 // and either way the object is as it was. Any status is taken (§7 shows none); the client's
 // invariants (response-invariants.ts) still fail a 5xx or a request the server drops.
+// OPTIONS may carry content (RFC 9110, section 9.3.7), and stays safe with it: an OPTIONS on the
+// collection with a body that would be a valid create must create nothing (optionsCreatesNothing).
 import type { CallOptions, OffPath, OtherMethod } from '../../lib/core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
@@ -37,6 +39,31 @@ export const otherRequests: readonly OtherRequest[] = [
 const described = (resource: ResourceUnderTest<ResourceItem>, request: OtherRequest) =>
   `${request.method} ${resource.path}${request.on === 'item' ? '/:id' : ''}${request.offPath ?? ''}`;
 
+/**
+ * OPTIONS on the collection with the body of a create. An answer that names an object carrying this
+ * body's marked field (name or contact_id), found by a retrieve, shows the OPTIONS made it: it is
+ * the run's own then, so the ledger takes it and the run deletes it. An object that does not carry
+ * the marker is not the run's, and is left alone (an answer may name anything).
+ */
+async function optionsCreatesNothing<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>): Promise<void> {
+  const params = resource.createParams(context, 'options-body');
+  const operation = resource.kind === 'group' ? 'createGroup' : 'createConversation';
+  const sent = await context.client.call(operation, { method: 'OPTIONS', body: params });
+  const named = sent.body !== null && typeof sent.body === 'object' ? (sent.body as Record<string, unknown>).id : undefined;
+  if (!context.profile.isSuccess(sent.status) || typeof named !== 'string') return;
+  const found = await resource.retrieve(context.client, named);
+  if (!context.profile.isSuccess(found.status) || found.body === null || typeof found.body !== 'object') return;
+  const object = found.body as Record<string, unknown>;
+  const marked = Object.entries(params).every(([field, value]) => context.profile.storedAsSent(value, object[field]));
+  if (!marked) return;
+  context.ledger.record(resource.kind, named, typeof object.conversation_id === 'string' ? object.conversation_id : undefined);
+  throw new CheckFailure({
+    expected: `nothing created by OPTIONS ${resource.path} with the body of a create: OPTIONS is safe, with content too (RFC 9110, sections 9.2.1 and 9.3.7), and POST is the API's only create (${resource.section})`,
+    received: `OPTIONS answered ${sent.status} naming ${named}, and GET ${resource.path}/${named} finds a ${resource.kind} with the body's ${Object.keys(params).join(', ')}`,
+    exchange: found.exchange,
+  });
+}
+
 export const otherMethodsChangeNothing = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const created = await resource.create(context, 'other-methods');
   const first = await resource.retrieve(context.client, created.id);
@@ -63,4 +90,5 @@ export const otherMethodsChangeNothing = <T extends ResourceItem>(resource: Reso
     const differences = fieldDifferences(context.profile, resource.comparable(expectBody(after, resource.schema) as unknown as T), before);
     if (differences.length > 0) throw new CheckFailure({ expected, received: `${what}: ${differences.join('; ')}`, exchange: after.exchange });
   }
+  await optionsCreatesNothing(context, resource);
 };

@@ -57,9 +57,9 @@ export interface CallOptions {
    */
   raw?: EncodedBody;
   /**
-   * Another method on the operation's path, sent without a body: a method the API does not have
-   * there, or HEAD and OPTIONS, which HTTP makes safe (RFC 9110, section 9.2.1). Anything but a safe
-   * method is an update or delete to the ledger.
+   * Another method on the operation's path, sent without a body (OPTIONS may carry one): a method
+   * the API does not have there, or HEAD and OPTIONS, which HTTP makes safe (RFC 9110, section
+   * 9.2.1). Anything but a safe method is an update or delete to the ledger.
    */
   method?: OtherMethod;
   /**
@@ -184,7 +184,8 @@ export class ApiClient {
   async call(operation: OperationName, options: CallOptions = {}): Promise<ApiResponse> {
     const method = options.method ?? operations[operation].method;
     const { ledger, readOnly, rateLimiter } = this.options;
-    if (options.method !== undefined && (options.body !== undefined || options.raw !== undefined)) throw new TypeError('another method is sent without a body');
+    // OPTIONS alone may carry content (RFC 9110, section 9.3.7): a body that would create, to see that it does not.
+    if (options.method !== undefined && options.method !== 'OPTIONS' && (options.body !== undefined || options.raw !== undefined)) throw new TypeError('another method is sent without a body, but OPTIONS');
     if (options.offPath !== undefined && !safeMethods.has(method)) throw new TypeError(`${method} is not sent to a path the API does not have: only safe methods are`);
     if (readOnly && !safeMethods.has(method)) {
       throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
