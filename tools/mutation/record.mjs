@@ -31,8 +31,8 @@ const kills = new Map();
 const killsFile = `${reports}/kills.jsonl`;
 if (existsSync(killsFile)) {
   for (const line of readFileSync(killsFile, 'utf8').split('\n').filter(Boolean)) {
-    const { mutant, variant, failed } = JSON.parse(line);
-    kills.set(`${variant ?? ''}#${mutant}`, failed);
+    const { mutant, variant, failed, flaky } = JSON.parse(line);
+    kills.set(`${variant ?? ''}#${mutant}`, { failed, flaky });
   }
 }
 
@@ -55,7 +55,8 @@ for (const name of runs) {
     files[file] = {
       mutants: mutants.map((mutant) => {
         count++;
-        const killedBy = kills.get(`${variant}#${mutant.id}`);
+        // flaky: the checks of a first run that failed while a second one passed (run-check.mjs).
+        const { failed: killedBy, flaky } = kills.get(`${variant}#${mutant.id}`) ?? {};
         return {
           key: spanKey(file, mutant),
           id: mutant.id,
@@ -63,7 +64,8 @@ for (const name of runs) {
           replacement: mutant.replacement,
           location: mutant.location,
           status: mutant.status,
-          ...(killedBy ? { killedBy } : {}),
+          ...(killedBy?.length ? { killedBy } : {}),
+          ...(flaky ? { flakyFirstRun: flaky } : {}),
         };
       }),
     };
