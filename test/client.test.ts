@@ -7,7 +7,7 @@ import { Redactor } from '../lib/core/client/redactor.ts';
 import { parseRetryAfter } from '../lib/core/client/retry-after.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../lib/core/client/shared-rate-bucket.ts';
 import { TransportError } from '../lib/core/client/transport-error.ts';
-import { responseViolation } from '../lib/core/client/response-invariants.ts';
+import { listFilterViolation, responseViolation } from '../lib/core/client/response-invariants.ts';
 import type { BodyEncoding } from '../lib/core/config/settings.ts';
 import { startCaptureServer } from './helpers/capture-server.ts';
 import { listenLocally, withBody } from './helpers/test-server.ts';
@@ -242,6 +242,33 @@ describe('what every answer must be (response-invariants.ts)', () => {
       await api.retrieveGroup('fine');
       await api.retrieveGroup('crash');
       expect(api.journal.map((exchange) => exchange.violation)).toEqual([undefined, expect.stringMatching(/^a 500 answer/)]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('fails a list that holds an item its true filters or its group_id rule out, and leaves false filters alone', () => {
+    const page = (...data: object[]) => ({ has_more: false, data });
+    const active = { id: 'c1', archived_at: null, is_muted: false, is_pinned: false, group_id: null };
+    const archivedAtZero = { ...active, id: 'c2', archived_at: 0 };
+    expect(listFilterViolation({ archived: 'true' }, page(archivedAtZero))).toBeUndefined();
+    expect(listFilterViolation({ archived: true }, page(archivedAtZero, active))).toMatch(/^the page asked with archived=true holds "c1" with archived_at null/);
+    expect(listFilterViolation({ muted: 'true' }, page(active))).toMatch(/muted=true holds "c1" with is_muted false/);
+    expect(listFilterViolation({ pinned: 'true' }, page({ ...active, is_pinned: true }))).toBeUndefined();
+    expect(listFilterViolation({ group_id: 'g1' }, page(active))).toMatch(/group_id="g1" holds "c1" of group_id null/);
+    // A false filter's meaning is open (filter-false), and a missing field is the schema's to judge.
+    expect(listFilterViolation({ archived: 'false', muted: false }, page(archivedAtZero, { ...active, is_muted: true }))).toBeUndefined();
+    expect(listFilterViolation({ archived: 'true' }, page({ id: 'g1', name: 'no archived_at' }))).toBeUndefined();
+  });
+
+  it('judges the filters of list answers only, as they arrive', async () => {
+    const local = await startCaptureServer(() => ({ status: 200, body: '{"has_more":false,"data":[{"id":"g1","archived_at":null}]}' }));
+    try {
+      const api = client('json', 5_000, local.url);
+      await api.call('listGroups', { query: { archived: true } });
+      await api.call('listGroups', { query: { archived: false } });
+      await api.call('retrieveGroup', { id: 'g1', query: { archived: true } });
+      expect(api.journal.map((exchange) => exchange.violation)).toEqual([expect.stringMatching(/archived=true holds "g1"/), undefined, undefined]);
     } finally {
       await local.close();
     }

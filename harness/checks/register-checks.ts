@@ -76,7 +76,7 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   const failOnViolation = () => {
     const exchange = context.client.journal.find((seen) => seen.violation !== undefined);
     if (exchange === undefined) return;
-    const failure = new CheckFailure({ expected: 'an answer every request may get: never a 5xx; a success\'s JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses', received: exchange.violation!, exchange });
+    const failure = new CheckFailure({ expected: 'an answer every request may get: never a 5xx; a success\'s JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses; a list holding only items its true filters and group_id allow (§4.1, §4.2)', received: exchange.violation!, exchange });
     meta.reproduction = failure.reproduction;
     replayOf(exchange, failure.details.expected);
     throw failure;

@@ -14,7 +14,7 @@ import { buildUrl, operationPath, operations, type OperationName, type QueryValu
 import { kindOf, ReadOnlyRefusal, type Ledger, type LedgerUser } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
-import { responseViolation } from './response-invariants.ts';
+import { listFilterViolation, responseViolation } from './response-invariants.ts';
 import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 import { connectionPool } from './connection-pool.ts';
@@ -294,7 +294,8 @@ export class ApiClient {
       exchange.responseHeaders = flattenHeaders(response.headers);
       exchange.responseBody = redact(text);
       const answer: ApiResponse = { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
-      const violation = responseViolation(answer);
+      const violation = responseViolation(answer)
+        ?? (operations[operation].method === method && operation.startsWith('list') && everyReading.isSuccess(answer.status) ? listFilterViolation(query, answer.body) : undefined);
       if (violation !== undefined) exchange.violation = violation;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
       if (otherMethod === undefined) this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);

@@ -14,3 +14,38 @@ export function responseViolation(answer: Answer): string | undefined {
   if (everyReading.isRefusal(answer.status)) return everyReading.errorBodyProblem(answer);
   return undefined;
 }
+
+/** The list filters whose meaning the spec fixes when true (§4.1, §4.2 parameter tables), per field of an item. */
+const trueFilters: Readonly<Record<string, { field: string; holds: (value: unknown) => boolean; sentence: string }>> = {
+  archived: { field: 'archived_at', holds: (value) => value !== null, sentence: 'When true, only archived … are returned' },
+  muted: { field: 'is_muted', holds: (value) => value !== false, sentence: 'When true, only muted conversations are returned' },
+  pinned: { field: 'is_pinned', holds: (value) => value !== false, sentence: 'When true, only pinned conversations are returned' },
+};
+
+/**
+ * Why a list's answer holds an item its query rules out, or undefined: whichever check asked, an
+ * item of a page asked with archived, muted or pinned set to true must have that state, and one
+ * asked with group_id must be of that group (§4.1, §4.2). A false filter is left alone (its
+ * meaning is open: profile entry filter-false), and so is a field missing or of the wrong type,
+ * which the schema checks judge. Archived means "archived_at holds a timestamp" (§3): any, 0 too.
+ */
+export function listFilterViolation(query: Readonly<Record<string, unknown>> | undefined, body: unknown): string | undefined {
+  if (query === undefined || body === null || typeof body !== 'object') return undefined;
+  const data = (body as { data?: unknown }).data;
+  if (!Array.isArray(data)) return undefined;
+  const isTrue = (value: unknown) => value === true || value === 'true';
+  for (const item of data) {
+    if (item === null || typeof item !== 'object') continue;
+    const fields = item as Record<string, unknown>;
+    for (const [parameter, rule] of Object.entries(trueFilters)) {
+      if (isTrue(query[parameter]) && rule.field in fields && !rule.holds(fields[rule.field])) {
+        return `the page asked with ${parameter}=true holds ${JSON.stringify(fields.id)} with ${rule.field} ${JSON.stringify(fields[rule.field])} (§4: "${rule.sentence}")`;
+      }
+    }
+    const groupId = query.group_id;
+    if (typeof groupId === 'string' && 'group_id' in fields && fields.group_id !== groupId) {
+      return `the page asked with group_id=${JSON.stringify(groupId)} holds ${JSON.stringify(fields.id)} of group_id ${JSON.stringify(fields.group_id)} (§4.1: "Only conversations of the given group are returned")`;
+    }
+  }
+  return undefined;
+}
