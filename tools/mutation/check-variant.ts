@@ -20,8 +20,9 @@ const server = await startReferenceServer({ ...variantServerOptions(variant), us
 const reportsDir = mkdtempSync(join(tmpdir(), 'msgapi-mutant-'));
 const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: server.url, ACCESS_TOKEN: tokens[0], SECOND_ACCESS_TOKEN: tokens[1], ...(variant.declares ?? {}) };
 for (const unset of ['CI', 'EMBEDDED']) delete env[unset];
+// The compiled harness of the sandbox when run-check.mjs built one (MUTATION_CHECK_ENTRY), as for the default run.
 const args = [
-  'bin/msgapi.mjs', 'check', '--seed', process.env.MUTATION_SEED ?? '1', '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3',
+  process.env.MUTATION_CHECK_ENTRY ?? 'bin/msgapi.mjs', 'check', '--bail', '--seed', process.env.MUTATION_SEED ?? '1', '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3',
   '--reports-dir', reportsDir, '--settings-file', '/dev/null',
 ];
 const code = await new Promise<number>((resolve) => {

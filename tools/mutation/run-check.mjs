@@ -44,8 +44,10 @@ for (const name of ['BASE_URL', 'ACCESS_TOKEN', 'SECOND_ACCESS_TOKEN', 'CI', 'EM
 const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 // --bail: a mutant is killed by the first gating failure, so the run stops there (the checks
 // under way finish); the killing checks recorded are then those that failed before it stopped.
+const entry = compiledEntry();
+if (entry !== undefined) env.MUTATION_CHECK_ENTRY = entry;
 const args = [
-  compiledEntry() ?? 'bin/msgapi.mjs', 'check', '--bail', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
+  entry ?? 'bin/msgapi.mjs', 'check', '--bail', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
   '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3', '--reports-dir', reportsDir,
   '--settings-file', '/dev/null',
 ];
