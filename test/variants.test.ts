@@ -485,9 +485,14 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   },
   'rate-limits:20-per-second': {
     shows: 'a burst beyond 40 requests gets 429 with Retry-After',
+    // Bursts of 45 until one is limited: on a busy machine a burst can arrive slowly enough for the
+    // bucket to refill, so how many bursts it takes is the machine's; that one comes is the variant's.
     probe: async (api) => {
-      const answers = await Promise.all(Array.from({ length: 45 }, () => api.send('GET', '/v1/groups')));
-      const limited = answers.filter((res) => res.status === 429);
+      let limited: Array<Awaited<ReturnType<typeof api.send>>> = [];
+      for (let burst = 0; burst < 20 && limited.length === 0; burst++) {
+        const answers = await Promise.all(Array.from({ length: 45 }, () => api.send('GET', '/v1/groups')));
+        limited = answers.filter((res) => res.status === 429);
+      }
       expect(limited.length).toBeGreaterThan(0);
       expect(limited[0]!.headers['retry-after']).toMatch(/^\d+$/);
     },
@@ -552,6 +557,14 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'largest-limit:refused-50': { shows: 'limit=51 is refused', probe: async (api) => expect((await api.send('GET', '/v1/groups?limit=51')).status).toBe(400) },
+  'largest-limit:unbounded': {
+    shows: 'limit=150 is served in full, where the default clamps to 100',
+    probe: async (api) => {
+      await createConversations(api, 150);
+      const res = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=150');
+      expect([res.status, res.body.data.length, res.body.has_more]).toEqual([200, 150, false]);
+    },
+  },
   'list-order:oldest-first': {
     shows: 'the first created is listed first',
     probe: async (api) => {

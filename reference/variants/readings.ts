@@ -171,6 +171,8 @@ export const serverReadings = {
     others: {
       'clamped-50': { takes: 'clamped', description: 'The largest page is 50; a larger limit is served as 50.', choices: { maxLimit: 50, overMaxLimit: 'clamp' } },
       'refused-50': { takes: 'refused', description: 'The largest page is 50; a larger limit is refused with 400 naming limit.', choices: { maxLimit: 50, overMaxLimit: 'reject' } },
+      // §8 does not say there is a maximum at all: every limit served in full (as far as integers go).
+      unbounded: { takes: 'clamped', description: 'No largest page: any limit is served in full.', choices: { maxLimit: Number.MAX_SAFE_INTEGER, overMaxLimit: 'clamp' } },
     },
   },
   'list-order': {
