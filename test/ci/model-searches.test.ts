@@ -110,7 +110,7 @@ describe('requests to one object sent at once (model/concurrent-section.ts)', ()
         const dir = newDir();
         const result = await runCli(['check', '--only', 'model.,conversations.concurrent.,groups.concurrent.', '--seed', seed], { BASE_URL: server.url, ACCESS_TOKEN: 'section-a', REPORTS_DIR: dir });
         const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-        return { code: result.code, failed: report.checks.filter((check) => check.status === 'failed').map((check) => `${check.id}: ${check.message?.slice(0, 400)}`) };
+        return { code: result.code, failed: report.checks.filter((check) => check.status === 'failed').map((check) => `${check.id}: ${check.message?.slice(0, 2000)}`) };
       } finally {
         await server.close();
       }
