@@ -32,7 +32,8 @@ const killsFile = `${reports}/kills.jsonl`;
 if (existsSync(killsFile)) {
   for (const line of readFileSync(killsFile, 'utf8').split('\n').filter(Boolean)) {
     const { mutant, variant, failed, flaky } = JSON.parse(line);
-    kills.set(`${variant ?? ''}#${mutant}`, { failed, flaky });
+    // Keyed as the report's file names the variant (variant-runs.mjs: every run of other characters a dash).
+    kills.set(`${(variant ?? '').replace(/[^a-z0-9-]+/gi, '-')}#${mutant}`, { failed, flaky });
   }
 }
 
