@@ -3,6 +3,7 @@
 // make the others, and the suite must pass them all. Where the register of open points
 // (lib/api/open-points.ts) names the readings, the choice is typed from it.
 import type { ReadingOf } from '../lib/api/open-points.ts';
+import { BODY_LIMIT_BYTES } from './params/body.ts';
 
 export type { ReadingOf };
 
@@ -54,6 +55,10 @@ export interface ReferenceChoices {
   filterFalse: 'without' | 'ignored';
   /** §3 "Restoring ...: not shown": archived_at=null restores, or is refused with a 400. */
   restore: 'allowed' | 'refused';
+  /** §2.2 "length ... limits ...: not shown": the largest body read, in bytes (413 past it); null reads any. */
+  bodyLimit: number | null;
+  /** Bytes of a body that are not UTF-8: refused with a 400, or read as U+FFFD (as WHATWG's form decoder does). */
+  textBytes: 'utf-8-only' | 'replaced';
 }
 
 export const defaultChoices: ReferenceChoices = {
@@ -77,4 +82,6 @@ export const defaultChoices: ReferenceChoices = {
   memberOrder: 'given',
   filterFalse: 'without',
   restore: 'allowed',
+  bodyLimit: BODY_LIMIT_BYTES,
+  textBytes: 'utf-8-only',
 };

@@ -449,6 +449,13 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'refusal-status:422': { shows: 'a bad request gets 422', probe: async (api) => expect((await api.send('POST', '/v1/groups', { json: {} })).status).toBe(422) },
+  'refusal-status:no-allow-on-405': {
+    shows: 'a method the API does not have gets 405 with no Allow header',
+    probe: async (api) => {
+      const res = await api.send('PATCH', '/v1/groups');
+      expect([res.status, res.headers.allow ?? null]).toEqual([405, null]);
+    },
+  },
   'unknown-id-status:410': { shows: 'an unknown id gets 410, an unknown path 404', probe: unknownIdIs(410) },
   'unknown-id-status:400': { shows: 'an unknown id gets 400, an unknown path 404', probe: unknownIdIs(400) },
   'unknown-id-status:422': { shows: 'an unknown id gets 422, an unknown path 404', probe: unknownIdIs(422) },
@@ -473,6 +480,13 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'auth-refusal-status:403': { shows: 'a missing token gets 403', probe: async (api) => expect((await api.send('GET', '/v1/groups', { token: null })).status).toBe(403) },
+  'auth-refusal-status:401-without-challenge': {
+    shows: 'a missing token gets 401 with no WWW-Authenticate',
+    probe: async (api) => {
+      const res = await api.send('GET', '/v1/groups', { token: null });
+      expect([res.status, res.headers['www-authenticate'] ?? null]).toEqual([401, null]);
+    },
+  },
   'error-body:text-plain': { shows: 'a refusal has a text/plain body', probe: errorBodyIs('text/plain; charset=utf-8', '404 No such conversation') },
   'error-body:html': { shows: 'a refusal has an HTML body', probe: errorBodyIs('text/html; charset=utf-8', '<!DOCTYPE html>') },
   'error-body:none': { shows: 'a refusal has no body and no Content-Type', probe: errorBodyIs(null, '') },
@@ -517,6 +531,66 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect([long.status, url.status, contact.status]).toEqual([400, 400, 400]);
     },
   },
+  'input-rules:lax-values': {
+    shows: 'limit=1e0, limit[]=1 and limit=+1 list one item; in JSON "5" archives at 5, "true" mutes and "" restores; limit=x is still refused',
+    probe: async (api) => {
+      await createConversations(api, 2);
+      for (const query of ['limit=1e0', 'limit[]=1', 'limit=%2B1']) {
+        const res = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?${query}`);
+        expect([query, res.status, res.body.data.length]).toEqual([query, 200, 1]);
+      }
+      const [id] = await createConversations(api, 1);
+      const put = async (json: Record<string, unknown>) => (await api.send<Conversation>('PUT', `/v1/conversations/${id}`, { json })).body;
+      expect(await put({ archived_at: '5', is_muted: 'true' })).toEqual(expect.objectContaining({ archived_at: 5, is_muted: true }));
+      expect((await put({ archived_at: '' })).archived_at).toBeNull();
+      expect((await api.send('GET', '/v1/conversations?limit=x')).status).toBe(400);
+    },
+  },
+  'input-rules:no-body-limit': {
+    shows: 'a group named with 1.2 million characters is made and kept',
+    probe: async (api) => {
+      const name = 'n'.repeat(1_200_000);
+      const group = await api.send<Group>('POST', '/v1/groups', { json: { name } });
+      expect([group.status, group.body.name === name]).toEqual([201, true]);
+    },
+  },
+  'input-rules:body-limit-64k': {
+    shows: 'a body of 65 536 bytes is read, one byte more gets 413',
+    probe: async (api) => {
+      const body = (length: number) => `name=${'n'.repeat(length - 'name='.length)}`;
+      expect((await api.send('POST', '/v1/groups', { raw: body(65_536), contentType: 'application/x-www-form-urlencoded' })).status).toBe(201);
+      expect((await api.send('POST', '/v1/groups', { raw: body(65_537), contentType: 'application/x-www-form-urlencoded' })).status).toBe(413);
+    },
+  },
+  'input-rules:bytes-replaced': {
+    shows: 'a form body whose name holds the byte 0xE9 makes a group whose name holds U+FFFD',
+    probe: async (api) => {
+      const res = await fetch(`${api.url()}/v1/groups`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${A}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.concat([Buffer.from('name=caf'), Buffer.from([0xe9])]),
+      });
+      expect([res.status, ((await res.json()) as Group).name]).toEqual([201, 'caf\uFFFD']);
+    },
+  },
+  'input-rules:empty-texts-accepted': {
+    shows: 'a group named "" with a member whose username is "", and a conversation with contact_id ""',
+    probe: async (api) => {
+      const group = await api.send<Group>('POST', '/v1/groups', { json: { name: '', contacts: [{ username: '' }] } });
+      expect([group.status, group.body.name, group.body.contacts]).toEqual([201, '', [{ username: '' }]]);
+      expect((await api.send<Group>('GET', `/v1/groups/${group.body.id}`)).body.name).toBe('');
+      const conversation = await api.send<Conversation>('POST', '/v1/conversations', { raw: 'contact_id=', contentType: 'application/x-www-form-urlencoded' });
+      expect([conversation.status, conversation.body.contact_id]).toEqual([201, '']);
+    },
+  },
+  'input-rules:empty-form-list-refused': {
+    shows: 'contacts= in a form is refused naming contacts; contacts [] in JSON is the empty list',
+    probe: async (api) => {
+      const form = await api.send<ErrorAnswer>('POST', '/v1/groups', { raw: 'name=g&contacts=', contentType: 'application/x-www-form-urlencoded' });
+      expect([form.status, form.body.error.param]).toEqual([400, 'contacts']);
+      expect((await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [] } })).body.contacts).toEqual([]);
+    },
+  },
   'input-rules:no-control-characters': {
     shows: 'a text with a control character is refused; other text is stored exactly',
     probe: async (api) => {
@@ -548,6 +622,7 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   },
   'id-format:uuid': { shows: 'ids are UUIDs', probe: async (api) => expect((await newConversation(api)).id).toMatch(UUID) },
   'timestamp-unit:milliseconds': { shows: 'created_at is in milliseconds', probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e12) },
+  'timestamp-unit:microseconds': { shows: 'created_at is in microseconds', probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e15) },
   'largest-limit:clamped-50': {
     shows: 'limit=100 is served as 50',
     probe: async (api) => {

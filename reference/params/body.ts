@@ -10,24 +10,24 @@ export class ClientGoneError extends Error {
   override readonly name = 'ClientGoneError';
 }
 
-function tooLarge(): ApiError {
+function tooLarge(limit: number): ApiError {
   // Connection: close, because the rest of an oversized body is never read and must not be
   // taken for the next request on a keep-alive connection.
-  return new ApiError(413, 'invalid_request_error', `The body exceeds ${BODY_LIMIT_BYTES} bytes.`,
+  return new ApiError(413, 'invalid_request_error', `The body exceeds ${limit} bytes.`,
     undefined, { Connection: 'close' });
 }
 
-function readRaw(req: IncomingMessage): Promise<Buffer> {
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > BODY_LIMIT_BYTES) return Promise.reject(tooLarge());
+  if (declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > BODY_LIMIT_BYTES) {
+      if (size > limit) {
         req.off('data', onData);
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -41,9 +41,9 @@ function readRaw(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function decodeUtf8(raw: Buffer): string {
+function decodeUtf8(raw: Buffer, bytes: ReferenceChoices['textBytes']): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    return new TextDecoder('utf-8', { fatal: bytes === 'utf-8-only' }).decode(raw);
   } catch {
     throw badRequest('The body is not valid UTF-8.');
   }
@@ -57,12 +57,12 @@ function mediaType(header: string | undefined): string {
  * Body parameters of a POST or PUT. An empty body is "no parameters" whatever its content type,
  * so a client that sets a content type on an empty update is not punished for it.
  */
-export async function readBodyParams(req: IncomingMessage, choices: Pick<ReferenceChoices, 'bodies'>): Promise<ParamSource> {
-  const raw = await readRaw(req);
+export async function readBodyParams(req: IncomingMessage, choices: Pick<ReferenceChoices, 'bodies' | 'bodyLimit' | 'textBytes'>): Promise<ParamSource> {
+  const raw = await readRaw(req, choices.bodyLimit ?? Number.POSITIVE_INFINITY); // null: no limit
   if (raw.length === 0) return NO_PARAMS;
   const type = mediaType(req.headers['content-type']);
-  if (type === 'application/json') return parseJsonObject(decodeUtf8(raw));
-  if (type === 'application/x-www-form-urlencoded' && choices.bodies === 'form-and-json') return parseText(decodeUtf8(raw));
+  if (type === 'application/json') return parseJsonObject(decodeUtf8(raw, choices.textBytes));
+  if (type === 'application/x-www-form-urlencoded' && choices.bodies === 'form-and-json') return parseText(decodeUtf8(raw, choices.textBytes));
   const accepted = choices.bodies === 'form-and-json' ? 'application/x-www-form-urlencoded or application/json' : 'application/json';
   throw new ApiError(415, 'unsupported_media_type', `Unsupported Content-Type "${type || '(none)'}"; send ${accepted}.`);
 }

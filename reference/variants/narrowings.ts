@@ -23,12 +23,15 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     const pick = picks.find((candidate) => candidate.entry === entry);
     return pick?.reading?.takes ?? (serverReadings[entry] as EntryReadings).default.takes;
   };
+  // A reading named by a status answers it (422, 403, 401-without-challenge); the others (a header
+  // left out of the default's answer) keep the default's status.
+  const statusOf = (name: string, entry: Pick['entry']) => /^\d{3}/.exec(name)?.[0] ?? (serverReadings[entry] as EntryReadings).default.name;
   // A refused group conversation keeps its own status (409 or 422): a refusal too.
   const groupRefusal = /^refused-(\d{3})$/.exec(groupCreate)?.[1];
   return {
     SUCCESS_STATUS: success === '200' ? '200' : '200,201',
-    REFUSAL_STATUS: [...new Set([refusal, ...(groupRefusal ? [groupRefusal] : [])])].join(','),
-    AUTH_REFUSAL_STATUS: nameOf(picks, 'auth-refusal-status'),
+    REFUSAL_STATUS: [...new Set([statusOf(refusal, 'refusal-status'), ...(groupRefusal ? [groupRefusal] : [])])].join(','),
+    AUTH_REFUSAL_STATUS: statusOf(nameOf(picks, 'auth-refusal-status'), 'auth-refusal-status'),
     UNKNOWN_ID_STATUS: unknownId,
     // The default reading is no modifier of its own: another user's id is an id this user cannot see.
     FOREIGN_ID_STATUS: foreignId === '404' ? unknownId : foreignId,

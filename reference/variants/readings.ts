@@ -23,7 +23,11 @@ import { extraFieldsEverywhere } from './extra-fields.ts';
 import { foreignId403 } from './foreign-ids.ts';
 import { rateLimited } from './rate-limited.ts';
 import { noLabel, ownJsonLabel } from './response-labels.ts';
-import { authRefused403, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
+import { microsecondClock } from './clock-units.ts';
+import { emptyTextsAccepted } from './empty-texts.ts';
+import { emptyFormListRefused } from './form-lists.ts';
+import { laxValues } from './lax-values.ts';
+import { authRefused401Bare, authRefused403, methodRefusedBare, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
 import type { Profile } from './variant.ts';
 
 /** Every entry the server takes is one of the register's (lib/api/open-points.ts). */
@@ -79,6 +83,8 @@ export const serverReadings = {
     default: { name: '400', takes: '4xx' },
     others: {
       '422': { takes: '4xx', description: 'A bad request gets 422 Unprocessable Content instead of 400.', modifiers: [refusalStatus(422)] },
+      // RFC 9110 asks a 405 for Allow; the API's text names no status and no header for it.
+      'no-allow-on-405': { takes: '4xx', description: 'A method the API does not have gets 405 without an Allow header.', modifiers: [methodRefusedBare] },
     },
   },
   'unknown-id-status': {
@@ -105,6 +111,8 @@ export const serverReadings = {
     default: { name: '401', takes: '401' },
     others: {
       '403': { takes: '403', description: 'Missing or bad credentials get 403 Forbidden, without WWW-Authenticate.', modifiers: [authRefused403] },
+      // RFC 9110 asks a 401 for WWW-Authenticate; §5 shows only the request's header.
+      '401-without-challenge': { takes: '401', description: 'Missing or bad credentials get 401 without a WWW-Authenticate header.', modifiers: [authRefused401Bare] },
     },
   },
   'error-body': {
@@ -138,6 +146,12 @@ export const serverReadings = {
     others: {
       'length-limits': { takes: 'any', description: `Texts longer than ${LIMITS.text} characters (names, descriptions, contact_id, group_id, pinned_message_id, usernames) or ${LIMITS.url} (avatar_url) are refused with 400.`, choices: { textLimits: LIMITS } },
       'no-control-characters': { takes: 'any', description: 'Texts holding a C0 control character (U+0000–U+001F) are refused with 400.', choices: { controlCharacters: 'refused' } },
+      'lax-values': { takes: 'any', description: 'Values are read loosely, as pydantic\'s lax mode and JavaScript\'s Number() read them: integers from any text Number() reads (limit=1e2 is 100, " 5" is 5, limit[]=5 is 5), and a JSON string spells what it would in a form ("true" is true, "5" is 5, "" is no value: archived_at "" restores, contacts "" is the empty list).', modifiers: [laxValues] },
+      'no-body-limit': { takes: 'any', description: 'A body of any length is read: no 413.', choices: { bodyLimit: null } },
+      'body-limit-64k': { takes: 'any', description: 'A body longer than 65536 bytes is refused with 413.', choices: { bodyLimit: 65_536 } },
+      'bytes-replaced': { takes: 'any', description: 'Bytes of a body that are not UTF-8 are read as U+FFFD instead of refused.', choices: { textBytes: 'replaced' } },
+      'empty-texts-accepted': { takes: 'any', description: 'Empty texts are taken where the default refuses them: name= makes a group named "", a contact\'s username may be "", and contact_id= or group_id= is a given id.', modifiers: [emptyTextsAccepted] },
+      'empty-form-list-refused': { takes: 'any', description: 'A form body\'s contacts= (the empty list) is refused with 400: a form has no empty list; JSON\'s [] is still taken.', modifiers: [emptyFormListRefused] },
     },
   },
   'group-conversation-create': {
@@ -164,6 +178,7 @@ export const serverReadings = {
     default: { name: 'seconds', takes: 'any' },
     others: {
       milliseconds: { takes: 'any', description: 'Timestamps are integer milliseconds since the epoch; archived_at is taken in the same unit.', choices: { timestampUnit: 'milliseconds' } },
+      microseconds: { takes: 'any', description: 'Timestamps are integer microseconds since the epoch (about 1.8e15); archived_at is taken in the same unit.', modifiers: [microsecondClock] },
     },
   },
   'largest-limit': {

@@ -32,6 +32,20 @@ export const authRefused403: ServerModifier = {
   reply: (reply) => (reply.status === 401 ? { ...reply, status: 403, headers: withoutChallenge(reply.headers) } : reply),
 };
 
+/** Failed authentication keeps its 401 but carries no WWW-Authenticate (§5 names no challenge). */
+export const authRefused401Bare: ServerModifier = {
+  reply: (reply) => (reply.status === 401 ? { ...reply, headers: withoutChallenge(reply.headers) } : reply),
+};
+
+/** A method the API does not have keeps its 405 but carries no Allow header (§7 names no status). */
+export const methodRefusedBare: ServerModifier = {
+  reply: (reply) => {
+    if (reply.status !== 405) return reply;
+    const { Allow: _allow, ...headers } = reply.headers ?? {};
+    return { ...reply, headers };
+  },
+};
+
 /** An item path whose id names nothing gets this status instead of 404 (an unknown path stays 404). */
 export function unknownIdStatus(status: number): ServerModifier {
   return {

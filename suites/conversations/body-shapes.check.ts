@@ -1,5 +1,5 @@
 import {
-  foreignFieldsChangeNothingFixed, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+  DEEP_UNKNOWN_PARAM, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
 } from '../../harness/behaviours/body-shapes.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -48,6 +48,17 @@ export const checks = [
           params: { is_pinned: true, group_id: context.names.unknownId('group'), contact_id: contactId, x_msgapi_note: 'not a parameter' },
           readings: [{ is_pinned: true }, { is_pinned: true, contact_id: contactId }],
           why: '§4.1: is_pinned=true "Pins" the conversation; group_id is the "Identifier of the group the conversation belongs to" (§2.1) and the one sent names no group, so it stays null; contact_id is no update parameter: unchanged, or at most the contact sent',
+        },
+        {
+          params: { ...floodOfUnknownParams(), is_muted: false },
+          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then is_muted=false`,
+          readings: [{ is_muted: false }],
+          why: '§4.1: is_muted "Mutes or unmutes the conversation", and the answer is "the updated conversation object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
+        },
+        {
+          params: { [DEEP_UNKNOWN_PARAM]: '1', is_pinned: false },
+          readings: [{ is_pinned: false }],
+          why: '§4.1: is_pinned "Pins or unpins the conversation"; an unknown parameter nested seven brackets deep may be refused or ignored',
         },
       ];
     }),

@@ -1,5 +1,5 @@
 import {
-  foreignFieldsChangeNothingFixed, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+  DEEP_UNKNOWN_PARAM, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
 } from '../../harness/behaviours/body-shapes.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -36,6 +36,8 @@ export const checks = [
     foreignFieldsChangeNothingFixed(groups, (context) => {
       const name = context.names.groupName('renamed');
       const description = `Described by ${context.names.groupName('foreign-fields')}`;
+      const flooded = context.names.groupName('flooded');
+      const deepDescription = `Described by ${context.names.groupName('deep-parameter')}`;
       return [
         {
           params: { name, id: context.names.unknownId('group'), created_at: 1 },
@@ -46,6 +48,17 @@ export const checks = [
           params: { description, conversation_id: context.names.unknownId('conversation'), x_msgapi_note: 'not a parameter' },
           readings: [{ description }],
           why: '§4.2: PUT description changes the description; conversation_id is the "Identifier of the conversation that belongs to the group" (§2.2, §1 "Each group has one conversation"), and the one sent names no conversation, so it stays as it was',
+        },
+        {
+          params: { ...floodOfUnknownParams(), name: flooded },
+          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then name`,
+          readings: [{ name: flooded }],
+          why: '§4.2: PUT name changes the name, and the answer is "the updated group object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
+        },
+        {
+          params: { [DEEP_UNKNOWN_PARAM]: '1', description: deepDescription },
+          readings: [{ description: deepDescription }],
+          why: '§4.2: PUT description changes the description; an unknown parameter nested seven brackets deep may be refused or ignored',
         },
       ];
     }),

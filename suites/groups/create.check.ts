@@ -129,6 +129,11 @@ export const checks = [
         { field: 'name', value: ['a', 'b'], body: { name: ['a', 'b'] } },
         named('contacts', context.names.username('not-an-array')),
         named('contacts', [{ nickname: context.names.username('no-username') }]),
+        // Members that are no contact object at all: null, a bare username, a list (§2.2 "A contact
+        // object carries a username field").
+        named('contacts', [null]),
+        named('contacts', [context.names.username('bare-string')]),
+        named('contacts', [[context.names.username('in-a-list')]]),
       ];
     }),
   ),

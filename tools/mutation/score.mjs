@@ -26,17 +26,25 @@ const triage = readJson(new URL('./triage.json', import.meta.url));
 const variantTriage = readJson(new URL('./variant-triage.json', import.meta.url));
 const list = process.argv.includes('--list');
 
-/** Status by mutant, from every report of this kind of run. */
+const isKill = (status) => status === 'Killed' || status === 'Timeout';
+
+/**
+ * Status by mutant, from every report of this kind of run. A mutant judged by more than one run
+ * (a variant's whole run, then a run of the lines a new check covers) is killed when any run
+ * killed it: each kill showed twice (run-check.mjs).
+ */
 function statuses(names) {
   const byKey = new Map();
   for (const name of names) {
     for (const [file, { mutants }] of Object.entries(readJson(`${reports}/${name}`).files)) {
-      for (const mutant of mutants) byKey.set(spanKey(file, mutant), mutant.status);
+      for (const mutant of mutants) {
+        const key = spanKey(file, mutant);
+        if (!isKill(byKey.get(key))) byKey.set(key, mutant.status);
+      }
     }
   }
   return byKey;
 }
-const isKill = (status) => status === 'Killed' || status === 'Timeout';
 const variantStatus = statuses(readdirSync(reports).filter((entry) => /^variant-.+\.json$/.test(entry)));
 const rerunStatus = statuses(existsSync(`${reports}/rerun.json`) ? ['rerun.json'] : []);
 
