@@ -26,7 +26,7 @@ const shown = (body: EncodedBody) => `${body.text.length > 80 ? `${body.text.sli
  * take at all. A body of the declared encoding with parameters the spec does not list is bad
  * input: the declared refusal status, or any 4xx when none is declared (profile: refusal-status).
  */
-type Refusal = 'any-4xx' | 'declared';
+export type Refusal = 'any-4xx' | 'declared';
 
 function refusedAs(context: CheckContext, refusal: Refusal): { accepts: (status: number) => boolean; words: string } {
   if (refusal === 'declared') return { accepts: (status) => context.profile.isRefusal(status), words: context.profile.describe('refusal-status') };
@@ -186,6 +186,8 @@ export interface ForeignFieldsPut {
   params: Fields;
   /** How the failure names the PUT, where listing its parameters would not do (thousands of them). */
   what?: string;
+  /** How a refusal may be answered: the declared refusal status by default (the body is of the declared encoding). */
+  refusal?: Refusal;
   /** The fields a sane reading changes: the update parameters sent, and what else the spec leaves it free to take. */
   readings: Fields[];
   why: string;
@@ -195,7 +197,8 @@ export interface ForeignFieldsPut {
  * Unknown parameters in the numbers and shapes where parsers stop reading: more than 20 000 of them
  * (qs and PHP stop at 1 000 by default, and some drop the rest without a word), and one name nested
  * seven brackets deep (qs's depth is 5). The update parameter that follows them must still be
- * applied by a 2xx, or the PUT refused; a parser's limit is no licence to drop it silently.
+ * applied by a 2xx, or the PUT refused; a parser's limit is no licence to drop it silently. Such a
+ * body may be refused as one the server does not take at all (a 413 for its size): any 4xx.
  */
 export const PARAMETER_FLOOD = 20_001;
 export const floodOfUnknownParams = (): Fields =>
@@ -212,9 +215,9 @@ export const foreignFieldsChangeNothingFixed = <T extends ResourceItem>(resource
     const any = resource as unknown as ResourceUnderTest<ResourceItem>;
     const item = await resource.create(context, 'foreign-fields');
     let expected = resource.comparable(item);
-    for (const { params, what, readings, why } of puts(context, item)) {
+    for (const { params, what, refusal, readings, why } of puts(context, item)) {
       const body = context.target.bodyEncoding === 'json' ? asJson(params) : { contentType: FORM, text: Object.entries(params).map(([name, value]) => formPair(name, value)).join('&') };
-      expected = await judgeUpdate(context, any, item.id, expected, body, what ?? Object.keys(params).join(', '), readings, why, 'declared');
+      expected = await judgeUpdate(context, any, item.id, expected, body, what ?? Object.keys(params).join(', '), readings, why, refusal ?? 'declared');
       await expectStored(context, any, item.id, expected, `the ${resource.kind} as the PUT answered (${resource.section}: "the updated ${resource.kind} object"; ${why})`);
     }
   };

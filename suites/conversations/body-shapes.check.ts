@@ -51,11 +51,13 @@ export const checks = [
         },
         {
           params: { ...floodOfUnknownParams(), is_muted: false },
+          refusal: 'any-4xx',
           what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then is_muted=false`,
           readings: [{ is_muted: false }],
           why: '§4.1: is_muted "Mutes or unmutes the conversation", and the answer is "the updated conversation object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
         },
         {
+          refusal: 'any-4xx',
           params: { [DEEP_UNKNOWN_PARAM]: '1', is_pinned: false },
           readings: [{ is_pinned: false }],
           why: '§4.1: is_pinned "Pins or unpins the conversation"; an unknown parameter nested seven brackets deep may be refused or ignored',

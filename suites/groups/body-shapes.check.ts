@@ -51,11 +51,13 @@ export const checks = [
         },
         {
           params: { ...floodOfUnknownParams(), name: flooded },
+          refusal: 'any-4xx',
           what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then name`,
           readings: [{ name: flooded }],
           why: '§4.2: PUT name changes the name, and the answer is "the updated group object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
         },
         {
+          refusal: 'any-4xx',
           params: { [DEEP_UNKNOWN_PARAM]: '1', description: deepDescription },
           readings: [{ description: deepDescription }],
           why: '§4.2: PUT description changes the description; an unknown parameter nested seven brackets deep may be refused or ignored',

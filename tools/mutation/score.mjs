@@ -6,7 +6,8 @@
 // run triaged "variant path" is judged by its variant's run: killed there, or triaged again in
 // tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line (rerun.json,
 // npm run mutation:rerun after new checks) counts as killed. Prints the counts and both scores;
-// `--list` prints every survivor with its triage. Exits 1 when a survivor has no triage.
+// `--list` prints every survivor with its triage, `--by-part` the figures of each part too. Exits 1
+// when a survivor has no triage.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parts } from './parts.mjs';
@@ -25,6 +26,7 @@ for (const part of recorded) Object.assign(report.files, readJson(`${reports}/de
 const triage = readJson(new URL('./triage.json', import.meta.url));
 const variantTriage = readJson(new URL('./variant-triage.json', import.meta.url));
 const list = process.argv.includes('--list');
+const byPart = process.argv.includes('--by-part');
 
 const isKill = (status) => status === 'Killed' || status === 'Timeout';
 
@@ -53,14 +55,22 @@ const rerunStatus = statuses(existsSync(`${reports}/rerun.json`) ? ['rerun.json'
 // neither be killed nor be equivalent over HTTP; it is counted apart, in neither figure.
 // "valid reading, no variant": a reading the spec may allow that no passing variant shows yet; it
 // counts as a survivor (issue 23: a valid reading counts only with its passing variant).
-const counts = { mutants: 0, 'killed (default run)': 0, 'killed (re-run)': 0, 'killed (variant run)': 0, equivalent: 0, 'outside the API': 0, 'valid reading': 0, 'valid reading, no variant': 0, gap: 0, untriaged: 0 };
+const emptyCounts = () => ({ mutants: 0, 'killed (default run)': 0, 'killed (re-run)': 0, 'killed (variant run)': 0, equivalent: 0, 'outside the API': 0, 'valid reading': 0, 'valid reading, no variant': 0, gap: 0, untriaged: 0 });
+const counts = emptyCounts();
+const partOf = (file) => Object.keys(parts).find((part) => parts[part].includes(file)) ?? '(no part)';
+const partCounts = {};
 for (const [file, { mutants }] of Object.entries(report.files)) {
   for (const mutant of mutants) {
     if (mutant.status === 'Ignored') continue;
-    counts.mutants += 1;
+    const ofPart = (partCounts[partOf(file)] ??= emptyCounts());
+    const count = (category) => {
+      counts[category] = (counts[category] ?? 0) + 1;
+      ofPart[category] = (ofPart[category] ?? 0) + 1;
+    };
+    count('mutants');
     const key = spanKey(file, mutant);
     if (isKill(mutant.status) || isKill(rerunStatus.get(key))) {
-      counts[isKill(mutant.status) ? 'killed (default run)' : 'killed (re-run)'] += 1;
+      count(isKill(mutant.status) ? 'killed (default run)' : 'killed (re-run)');
       continue;
     }
     let [category, reason] = defaultTriage(triage, file, mutant) ?? ['untriaged', ''];
@@ -70,15 +80,25 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
       else [category, reason] = variantTriage[key] ?? ['untriaged', `${status} in its variant's run`];
     }
     if (category.startsWith('gap')) category = 'gap';
-    counts[category] = (counts[category] ?? 0) + 1;
+    count(category);
     if (list && !category.startsWith('killed')) console.log(`${key} [${category}] ${reason}`);
     else if (category === 'untriaged') console.log(`untriaged: ${key} (${reason})`);
   }
 }
-const killed = counts['killed (default run)'] + counts['killed (re-run)'] + counts['killed (variant run)'];
-const nonEquivalent = counts.mutants - counts.equivalent - counts['outside the API'];
-const faults = nonEquivalent - counts['valid reading'];
+/** Killed, non-equivalent, and neither equivalent nor a valid reading with its variant. */
+const figures = (of) => {
+  const killed = of['killed (default run)'] + of['killed (re-run)'] + of['killed (variant run)'];
+  const nonEquivalent = of.mutants - of.equivalent - of['outside the API'];
+  return { killed, nonEquivalent, faults: nonEquivalent - of['valid reading'] };
+};
+const { killed, nonEquivalent, faults } = figures(counts);
 const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+if (byPart) {
+  for (const [part, of] of Object.entries(partCounts)) {
+    const figure = figures(of);
+    console.log(`${part}: ${of.mutants} mutants, ${figure.killed} killed, ${of.equivalent} equivalent, ${of['outside the API']} outside the API, ${of['valid reading']} valid readings, ${of['valid reading, no variant'] + of.gap + of.untriaged} others (no variant, gaps, untriaged): ${percent(figure.killed, figure.faults)} of ${figure.faults} neither equivalent nor a valid reading`);
+  }
+}
 console.log(JSON.stringify(counts));
 console.log(`Killed ${killed} of ${nonEquivalent} non-equivalent mutants (${percent(killed, nonEquivalent)}); of the ${faults} that are neither equivalent nor a valid reading of the spec shown by a passing variant, ${percent(killed, faults)}.${counts['outside the API'] ? ` Not counted: ${counts['outside the API']} in code no request runs (outside the API).` : ''}`);
 if (missing.length > 0) {
