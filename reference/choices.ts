@@ -57,7 +57,7 @@ export interface ReferenceChoices {
   restore: 'allowed' | 'refused';
   /** §2.2 "length ... limits ...: not shown": the largest body read, in bytes (413 past it); null reads any. */
   bodyLimit: number | null;
-  /** Bytes of a body that are not UTF-8: refused with a 400, or read as U+FFFD (as WHATWG's form decoder does). */
+  /** Raw bytes of a body that are not UTF-8: refused with a 400, or read as U+FFFD (TextDecoder without fatal). */
   textBytes: 'utf-8-only' | 'replaced';
 }
 

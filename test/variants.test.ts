@@ -186,6 +186,19 @@ describe('id-format:uuid and the default', () => {
   });
 });
 
+describe('input-rules:empty-texts-accepted with contact-fields:sorted-by-username', () => {
+  const both = serveWith(() => ({
+    choices: { ...variants.get('input-rules:empty-texts-accepted')!.choices, ...variants.get('contact-fields:sorted-by-username')!.choices },
+    modifiers: [...(variants.get('input-rules:empty-texts-accepted')!.modifiers ?? [])],
+  }));
+
+  it('input-rules:empty-texts-accepted.sorted — an empty username sorts first, as "" does, in the create and in a retrieve', async () => {
+    const group = await both.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'b' }, { username: '' }, { username: 'a' }] } });
+    expect(group.body.contacts.map((contact) => contact.username)).toEqual(['', 'a', 'b']);
+    expect((await both.send<Group>('GET', `/v1/groups/${group.body.id}`)).body.contacts.map((contact) => contact.username)).toEqual(['', 'a', 'b']);
+  });
+});
+
 describe('timestamp-unit:milliseconds', () => {
   const api = serveVariant('timestamp-unit:milliseconds');
 

@@ -34,9 +34,9 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
       recordCreated(context, resource.kind, response.body);
       expectNoServerError(context.profile, response, `POST ${resource.path} with ${what}`);
       if (!context.profile.isSuccess(response.status)) {
-        // A body past the size a server reads is one it does not take at all (413 is the usual
-        // answer): any 4xx of the profile's unsupported-body, not only the declared refusal status.
-        if (text.length >= LONG && context.profile.isBodyRefusal(response.status)) continue;
+        // A body past the size a server reads is one it does not take at all: its 413, or any
+        // status of the profile's unsupported-body, beside the declared refusal status.
+        if (text.length >= LONG && (context.profile.isTooLarge(response.status) || context.profile.isBodyRefusal(response.status))) continue;
         expectClientError(context.profile, response, `POST ${resource.path} with ${what}, when it is not accepted`);
         continue;
       }

@@ -10,6 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerModifier } from '../modifiers.ts';
 import type { ParamSource } from '../params/source.ts';
+import { sortedMembers } from '../params/text-rules.ts';
+import type { Reply } from '../respond.ts';
+import type { Contact } from '../../lib/api/resources.ts';
 
 const TEXTS = ['name', 'contact_id', 'group_id'];
 
@@ -34,11 +37,26 @@ function withoutStandIns(value: unknown, standIn: string): unknown {
   return value;
 }
 
-/** One stand-in per server made of this modifier's variant (a module load makes it once). */
+/** One stand-in for every server of this process: random, so that no client sends it. */
 const standIn = `\uE000empty-${randomUUID()}`;
 
+/**
+ * Members kept sorted by username (contact-fields:sorted-by-username) were sorted with the stand-in
+ * where "" stands, which sorts after every other username; "" sorts first, so they are sorted again.
+ */
+function sortedAgain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedAgain);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, key === 'contacts' && Array.isArray(item) ? sortedMembers(item as Contact[]) : sortedAgain(item)]);
+  return Object.fromEntries(entries);
+}
+
 export const emptyTextsAccepted: ServerModifier = {
-  handle: (next) => (context, route) => next({ ...context, body: async () => withStandIns(await context.body(), standIn) }, route),
+  handle: (next) => async (context, route) => {
+    const reply: Reply = await next({ ...context, body: async () => withStandIns(await context.body(), standIn) }, route);
+    if (context.choices.memberOrder !== 'by-username' || reply.body === undefined) return reply;
+    return { ...reply, body: sortedAgain(withoutStandIns(reply.body, standIn)) };
+  },
   // A modifier nearer the handler may have written the body out already (response-media-type's).
   reply: (reply) => ({
     ...reply,

@@ -1,9 +1,10 @@
 // Values read loosely (register: input-rules; §4.1 and §8 call limit an integer, §3 archived_at a
 // timestamp, §4.1 is_muted a boolean, and none says which spellings of them a server takes; §7 "Error
-// codes ... not shown"): what a server whose framework coerces types takes, as pydantic's lax mode
-// and code that reads numbers with JavaScript's Number() do.
+// codes ... not shown"): what a server takes whose code coerces types as JavaScript's Number() and
+// a form's text do.
 // - Integers: whatever Number() reads as one. limit=1e2 is 100, " 5" and "+5" are 5, 0x10 is 16,
-//   "1.0" is 1, a blank " " is 0; a one-element list (limit[]=5) is its element.
+//   "1.0" is 1, and a blank " " is 0 (so archived_at=%20 archives at 0, while archived_at= restores);
+//   a one-element list (limit[]=5, or [5] in JSON) is its element.
 // - JSON strings spell what they would in a form: "true" and "false" are booleans, "5" is 5, and ""
 //   is no value (archived_at "" restores, contacts "" is the empty list).
 // What none of these reads is still refused. The values are rewritten before the clean handler
@@ -16,14 +17,15 @@ const INTEGER_PARAMS = ['limit', 'page', 'offset', 'archived_at'];
 const BOOLEAN_PARAMS = ['is_muted', 'is_pinned'];
 
 /**
- * The integer Number() makes of a text (or a list of one), or undefined. An empty text stays as it
- * is: the clean reader takes it for "restore" (archived_at=). A JSON number is the clean reader's,
- * and a JSON boolean or null is no spelling of an integer (true is no timestamp).
+ * The integer Number() makes of a text or of a list of one text or number, or undefined. An empty
+ * text stays as it is: the clean reader takes it for "restore" (archived_at=). A JSON number is the
+ * clean reader's own, and a JSON boolean or null is no spelling of an integer (true is no timestamp).
  */
 function spelled(value: unknown): number | undefined {
-  const text = Array.isArray(value) && value.length === 1 ? value[0] : value;
-  if (typeof text !== 'string' || text === '') return undefined;
-  const number = Number(text);
+  const single = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  if (single === value && typeof value === 'number') return undefined;
+  if (!(typeof single === 'string' && single !== '') && typeof single !== 'number') return undefined;
+  const number = Number(single);
   return Number.isSafeInteger(number) ? number : undefined;
 }
 

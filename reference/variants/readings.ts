@@ -146,10 +146,10 @@ export const serverReadings = {
     others: {
       'length-limits': { takes: 'any', description: `Texts longer than ${LIMITS.text} characters (names, descriptions, contact_id, group_id, pinned_message_id, usernames) or ${LIMITS.url} (avatar_url) are refused with 400.`, choices: { textLimits: LIMITS } },
       'no-control-characters': { takes: 'any', description: 'Texts holding a C0 control character (U+0000–U+001F) are refused with 400.', choices: { controlCharacters: 'refused' } },
-      'lax-values': { takes: 'any', description: 'Values are read loosely, as pydantic\'s lax mode and JavaScript\'s Number() read them: integers from any text Number() reads (limit=1e2 is 100, " 5" is 5, limit[]=5 is 5), and a JSON string spells what it would in a form ("true" is true, "5" is 5, "" is no value: archived_at "" restores, contacts "" is the empty list).', modifiers: [laxValues] },
+      'lax-values': { takes: 'any', description: 'Values are read loosely: integers as JavaScript\'s Number() reads them (limit=1e2 is 100, " 5" is 5, " " is 0, limit[]=5 is 5), and a JSON string spells what it would in a form ("true" is true, "5" is 5, "" is no value: archived_at "" restores, contacts "" is the empty list).', modifiers: [laxValues] },
       'no-body-limit': { takes: 'any', description: 'A body of any length is read: no 413.', choices: { bodyLimit: null } },
       'body-limit-64k': { takes: 'any', description: 'A body longer than 65536 bytes is refused with 413.', choices: { bodyLimit: 65_536 } },
-      'bytes-replaced': { takes: 'any', description: 'Bytes of a body that are not UTF-8 are read as U+FFFD instead of refused.', choices: { textBytes: 'replaced' } },
+      'bytes-replaced': { takes: 'any', description: 'Raw bytes of a body that are not UTF-8 are read as U+FFFD instead of refused (a percent-escaped one, %E9, is kept as the text the form parser leaves).', choices: { textBytes: 'replaced' } },
       'empty-texts-accepted': { takes: 'any', description: 'Empty texts are taken where the default refuses them: name= makes a group named "", a contact\'s username may be "", and contact_id= or group_id= is a given id.', modifiers: [emptyTextsAccepted] },
       'empty-form-list-refused': { takes: 'any', description: 'A form body\'s contacts= (the empty list) is refused with 400: a form has no empty list; JSON\'s [] is still taken.', modifiers: [emptyFormListRefused] },
     },

@@ -1,5 +1,5 @@
 import {
-  DEEP_UNKNOWN_PARAM, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+  deepUnknownParam, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
 } from '../../harness/behaviours/body-shapes.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -38,6 +38,9 @@ export const checks = [
     },
     foreignFieldsChangeNothingFixed(conversations, (context) => {
       const contactId = context.names.contactId('other-contact');
+      // Values no earlier PUT set, so that a PUT whose parameter is dropped shows it.
+      const floodedMessage = context.names.contactId('flooded-message');
+      const deepMessage = context.names.contactId('deep-message');
       return [
         {
           params: { is_muted: true, id: context.names.unknownId('conversation'), created_at: 1 },
@@ -50,17 +53,17 @@ export const checks = [
           why: '§4.1: is_pinned=true "Pins" the conversation; group_id is the "Identifier of the group the conversation belongs to" (§2.1) and the one sent names no group, so it stays null; contact_id is no update parameter: unchanged, or at most the contact sent',
         },
         {
-          params: { ...floodOfUnknownParams(), is_muted: false },
+          params: { ...floodOfUnknownParams(), pinned_message_id: floodedMessage },
           refusal: 'any-4xx',
-          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then is_muted=false`,
-          readings: [{ is_muted: false }],
-          why: '§4.1: is_muted "Mutes or unmutes the conversation", and the answer is "the updated conversation object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
+          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then pinned_message_id`,
+          readings: [{ pinned_message_id: floodedMessage }],
+          why: '§4.1: pinned_message_id "Sets the pinned message", and the answer is "the updated conversation object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
         },
         {
           refusal: 'any-4xx',
-          params: { [DEEP_UNKNOWN_PARAM]: '1', is_pinned: false },
-          readings: [{ is_pinned: false }],
-          why: '§4.1: is_pinned "Pins or unpins the conversation"; an unknown parameter nested seven brackets deep may be refused or ignored',
+          params: { ...deepUnknownParam(context.target.bodyEncoding), pinned_message_id: deepMessage },
+          readings: [{ pinned_message_id: deepMessage }],
+          why: '§4.1: pinned_message_id "Sets the pinned message"; an unknown parameter nested seven deep may be refused or ignored',
         },
       ];
     }),

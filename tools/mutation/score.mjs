@@ -3,8 +3,8 @@
 // in tools/mutation/results/ (npm run mutation:record puts them there from Stryker's reports), so
 // a fresh clone gives it: the default run (default-<part>.json, one per part of tools/mutation/parts.mjs, triaged in tools/mutation/triage.json)
 // and each variant's run (variant-*.json, from npm run mutation:variants). A survivor of the default
-// run triaged "variant path" is judged by its variant's run: killed there, or triaged again in
-// tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line (rerun.json,
+// run triaged "variant path" is judged by the variant runs that mutated it: killed by any of them,
+// or triaged again in tools/mutation/variant-triage.json. A survivor killed by a later re-run of its line (rerun.json,
 // npm run mutation:rerun after new checks) counts as killed. Prints the counts and both scores;
 // `--list` prints every survivor with its triage, `--by-part` the figures of each part too. Exits 1
 // when a survivor has no triage.
@@ -92,7 +92,7 @@ const figures = (of) => {
   return { killed, nonEquivalent, faults: nonEquivalent - of['valid reading'] };
 };
 const { killed, nonEquivalent, faults } = figures(counts);
-const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+const percent = (part, whole) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`);
 if (byPart) {
   for (const [part, of] of Object.entries(partCounts)) {
     const figure = figures(of);

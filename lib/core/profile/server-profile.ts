@@ -47,6 +47,12 @@ export interface ServerProfile {
   isTooManyRequests(status: number): boolean;
   /** A server failure: never acceptable, whatever was sent. */
   isServerError(status: number): boolean;
+  /**
+   * 413 Content Too Large (RFC 9110 §15.5.14): a refusal of a body past the size the server reads.
+   * No sentence of the spec bounds a body, so a check that sends a large one accepts it beside
+   * the refusal statuses of its entries.
+   */
+  isTooLarge(status: number): boolean;
   /** error-body: what is wrong with a refusal's body, or undefined. */
   errorBodyProblem(answer: Answer): string | undefined;
   /** response-media-type: what is wrong with the label of a successful answer's body, or undefined. */
@@ -143,6 +149,7 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       return status === 429;
     },
     isServerError: (status) => status >= 500,
+    isTooLarge: (status) => status === 413,
     errorBodyProblem(answer) {
       consulted('error-body');
       const parses = answer.jsonError === undefined && answer.text.trim() !== '';
