@@ -1,15 +1,32 @@
 // msgapi matrix on a few faults and its refusals. The whole matrix (every fault, every variant)
 // runs in CI beside npm test: test/ci/full-matrix.test.ts.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SensitivityReport } from '../reporting/matrix-report.ts';
-import { runCli } from './helpers/run-cli.ts';
+import { runCli, startCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 import { testOutput } from './helpers/test-output.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the sensitivity matrix', () => {
+  const newDir = tempDirs('msgapi-matrix-stop-');
+
+  it('matrix.stopped — SIGTERM stops a run with 143, its servers stopped and its ledger folders removed', async () => {
+    // A temp folder of its own, so that the run's ledger folders can be counted there.
+    const tmp = newDir();
+    const run = startCli(['matrix', '--only', 'foreign-data', '--reports-dir', `${tmp}/reports`], { SEED: '1', TMPDIR: tmp });
+    await run.reached('Matrix: ');
+    const ledgers = () => readdirSync(tmp).filter((name) => name.startsWith('msgapi-matrix-'));
+    // The premise: the run over foreign data made its ledger folder before it was stopped.
+    expect(ledgers(), run.stdout + run.stderr).toHaveLength(1);
+    run.child.kill('SIGTERM');
+    expect(await run.exited, run.stdout + run.stderr).toBe(143);
+    expect(run.stdout).toContain('stopped by SIGTERM');
+    expect(ledgers()).toEqual([]);
+  });
+
   it('--checks runs only the checks it names against each server: a fault they catch counts, whatever checks it names, and one they cannot catch does not', async () => {
     const dir = testOutput('sensitivity-checks');
     // The retrieve checks alone: a fault of the list's limit is outside what they can see.

@@ -33,7 +33,7 @@ export const exitMeanings: Record<CommandName, ExitMeanings> = {
   'load export': { 0: 'the script was written', 2: `${harness}, no target and no seed file included` },
   'load import': { 0: 'the imported verdict passed', 1: 'a threshold, a regression, an error, a non-2xx response or an open model not held (k6 dropped iterations) failed it', 2: `${harness}, an output that does not add up (refused) included` },
   serve: { 0: 'stopped by Ctrl-C (SIGINT) or SIGTERM', 2: harness },
-  matrix: { 0: 'every fault caught and every variant passed', 1: 'a fault went uncaught or a variant failed', 2: harness },
+  matrix: { 0: 'every fault caught and every variant passed', 1: 'a fault went uncaught or a variant failed', 2: harness, interrupted: 'stopped by Ctrl-C (SIGINT) or SIGTERM, after stopping its servers and removing its temporary folders (no report)' },
   cleanup: { 0: 'nothing left behind', 1: 'some objects could not be deleted', 2: harness },
   expectations: { 0: 'the file was written', 2: harness },
   compare: { 0: 'the grid was written, whatever it shows (a comparison, not a gate)', 2: `${harness}, an unreadable report included` },

@@ -1,7 +1,8 @@
 // `msgapi matrix`: runs the suites against every seeded fault of the reference server (each must
 // fail) and every valid variant (each must pass), all in one vitest process, and writes
 // reports/sensitivity.json and reports/sensitivity.md. Exit 0: every fault caught and every
-// variant passed; 1: not; 2: harness error.
+// variant passed; 1: not; 2: harness error; 130 or 143: stopped by SIGINT or SIGTERM, after
+// stopping every server it started and removing its ledger folders (no report: nothing concluded).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
@@ -14,6 +15,7 @@ import { loadRegistry } from '../../../conformance/registry.ts';
 import { selectChecks } from '../../../conformance/selection.ts';
 import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
 import { renderSensitivityMarkdown, type SensitivityReport } from '../../../reporting/matrix-report.ts';
+import { exitCode } from '../exit-codes.ts';
 import { matrixHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 
@@ -38,8 +40,24 @@ export async function runMatrix(argv: string[]): Promise<number> {
   // Resolved before a server starts: a selector naming no check is a usage error.
   const checkIds = checks === undefined ? undefined : selectChecks(registry, { only: checks, onlyFlag: '--checks' });
   const started = Date.now();
-  const entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect, propertyRuns });
+  // Ctrl-C or SIGTERM stops the run rather than the process at once: the servers it started and
+  // the ledger folders of its foreign-data runs are removed first (the finally below).
+  const stop = new AbortController();
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const interrupted = () => {
+    console.log(`msgapi matrix: stopped by ${stoppedBy}; the servers it started are stopped and their folders removed; no report written.`);
+    return stoppedBy === 'SIGINT' ? exitCode.sigint : exitCode.sigterm;
+  };
+  let entries: Awaited<ReturnType<typeof startEntries>> = [];
   try {
+    entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect, propertyRuns });
+    if (stop.signal.aborted) return interrupted();
     const runs = entries.flatMap((entry) => entry.runs);
     console.log(
       `msgapi matrix: ${entries.filter((entry) => entry.kind === 'fault').length} faults and ${entries.filter((entry) => entry.kind === 'variant').length} variants (the seed's combined profiles included), ${runs.length} runs of the suite in one vitest process, ` +
@@ -48,7 +66,8 @@ export async function runMatrix(argv: string[]): Promise<number> {
     // Progress only, no vitest reporter: against a fault most checks are meant to fail, and the report says which.
     const checksPerRun = checkIds?.length ?? registry.checks.length;
     const progress = new ProgressReporter(process.stdout, { total: runs.length * checksPerRun, label: 'Matrix' });
-    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never], ...(checkIds ? { only: checkIds } : {}) });
+    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never], cancel: stop.signal, ...(checkIds ? { only: checkIds } : {}) });
+    if (stop.signal.aborted) return interrupted();
     if (outcome.harnessErrors.length > 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
     }
@@ -76,5 +95,7 @@ export async function runMatrix(argv: string[]): Promise<number> {
     return missed.length === 0 && failed.length === 0 ? 0 : 1;
   } finally {
     await Promise.all(entries.map((entry) => entry.close()));
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
