@@ -3,7 +3,6 @@
 // make the others, and the suite must pass them all. Where the register of open points
 // (lib/api/open-points.ts) names the readings, the choice is typed from it.
 import type { ReadingOf } from '../lib/api/open-points.ts';
-import { BODY_LIMIT_BYTES } from './params/body.ts';
 
 export type { ReadingOf };
 
@@ -82,6 +81,6 @@ export const defaultChoices: ReferenceChoices = {
   memberOrder: 'given',
   filterFalse: 'without',
   restore: 'allowed',
-  bodyLimit: BODY_LIMIT_BYTES,
+  bodyLimit: 1024 * 1024,
   textBytes: 'utf-8-only',
 };

@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../respond.ts';
 import { NO_PARAMS, parseJsonObject, parseText, type ParamSource } from './source.ts';
 import type { ReferenceChoices } from '../choices.ts';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+// The largest body read is a choice (choices.ts: bodyLimit, 1 MiB by default; §2.2 sets no limit).
 
 /** Thrown when the client went away mid-body: there is nobody left to answer. */
 export class ClientGoneError extends Error {
