@@ -53,7 +53,7 @@ const args = [
 ];
 // A variant mutation run (tools/mutation/variant-runs.mjs) judges the mutant against that variant instead.
 const judge = () => process.env.MUTATION_VARIANT
-  ? spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/check-variant.ts'], { stdio: 'inherit', env })
+  ? spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/check-variant.ts'], { stdio: 'inherit', env: { ...env, MUTATION_REPORTS_DIR: reportsDir } })
   : spawnSync(process.execPath, args, { stdio: 'inherit', env });
 /** The checks that failed or were blocked in the run's own report (the command runner sees only the exit code). */
 function failedChecks(status) {
