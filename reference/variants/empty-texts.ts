@@ -5,7 +5,7 @@
 // not check for empty strings does exactly this, and §4.1/§4.2 say only that the text is a string.
 //
 // The clean handlers refuse or drop an empty text, so the modifier hands them a stand-in for it, a
-// text no client sends (a private-use character and this server's own random tag), and writes ""
+// text no client sends (a private-use character and a random tag of this process), and writes ""
 // back wherever an answer carries the stand-in: from outside, the server stores and returns "".
 import { randomUUID } from 'node:crypto';
 import type { ServerModifier } from '../modifiers.ts';
