@@ -202,14 +202,40 @@ export interface ForeignFieldsPut {
  * The update parameter that follows them must still be applied by a 2xx, or the PUT refused (as a
  * body the server does not take at all: any 4xx); a parser's limit is no licence to drop it silently.
  */
-export const PARAMETER_FLOOD = 1_001;
-export const floodOfUnknownParams = (): Fields =>
+const PARAMETER_FLOOD = 1_001;
+const floodOfUnknownParams = (): Fields =>
   Object.fromEntries(Array.from({ length: PARAMETER_FLOOD }, (_, at) => [`x_msgapi_${at}`, '1']));
 /** x_msgapi_deep[a][b][c][d][e][f][g]=1 in a form; the same nesting as JSON objects in a JSON body. */
-export const deepUnknownParam = (encoding: BodyEncoding): Fields =>
+const deepUnknownParam = (encoding: BodyEncoding): Fields =>
   encoding === 'json'
     ? { x_msgapi_deep: [...'abcdefg'].reduceRight<unknown>((inner, key) => ({ [key]: inner }), '1') }
     : { 'x_msgapi_deep[a][b][c][d][e][f][g]': '1' };
+
+/** An update parameter sent after unknown ones, and the sentence that says what it does. */
+export interface UpdateAfterUnknowns {
+  field: string;
+  value: string;
+  effect: string;
+}
+
+/** The two PUTs past parsers' limits (above): the flood, then the deep parameter, each with its update parameter after. */
+export function pastParserLimits(encoding: BodyEncoding, flooded: UpdateAfterUnknowns, deep: UpdateAfterUnknowns): ForeignFieldsPut[] {
+  return [
+    {
+      params: { ...floodOfUnknownParams(), [flooded.field]: flooded.value },
+      refusal: 'any-4xx',
+      what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then ${flooded.field}`,
+      readings: [{ [flooded.field]: flooded.value }],
+      why: `${flooded.effect}; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them`,
+    },
+    {
+      refusal: 'any-4xx',
+      params: { ...deepUnknownParam(encoding), [deep.field]: deep.value },
+      readings: [{ [deep.field]: deep.value }],
+      why: `${deep.effect}; an unknown parameter nested seven deep may be refused or ignored`,
+    },
+  ];
+}
 
 /**
  * Fields that are not update parameters (id, created_at, the object's links, names the spec does

@@ -1,5 +1,5 @@
 import {
-  deepUnknownParam, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+  foreignFieldsChangeNothingFixed, pastParserLimits, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
 } from '../../harness/behaviours/body-shapes.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -52,19 +52,9 @@ export const checks = [
           readings: [{ is_pinned: true }, { is_pinned: true, contact_id: contactId }],
           why: '§4.1: is_pinned=true "Pins" the conversation; group_id is the "Identifier of the group the conversation belongs to" (§2.1) and the one sent names no group, so it stays null; contact_id is no update parameter: unchanged, or at most the contact sent',
         },
-        {
-          params: { ...floodOfUnknownParams(), pinned_message_id: floodedMessage },
-          refusal: 'any-4xx',
-          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then pinned_message_id`,
-          readings: [{ pinned_message_id: floodedMessage }],
-          why: '§4.1: pinned_message_id "Sets the pinned message", and the answer is "the updated conversation object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
-        },
-        {
-          refusal: 'any-4xx',
-          params: { ...deepUnknownParam(context.target.bodyEncoding), pinned_message_id: deepMessage },
-          readings: [{ pinned_message_id: deepMessage }],
-          why: '§4.1: pinned_message_id "Sets the pinned message"; an unknown parameter nested seven deep may be refused or ignored',
-        },
+        ...pastParserLimits(context.target.bodyEncoding,
+          { field: 'pinned_message_id', value: floodedMessage, effect: '§4.1: pinned_message_id "Sets the pinned message", and the answer is "the updated conversation object"' },
+          { field: 'pinned_message_id', value: deepMessage, effect: '§4.1: pinned_message_id "Sets the pinned message"' }),
       ];
     }),
   ),

@@ -1,5 +1,5 @@
 import {
-  deepUnknownParam, floodOfUnknownParams, foreignFieldsChangeNothingFixed, PARAMETER_FLOOD, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
+  foreignFieldsChangeNothingFixed, pastParserLimits, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
 } from '../../harness/behaviours/body-shapes.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -49,19 +49,9 @@ export const checks = [
           readings: [{ description }],
           why: '§4.2: PUT description changes the description; conversation_id is the "Identifier of the conversation that belongs to the group" (§2.2, §1 "Each group has one conversation"), and the one sent names no conversation, so it stays as it was',
         },
-        {
-          params: { ...floodOfUnknownParams(), name: flooded },
-          refusal: 'any-4xx',
-          what: `${PARAMETER_FLOOD} unknown parameters (x_msgapi_0=1&x_msgapi_1=1&…), then name`,
-          readings: [{ name: flooded }],
-          why: '§4.2: PUT name changes the name, and the answer is "the updated group object"; unknown parameters may be refused or ignored, however many, but not by dropping the parameter after them',
-        },
-        {
-          refusal: 'any-4xx',
-          params: { ...deepUnknownParam(context.target.bodyEncoding), description: deepDescription },
-          readings: [{ description: deepDescription }],
-          why: '§4.2: PUT description changes the description; an unknown parameter nested seven deep may be refused or ignored',
-        },
+        ...pastParserLimits(context.target.bodyEncoding,
+          { field: 'name', value: flooded, effect: '§4.2: PUT name changes the name, and the answer is "the updated group object"' },
+          { field: 'description', value: deepDescription, effect: '§4.2: PUT description changes the description' }),
       ];
     }),
   ),
