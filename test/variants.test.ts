@@ -604,6 +604,20 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect((await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [] } })).body.contacts).toEqual([]);
     },
   },
+  'input-rules:strict': {
+    shows: 'a 33-character username, a 101-character name and an unknown parameter are refused naming them; 32 and 100 are taken',
+    probe: async (api) => {
+      const refused = async (json: Record<string, unknown>) => {
+        const answer = await api.send<ErrorAnswer>('POST', '/v1/groups', { json });
+        return [answer.status, answer.body.error.param];
+      };
+      expect(await refused({ name: 'g', contacts: [{ username: 'u'.repeat(33) }] })).toEqual([400, 'contacts']);
+      expect(await refused({ name: 'n'.repeat(101) })).toEqual([400, 'name']);
+      expect(await refused({ name: 'g', colour: 'blue' })).toEqual([400, 'colour']);
+      const taken = await newGroup(api, { name: 'n'.repeat(100), contacts: [{ username: 'u'.repeat(32) }] });
+      expect([taken.name.length, taken.contacts[0]?.username.length]).toEqual([100, 32]);
+    },
+  },
   'input-rules:no-control-characters': {
     shows: 'a text with a control character is refused; other text is stored exactly',
     probe: async (api) => {

@@ -19,8 +19,8 @@ export const cleanupHelp = renderHelp('cleanup', {
 Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
 
 With --marker RUN_ID it needs no ledger: it deletes the groups whose name, and the conversations
-whose contact_id, carry that run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the
-conversations of those groups (a conversation has no name of its own to carry it). Each is
+whose contact_id, carry that run's marker (msgapiRUN_ID…, or msgapi-RUN_ID-… and msgapi-conformance
+RUN_ID … as earlier versions wrote it), and the conversations of those groups (a conversation has no name of its own to carry it). Each is
 retrieved first and counts only when its retrieve shows the marker (or the marked group); nothing
 else is touched. This removes what a replay script or a pasted create's curl left.`,
 });

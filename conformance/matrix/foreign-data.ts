@@ -1,5 +1,6 @@
 // Data on a target that is not the suite's: seeded before a run, compared field for field after
 // it. The suite must pass around it and leave every record exactly as it was.
+import { carriesRunMarker } from '../../lib/core/safety/run-names.ts';
 import { everyReading } from '../../lib/core/profile/server-profile.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../../lib/core/client/api-client.ts';
@@ -56,11 +57,11 @@ export async function changedForeignRecords(records: readonly ForeignRecord[]): 
 
 /**
  * What the runs left behind: every listed record whose name or contact_id carries one of their
- * markers (msgapi-<run id>), counted as listed, whatever id the list gives it. Lists are read to
+ * markers (carriesRunMarker), counted as listed, whatever id the list gives it. Lists are read to
  * a bounded depth; a list that cannot be read is said, not taken for an empty one.
  */
 export async function markedLeftovers(owner: ApiClient, runIds: readonly string[], pagination: PaginationStyle, maxPages = 30): Promise<string[]> {
-  const marked = (text: unknown) => typeof text === 'string' && runIds.some((runId) => text.includes(`msgapi-${runId}`) || text.includes(`msgapi-conformance ${runId}`));
+  const marked = (text: unknown) => runIds.some((runId) => carriesRunMarker(text, runId));
   const found: string[] = [];
   for (const kind of ['group', 'conversation'] as const) {
     let query: Record<string, QueryValue> = {};

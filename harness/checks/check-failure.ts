@@ -50,12 +50,24 @@ export class RepeatedPageFailure extends CheckFailure {
  * The check is reported as blocked, not failed: the failure belongs to the check of that step.
  */
 export class PrerequisiteFailure extends CheckFailure {
-  override readonly name = 'PrerequisiteFailure';
+  override readonly name: string = 'PrerequisiteFailure';
   constructor(
     details: FailureDetails,
     /** The check whose subject the failed step is, e.g. conversations.create.defaults. */
     readonly blamed: CheckId,
   ) {
     super(details);
+  }
+}
+
+/**
+ * A premise write refused for its values, also with the plainest ones (fixtures.ts, sendPremise):
+ * the check is blocked with one sentence naming the fields and values refused, since the check of
+ * the step itself may well have passed with other values.
+ */
+export class RefusedPremise extends PrerequisiteFailure {
+  override readonly name = 'RefusedPremise';
+  constructor(details: FailureDetails, blamed: CheckId, readonly sentence: string) {
+    super(details, blamed);
   }
 }

@@ -9,7 +9,7 @@ import type {
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../lib/api/schemas/registry.ts';
 import type { CheckContext } from './check-context.ts';
-import { CheckFailure, PrerequisiteFailure } from './check-failure.ts';
+import { CheckFailure, PrerequisiteFailure, RefusedPremise } from './check-failure.ts';
 import { expectBody, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from './expect.ts';
 import { usernames } from './members.ts';
 import type { ResourceKind } from '../../lib/core/safety/created-resources.ts';
@@ -77,6 +77,46 @@ function expectNewRecord(context: CheckContext, kind: ResourceKind, response: Ap
   });
 }
 
+/** What a refused premise sent, as one reads it in a form: name="…", contacts=[…]. */
+const shown = (params: object, keys: readonly string[]) => keys.map((key) => `${key}=${JSON.stringify((params as Record<string, unknown>)[key])}`).join(', ');
+
+/**
+ * A write that only sets up a premise, with the plain values SuiteNames invents. Refused (a 4xx
+ * that is not a 429, which the client already waits out), it is sent once more with the plainest
+ * values (SuiteNames.plainestOf): a server may limit the format and length of every text (§2.2:
+ * "not shown"). Refused again, or when nothing is plainer, the check is blocked with one sentence
+ * naming the fields and values the server refused. Returns the answer taken and what it was sent.
+ */
+async function sendPremise<P extends object>(
+  context: CheckContext, params: P, step: string, blamed: CheckId, send: (params: P) => Promise<ApiResponse>,
+): Promise<{ response: ApiResponse; params: P }> {
+  const refused = (status: number) => everyReading.isRefusal(status) && !everyReading.isTooManyRequests(status);
+  const first = await send(params);
+  if (!refused(first.status)) return { response: first, params };
+  const plainest = context.names.plainestOf(params);
+  const again = plainest === undefined ? undefined : await send(plainest);
+  if (again !== undefined && !refused(again.status)) return { response: again, params: plainest! };
+  const last = again ?? first;
+  const tried = plainest ?? params;
+  const changed = Object.keys(tried).filter((key) => plainest === undefined || JSON.stringify((params as Record<string, unknown>)[key]) !== JSON.stringify((plainest as Record<string, unknown>)[key]));
+  const candidates = changed.length > 0 ? changed : Object.keys(tried);
+  // A refusal that names some of them (an error's param or message) narrows it to those.
+  const named = candidates.filter((key) => new RegExp(`\\b${key}\\b`).test(last.exchange.responseBody ?? ''));
+  const suspects = named.length > 0 ? named : candidates;
+  const refusedText = `${suspects.length === 1 ? '' : 'one of '}${shown(tried, suspects)}`;
+  throw new RefusedPremise(
+    {
+      expected: `${step} to take values any server should take (ASCII letters and digits; §2.2 shows no format or length limit)`,
+      received: `status ${first.status} to ${shown(params, Object.keys(params))}`
+        + (again === undefined ? '' : `, and status ${again.status} again to the plainest values, ${shown(tried, Object.keys(tried))}`)
+        + `: the server refuses ${refusedText}`,
+      exchange: last.exchange,
+    },
+    blamed,
+    `${step} was refused (status ${last.status})${again === undefined ? '' : ', also with the plainest values'}: the server refuses ${refusedText}: the check cannot set up what it tests, and since §2.2 shows no format or length limit, this is not counted against the server`,
+  );
+}
+
 /** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
 export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: CheckId): SchemaTypes[N] {
   // A premise asks whether the step worked at all; the blamed check judges its status (a declared SUCCESS_STATUS).
@@ -135,10 +175,16 @@ export async function createConversation(
   context: CheckContext,
   params: ConversationCreateParams = { contact_id: context.names.contactId('contact') },
 ): Promise<{ conversation: Conversation; response: ApiResponse }> {
-  const response = await context.client.createConversation(params);
-  recordCreated(context, 'conversation', response.body);
+  const blamed: CheckId = 'conversations.create.defaults';
+  const sent = await sendPremise(context, params, 'POST /v1/conversations', blamed, async (each) => {
+    const answer = await context.client.createConversation(each);
+    recordCreated(context, 'conversation', answer.body);
+    return answer;
+  });
+  const { response } = sent;
+  params = sent.params;
   expectNewRecord(context, 'conversation', response);
-  const conversation = prerequisite(response, 'conversation', 'POST /v1/conversations', 'conversations.create.defaults');
+  const conversation = prerequisite(response, 'conversation', 'POST /v1/conversations', blamed);
   expectStepTook(context, response, conversation, params, 'POST /v1/conversations', {
     carried: params.group_id === undefined ? 'conversations.create.defaults' : 'conversations.create.with-group',
     unique: 'conversations.create.unique-id',
@@ -150,8 +196,13 @@ export async function createGroup(
   context: CheckContext,
   params: GroupCreateParams = { name: context.names.groupName('group') },
 ): Promise<{ group: Group; response: ApiResponse }> {
-  const response = await context.client.createGroup(params);
-  recordCreated(context, 'group', response.body);
+  const sent = await sendPremise(context, params, 'POST /v1/groups', 'groups.create.defaults', async (each) => {
+    const answer = await context.client.createGroup(each);
+    recordCreated(context, 'group', answer.body);
+    return answer;
+  });
+  const { response } = sent;
+  params = sent.params;
   expectNewRecord(context, 'group', response);
   const group = prerequisite(response, 'group', 'POST /v1/groups', 'groups.create.defaults');
   expectStepTook(context, response, group, params, 'POST /v1/groups', { carried: 'groups.create.defaults', unique: 'groups.create.unique-id' });
@@ -210,16 +261,20 @@ export async function createGroups(context: CheckContext, count: number, label =
 
 /** A PUT that the check needs to have worked (to mute, pin or archive what it then lists). */
 export async function updateConversation(context: CheckContext, id: string, params: ConversationUpdateParams, blamed: CheckId): Promise<Conversation> {
-  const response = await context.client.updateConversation(id, params);
   const step = `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`;
+  const sent = await sendPremise(context, params, step, blamed, (each) => context.client.updateConversation(id, each));
+  const { response } = sent;
+  params = sent.params;
   const conversation = prerequisite(response, 'conversation', step, blamed);
   expectStepTook(context, response, conversation, { id, ...params }, step, { carried: blamed });
   return conversation;
 }
 
 export async function updateGroup(context: CheckContext, id: string, params: GroupUpdateParams, blamed: CheckId): Promise<Group> {
-  const response = await context.client.updateGroup(id, params);
   const step = `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`;
+  const sent = await sendPremise(context, params, step, blamed, (each) => context.client.updateGroup(id, each));
+  const { response } = sent;
+  params = sent.params;
   const group = prerequisite(response, 'group', step, blamed);
   expectStepTook(context, response, group, { id, ...params }, step, { carried: blamed });
   return group;

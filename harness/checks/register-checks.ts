@@ -11,7 +11,7 @@ import { replayScript, type ReplayScript } from '../../lib/core/client/replay-sc
 import { TransportError } from '../../lib/core/client/transport-error.ts';
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
-import { CheckFailure, CheckSkipped, PrerequisiteFailure } from './check-failure.ts';
+import { CheckFailure, CheckSkipped, PrerequisiteFailure, RefusedPremise } from './check-failure.ts';
 import { createCheckContext } from './check-context.ts';
 import type { CheckBody, CheckDefinition } from './define-check.ts';
 
@@ -93,7 +93,7 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
       throw new CheckFailure(error.details);
     }
     if (error instanceof PrerequisiteFailure) {
-      meta.blocked = `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
+      meta.blocked = error instanceof RefusedPremise ? error.sentence : `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
       meta.reproduction = error.reproduction;
       replayOf(error.details.exchange, error.details.expected);
       skip(meta.blocked);

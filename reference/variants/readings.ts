@@ -27,6 +27,7 @@ import { microsecondClock } from './clock-units.ts';
 import { emptyTextsAccepted } from './empty-texts.ts';
 import { emptyFormListRefused } from './form-lists.ts';
 import { laxValues } from './lax-values.ts';
+import { STRICT_LIMITS, strictInput } from './strict-input.ts';
 import { authRefused401Bare, authRefused403, methodRefusedBare, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
 import type { Profile } from './variant.ts';
 
@@ -151,6 +152,7 @@ export const serverReadings = {
       'body-limit-64k': { takes: 'any', description: 'A body longer than 65536 bytes is refused with 413.', choices: { bodyLimit: 65_536 } },
       'bytes-replaced': { takes: 'any', description: 'Raw bytes of a body that are not UTF-8 are read as U+FFFD instead of refused (a percent-escaped one, %E9, is kept as the text the form parser leaves).', choices: { textBytes: 'replaced' } },
       'empty-texts-accepted': { takes: 'any', description: 'Empty texts are taken where the default refuses them: name= makes a group named "", a contact\'s username may be "", and contact_id= or group_id= is a given id.', modifiers: [emptyTextsAccepted] },
+      strict: { takes: 'any', description: `Tight validation: usernames of 1 to ${STRICT_LIMITS.username} characters, group names of 1 to ${STRICT_LIMITS.name}, and only the parameters the operation names (any other is refused with 400 naming it).`, modifiers: [strictInput] },
       'empty-form-list-refused': { takes: 'any', description: 'A form body\'s contacts= (the empty list) is refused with 400: a form has no empty list; JSON\'s [] is still taken.', modifiers: [emptyFormListRefused] },
     },
   },

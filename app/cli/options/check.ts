@@ -20,9 +20,9 @@ function parseShard(raw: string, name: string): Parsed<{ index: number; count: n
   return { ok: true, value: { index, count } };
 }
 
-/** A run's marker as --marker takes it: the run id alone, or as names carry it (msgapi-1a2b3c4d). */
+/** A run's marker as --marker takes it: the run id alone, or as names carry it (msgapi1a2b3c4d, or msgapi-1a2b3c4d as earlier versions wrote it). */
 function parseMarker(raw: string, name: string): Parsed<string> {
-  const runId = raw.trim().toLowerCase().replace(/^msgapi-(?:conformance )?/, '');
+  const runId = raw.trim().toLowerCase().replace(/^msgapi(?:-conformance |-)?/, '');
   if (runIdPattern.test(runId)) return { ok: true, value: runId };
   return { ok: false, problem: `${name} ${JSON.stringify(raw)} is not a run's marker: give the run id, eight hexadecimal digits as in run_id of conformance.json or ledger-1a2b3c4d.jsonl (--marker 1a2b3c4d).` };
 }
@@ -118,7 +118,7 @@ export const cleanupOptions = {
   marker: valueOption({
     flag: 'marker',
     metavar: 'RUN_ID',
-    help: "Without a ledger: delete the groups whose name, and the conversations whose contact_id, carries this run's marker (msgapi-RUN_ID-… or msgapi-conformance RUN_ID …), and the conversations of those groups. RUN_ID is the run id of conformance.json (run_id), of ledger-RUN_ID.jsonl, or of a replay script's comment.",
+    help: "Without a ledger: delete the groups whose name, and the conversations whose contact_id, carries this run's marker (msgapiRUN_ID…, or msgapi-RUN_ID-… and msgapi-conformance RUN_ID … as earlier versions wrote it), and the conversations of those groups. RUN_ID is the run id of conformance.json (run_id), of ledger-RUN_ID.jsonl, or of a replay script's comment.",
     parse: parseMarker,
   }),
   dryRun: switchOption({ flag: 'dry-run', help: 'List what would be deleted, and delete nothing.' }),
