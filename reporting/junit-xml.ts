@@ -28,7 +28,10 @@ function body(check: CheckResult, report: ConformanceReport): string {
     return `<failure${attributes({ type: 'now passing', message })}>${xml(message)}</failure>`;
   }
   if (check.status === 'skipped') return `<skipped${attributes({ message: firstLine(check.message) || 'skipped' })}/>`;
-  if (check.status === 'blocked') return `<skipped${attributes({ message: `blocked, not gating: ${firstLine(check.message)}` })}/>`;
+  if (check.status === 'blocked') {
+    const why = check.expected_failure !== undefined ? `a known block (${check.expected_failure})` : 'not gating';
+    return `<skipped${attributes({ message: `blocked, ${why}: ${firstLine(check.message)}` })}/>`;
+  }
   if (check.expected_failure !== undefined) return `<system-out>${xml(`known failure (${check.expected_failure}), not gating:\n${full}`)}</system-out>`;
   if (isNonGatingFailure(check)) return `<system-out>${xml(`non-gating ${check.level} failure: ${full}`)}</system-out>`;
   if (report.expectations?.not_found?.includes(check.id)) return `<system-out>${xml(`listed as a known failure, not found with seed ${report.seed} (a notice: whether a generated check finds it depends on the seed)`)}</system-out>`;

@@ -1,7 +1,7 @@
 // msgapi merge: the reports of one run split across machines (--shard i/n) joined into one, as
 // if the run had not been split. Parts must be of the same target; a check in two parts is an error
 // (the shards overlap), and a missing part is reported rather than guessed.
-import { isGatingFailure, summarize } from '../conformance/run/build-report.ts';
+import { isGatingBlock, isGatingFailure, summarize } from '../conformance/run/build-report.ts';
 import { decideVerdict, runScope, verdictOf } from '../conformance/run/verdict.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 
@@ -51,6 +51,7 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[], f
             file: reports.find((report) => report.expectations)!.expectations!.file,
             expected: checks.filter((check) => check.expected_failure !== undefined).map((check) => check.id),
             new_failures: checks.filter(isGatingFailure).map((check) => check.id),
+            new_blocked: checks.filter(isGatingBlock).map((check) => check.id),
             unexpected_passes: reports.flatMap((report) => report.expectations?.unexpected_passes ?? []).sort(),
             not_found: reports.flatMap((report) => report.expectations?.not_found ?? []).sort(),
           },

@@ -1,7 +1,7 @@
 // The end of a run in the terminal: failures first, each with its reproduction, then the blocked
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import { serialRerunNote, type CheckResult, type ConformanceReport } from '../conformance/run/check-result.ts';
-import { isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
+import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 import { colourFor } from './colour.ts';
 
 function indented(text: string | null): string[] {
@@ -24,6 +24,14 @@ function failedPhrase(checks: readonly CheckResult[]): string {
   return `${failedLike.length} failed (${kinds.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`).join(', ')})`;
 }
 
+/** " (1 gating, 2 known)": the blocked checks that fail the run, and those --expectations lists. */
+function blockedQualifier(report: ConformanceReport): string {
+  const known = report.checks.filter((check) => check.status === 'blocked' && check.expected_failure !== undefined).length;
+  const kinds = [[report.summary.gating_blocked ?? 0, 'gating'], [known, 'known']] as const;
+  const shown = kinds.filter(([n]) => n > 0);
+  return shown.length === 0 ? '' : ` (${shown.map(([n, word]) => `${n} ${word}`).join(', ')})`;
+}
+
 /** `stream`: where the summary is printed, which decides whether it is coloured. */
 export function formatSummary(report: ConformanceReport, reportPaths: string[], stream: NodeJS.WriteStream = process.stdout): string {
   const paint = colourFor(stream);
@@ -37,7 +45,8 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     if (failure.fresh_connection) lines.push(...indented(failure.fresh_connection));
   }
   for (const blocked of report.checks.filter((check) => check.status === 'blocked')) {
-    lines.push('', `BLOCKED ${heading(blocked)}`, ...indented(blocked.message));
+    const qualifier = blocked.expected_failure !== undefined ? ` (expected: ${blocked.expected_failure})` : '';
+    lines.push('', `BLOCKED${qualifier} ${heading(blocked)}`, ...indented(blocked.message));
     if (blocked.reproduction) lines.push(...indented(`Reproduce: ${blocked.reproduction}`));
   }
   const skipped = report.checks.filter((check) => check.status === 'skipped');
@@ -59,7 +68,11 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
   const outcome = report.expectations;
   if (outcome) {
     const notFound = outcome.not_found ?? [];
-    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected, ${outcome.new_failures.length} new failures, ${outcome.unexpected_passes.length} listed checks now passing` +
+    const knownBlocked = report.checks.filter((check) => check.status === 'blocked' && check.expected_failure !== undefined).length;
+    // A new block fails the run as a new failure does: counted, so that "0 new failures" never stands above FAILED alone.
+    const newBlocked = outcome.new_blocked ?? report.checks.filter(isGatingBlock).map((check) => check.id);
+    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected${knownBlocked > 0 ? ` (${knownBlocked} of them blocked)` : ''}, ` +
+      `${outcome.new_failures.length} new failures, ${newBlocked.length} new blocked checks, ${outcome.unexpected_passes.length} listed checks now passing` +
       `${notFound.length > 0 ? `, ${notFound.length} generated checks that did not find their known failure with seed ${report.seed} (a notice, not a failure)` : ''}.`);
     if (outcome.unexpected_passes.length > 0) lines.push(paint('red', `  Now passing, remove from ${outcome.file}: ${outcome.unexpected_passes.join(', ')}`));
     if (notFound.length > 0) lines.push(`  Not found with this seed (kept in ${outcome.file}; another seed may find them): ${notFound.join(', ')}`);
@@ -85,7 +98,7 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
   lines.push(
     '',
     `${paint(colour, verdict.outcome)} Conformance of ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, ${verdict.scope.description}: ` +
-      `${passed} passed, ${failedPhrase(report.checks)}, ${skippedCount} skipped, ${blocked} blocked${report.summary.gating_blocked ? ` (${report.summary.gating_blocked} gating)` : ''}${flaky ? `, ${flaky} flaky` : ''}; ` +
+      `${passed} passed, ${failedPhrase(report.checks)}, ${skippedCount} skipped, ${blocked} blocked${blockedQualifier(report)}${flaky ? `, ${flaky} flaky` : ''}; ` +
       `${report.requests} requests in ${(report.duration_ms / 1000).toFixed(1)} s; seed ${report.seed}.`,
     ...verdict.reasons.map((reason) => `  ${verdict.outcome === 'PASSED' ? '' : 'Why: '}${reason}`),
     ...verdict.notices.map((notice) => `  Note: ${notice}`),

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
+import { faultModifiers } from '../reference/faults/registry.ts';
 import type { ConformanceReport } from '../conformance/run/check-result.ts';
 import { startMutatingProxy } from './helpers/mutating-proxy.ts';
 import { cliEntry, inheritedTmpdir, runCli, startCli, trackChild } from './helpers/run-cli.ts';
@@ -107,6 +108,54 @@ describe('against a server that pins every new conversation (one known failure)'
     expect(compared.stdout).toMatch(new RegExp(`^  ${sound.replace(/\./g, '\\.')}\\s+pass\\s+pass`, 'm'));
     expect(compared.stdout).toContain('1 of 2 checks differ between the runs');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(broken);
+  });
+});
+
+describe('against a server whose PUT never mutes (one failure, and a check it blocks)', () => {
+  // conversations.update.is-muted fails; conversations.list.muted-filter needs a muted conversation first, so it is blocked.
+  const failing = 'conversations.update.is-muted';
+  const blocked = 'conversations.list.muted-filter';
+  const both = ['--only', `${failing},${blocked}`];
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    server = await startReferenceServer({ users: [{ token, name: 'owner' }], modifiers: faultModifiers(['conversations.update.is-muted-ignored']) });
+    env = { BASE_URL: server.url, ACCESS_TOKEN: token };
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('expectations: a blocked check is recorded, and a run that meets it again exits 0, counting it; not listed, it fails the run', async () => {
+    const first = newDir();
+    const run = await runCli(['check', ...both], { ...env, REPORTS_DIR: first });
+    expect(run.code, run.stdout).toBe(1);
+    expect(readReport(first).checks.map((check) => [check.id, check.status])).toEqual([[blocked, 'blocked'], [failing, 'failed']]);
+
+    const file = join(newDir(), 'expectations.json');
+    const written = await runCli(['expectations', '--write', file, '--from', join(first, 'conformance.json')]);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain('Added 2 known failures');
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { failures: Record<string, string> };
+    expect(Object.keys(recorded.failures).sort()).toEqual([blocked, failing]);
+    expect(recorded.failures[blocked]).toMatch(/: blocked, a prerequisite failed \(see conversations\.update\.is-muted\)/);
+
+    const known = newDir();
+    const again = await runCli(['check', ...both, '--expectations', file], { ...env, REPORTS_DIR: known });
+    expect(again.code, again.stdout).toBe(0);
+    expect(readReport(known).expectations).toMatchObject({ expected: [blocked, failing], new_failures: [], new_blocked: [], unexpected_passes: [] });
+    expect(again.stdout).toContain(`Expectations (${file}): 2 known failures as expected (1 of them blocked), 0 new failures, 0 new blocked checks, 0 listed checks now passing.`);
+    expect(again.stdout).toMatch(/BLOCKED \(expected: recorded .*\) conversations\.list\.muted-filter/);
+    expect(again.stdout).toMatch(/^PASSED .*1 blocked \(1 known\)/m);
+
+    // The block left out of the file is a new one: the run fails, and the line says why.
+    writeFileSync(file, JSON.stringify({ failures: { [failing]: recorded.failures[failing] } }));
+    const unlisted = newDir();
+    const withoutIt = await runCli(['check', ...both, '--expectations', file], { ...env, REPORTS_DIR: unlisted });
+    expect(withoutIt.code, withoutIt.stdout).toBe(1);
+    expect(readReport(unlisted).expectations).toMatchObject({ expected: [failing], new_failures: [], new_blocked: [blocked] });
+    expect(withoutIt.stdout).toContain('1 known failures as expected, 0 new failures, 1 new blocked checks, 0 listed checks now passing.');
+    expect(withoutIt.stdout).toMatch(/^FAILED .*1 blocked \(1 gating\)/m);
   });
 });
 

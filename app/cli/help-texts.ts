@@ -34,10 +34,11 @@ differs marked *. Also writes the grid into index.html in REPORTS_DIR.`,
 
 export const expectationsHelp = renderHelp('expectations', {
   usage: 'Usage: msgapi expectations --write FILE [--from REPORT]',
-  intro: `Writes the checks that failed (or were flaky) in a conformance report to FILE as known failures:
+  intro: `Writes the checks that failed (or were flaky) or were blocked (a premise they needed failed,
+which fails a run too) in a conformance report to FILE as known failures:
 {"failures": {"<check id>": "<reason>"}}. Edit each reason to say why (a bug, a decision), commit
-the file, and run 'msgapi check --expectations FILE': the run then fails only on a new failure, or
-on a known failure that now passes.
+the file, and run 'msgapi check --expectations FILE': the run then fails only on a new failure or
+block, or on a known one that now passes.
 
 Seeds: a generated check (properties.*, model.*) finds a failure only when the seed draws inputs
 that reach it, so its entry also records what failed: {"reason": "...", "failure": "Expected: ..."}.

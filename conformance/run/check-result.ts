@@ -64,10 +64,12 @@ export function serialRerunNote(result: Pick<CheckResult, 'serial_rerun'>): stri
 /** With --expectations: how this run compares with the known failures the file lists. */
 export interface ExpectationsOutcome {
   file: string;
-  /** Listed and failed (or flaky) as expected: these do not gate. */
+  /** Listed and failed (or flaky, or blocked) as expected: these do not gate. */
   expected: string[];
   /** Failed, gating, and not listed: these fail the run. */
   new_failures: string[];
+  /** Blocked (a premise failed), gating, and not listed: these fail the run too. Absent in reports of older versions. */
+  new_blocked?: string[];
   /** Listed but passed: these fail the run too, so that the file is kept true (remove them). Never a generated check. */
   unexpected_passes: string[];
   /**

@@ -1,6 +1,8 @@
 // Known failures (--expectations FILE), as the expectation files of browser conformance suites
 // work: a listed check that fails does not fail the run, a new failure does, and so does a listed
-// check that now passes, so that the file is kept true and a fix is noticed and recorded.
+// check that now passes, so that the file is kept true and a fix is noticed and recorded. A blocked
+// check (a premise it needed failed) fails the run as a failure does, so it is recorded and read
+// alike: listed, its block is known; not listed, it is new.
 //
 // Generated checks (properties.*, model.*) are different: whether one finds a failure depends on
 // the inputs the seed draws, so a known failure of theirs is matched by what failed (the failing
@@ -8,7 +10,7 @@
 // failure. Otherwise every new seed would fail the run with "now passing".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError } from '../../lib/core/errors.ts';
-import { isGatingFailure, summarize } from './build-report.ts';
+import { isGatingBlock, isGatingFailure, summarize } from './build-report.ts';
 import type { CheckResult, ConformanceReport } from './check-result.ts';
 
 /** What the file says about one check: why it fails and, for a generated check, what fails. */
@@ -59,11 +61,12 @@ export function readExpectations(file: string, isCheckId: (id: string) => boolea
   return known;
 }
 
-const failedLike = (check: CheckResult) => check.status === 'failed' || check.status === 'flaky';
+/** What the file records and reads as known: a failure (or a flaky result), or a block. */
+const failedOrBlocked = (check: CheckResult) => check.status === 'failed' || check.status === 'flaky' || check.status === 'blocked';
 
-/** Whether this failure is the one the file lists: any failure of an ordinary check; for a generated one, the recorded failure. */
+/** Whether this failure or block is the one the file lists: any of an ordinary check; for a generated one, the recorded failure. */
 function isListedFailure(check: CheckResult, known: KnownFailure): boolean {
-  if (!failedLike(check)) return false;
+  if (!failedOrBlocked(check)) return false;
   return known.failure === undefined || (check.message ?? '').includes(known.failure);
 }
 
@@ -78,6 +81,7 @@ export function applyExpectations(report: ConformanceReport, expected: ReadonlyM
     file,
     expected: checks.filter((check) => check.expected_failure !== undefined).map((check) => check.id),
     new_failures: checks.filter(isGatingFailure).map((check) => check.id),
+    new_blocked: checks.filter(isGatingBlock).map((check) => check.id),
     unexpected_passes: passedListed.filter((id) => !isGeneratedCheck(id)),
     not_found: passedListed.filter(isGeneratedCheck),
   };
@@ -104,16 +108,17 @@ function existingEntries(file: string): Record<string, string | KnownFailure> {
 }
 
 /**
- * msgapi expectations --write: the failures of a report, each with a reason to be edited, added to
- * what the file already lists (kept as edited), so that the runs of several seeds add up.
+ * msgapi expectations --write: the failures and blocks of a report, each with a reason to be edited,
+ * added to what the file already lists (kept as edited), so that the runs of several seeds add up.
  * Returns how many it added.
  */
 export function writeExpectations(report: ConformanceReport, file: string): number {
   const kept = existingEntries(file);
-  const failing = report.checks.filter((check) => failedLike(check) && !(check.id in kept));
+  const failing = report.checks.filter((check) => failedOrBlocked(check) && !(check.id in kept));
   const added = Object.fromEntries(
     failing.map((check): [string, string | KnownFailure] => {
-      const reason = `recorded ${report.started_at.slice(0, 10)} from ${report.target.url}: ${(check.message ?? '').split('\n')[0]!.slice(0, 160)}`;
+      const what = `${check.status === 'blocked' ? 'blocked, ' : ''}${(check.message ?? '').split('\n')[0]!.slice(0, 160)}`;
+      const reason = `recorded ${report.started_at.slice(0, 10)} from ${report.target.url}: ${what}`;
       const failure = isGeneratedCheck(check.id) ? failureSentence(check.message) : undefined;
       return [check.id, failure ? { reason, failure } : reason];
     }),

@@ -2,6 +2,7 @@
 // pages, and archived_at of any timestamp the server accepts. What the conversation and group
 // checks of suites/*/list-filter-partitions.check.ts share.
 import type { Conversation, ConversationUpdateParams } from '../../lib/api/resources.ts';
+import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { PrerequisiteFailure, RepeatedPageFailure } from '../checks/check-failure.ts';
 import type { CheckId } from '../checks/check-ids.ts';
@@ -112,7 +113,8 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
  * profile: timestamp-unit), so the only value the suite knows to be a timestamp of the server's is
  * one it answered with (created_at): that one must be accepted. The others are timestamps only if
  * the unit counts from an epoch, so a server may refuse them; once accepted, they are timestamps
- * the object holds, and §3 makes it archived whatever their value.
+ * the object holds, and §3 makes it archived whatever their value: taken and left active (archived_at
+ * null, as a server that reads 0 as "no value" does) fails the check.
  */
 const archivePartitions: ReadonlyArray<{ described: string; at: (createdAt: number) => number; ownUnit: boolean }> = [
   { described: 'the epoch (archived_at=0)', at: () => 0, ownUnit: false },
@@ -122,9 +124,28 @@ const archivePartitions: ReadonlyArray<{ described: string; at: (createdAt: numb
 ];
 
 /**
+ * A PUT of archived_at the server took (2xx) answered archived_at null: the object is still active
+ * unless a retrieve shows the timestamp (then the answer alone was stale, another check's premise).
+ * Still active, it fails this check: §3 archives an object when "a timestamp is given", and the
+ * server took the value as one; it was free to refuse it (a 4xx), not to take it and change nothing.
+ */
+async function expectArchivedAfterAll<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, id: string, step: string, put: ApiResponse): Promise<void> {
+  const blamed: CheckId = resource.kind === 'group' ? 'groups.retrieve.same-object' : 'conversations.retrieve.same-object';
+  const retrieved = await resource.retrieve(context.client, id);
+  const now = prerequisite(retrieved, resource.schema, `GET ${resource.path}/:id after ${step}`, blamed);
+  expectThat(
+    now.archived_at !== null,
+    retrieved,
+    `the ${resource.kind} archived by ${step}, which the server took (status ${put.status}) rather than refused: §3 "a timestamp is given" → archived, "archived when it holds a timestamp"`,
+    `archived_at null in the answer to the PUT and in a retrieve after it: the ${resource.kind} is still active`,
+  );
+}
+
+/**
  * archived=true lists an object archived at any timestamp the server accepted: the epoch, a small
  * one, now and the future (§3: archived when archived_at holds a timestamp). A value other than the
- * server's own created_at may be refused (4xx, never a 5xx); that partition is then not tested.
+ * server's own created_at may be refused (4xx, never a 5xx); that partition is then not tested. One
+ * taken (2xx) that leaves the object active fails (expectArchivedAfterAll).
  */
 export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const blamed: CheckId = resource.kind === 'group' ? 'groups.archive.sets-timestamp' : 'conversations.archive.sets-timestamp';
@@ -143,6 +164,7 @@ export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: Resourc
     if (context.profile.isRefusal(response.status)) continue;
     expectSuccess(context.profile, response, `${step} (a 2xx, or a refusal of a value that may not be a timestamp in the server's unit)`);
     const answered = prerequisite(response, resource.schema, step, blamed);
+    if (answered.archived_at === null) await expectArchivedAfterAll(context, resource, item.id, step, response);
     const differences = fieldDifferences(context.profile, answered, { archived_at: at });
     if (differences.length > 0) {
       throw new PrerequisiteFailure({ expected: `the answer to ${step} to hold archived_at ${at} (§3)`, received: differences.join('; '), exchange: response.exchange }, blamed);

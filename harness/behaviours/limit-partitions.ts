@@ -11,20 +11,15 @@ import type { CheckId } from '../checks/check-ids.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
-import type { Walk } from '../checks/list-walk.ts';
+import type { Walk, WalkOptions } from '../checks/list-walk.ts';
+import { DEFAULT_PAGE, pageBoundaries, WALK_PAGES, type PageBoundary, type WalkedPages } from './page-partitions.ts';
 import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
-
-/** §8: "Default page size of list operations | 10 items". */
-const DEFAULT_PAGE = 10;
 
 /**
  * How many items of its own a check of one page makes: more than a default page and one, so that a
  * page that leaves out only one item (items.slice(0, -1)) still holds more than ten.
  */
 const OWN_COUNT = DEFAULT_PAGE + 2;
-
-/** Page walks read at most this many pages: a narrow list longer than that is not walked at limit 1. */
-const WALK_PAGES = 40;
 
 type Envelope = { has_more: boolean; data: Array<{ id: string }> };
 
@@ -198,14 +193,15 @@ function limitAskedFor(page: ApiResponse): string | null {
 
 /**
  * Every page of a walk at `limit`: asked for with it (a limit of at most ten is never beyond the
- * largest), at most `limit` items, and exactly `limit` on a page followed by more (as limit=n on a
- * first page, conversations.list.limit).
+ * largest; a larger one is walked only after a first page of it was served in full), at most
+ * `limit` items, and exactly `limit` on a page followed by more (as limit=n on a first page,
+ * conversations.list.limit).
  */
 function expectPagesOf<T extends ResourceItem>(resource: ResourceUnderTest<T>, walk: Walk<{ id: string }>, limit: number, described: string): void {
   for (const [index, page] of walk.pages.entries()) {
     const asked = limitAskedFor(page);
     expectThat(asked === String(limit), page,
-      `page ${index + 1} of the ${described} served with limit=${limit} (${resource.section}: limit is an integer; ${limit} is within the default page size of ten, §8)`,
+      `page ${index + 1} of the ${described} served with limit=${limit} (${resource.section}: limit is an integer; ${limit <= DEFAULT_PAGE ? `${limit} is within the default page size of ten, §8` : `the server served a first page of ${limit} for it`})`,
       asked === null ? `limit=${limit} refused: the walk went on without a limit` : `a page asked with limit=${asked}`);
     const envelope = page.body as Envelope;
     expectThat(envelope.data.length <= limit, page,
@@ -222,7 +218,8 @@ function expectPagesOf<T extends ResourceItem>(resource: ResourceUnderTest<T>, w
 /**
  * Walks the narrow list at `limit`: each of `own` exactly once, the walk ending with has_more false
  * (each-once.ts, which judges page numbers and offsets only on a list that stood still), and every
- * page within the limit (expectPagesOf). Returns the walk judged.
+ * page within the limit (expectPagesOf). Returns the walk judged. `afterPage` looks at the list
+ * between two pages of each walk (list-walk.ts).
  */
 async function expectWalkAt<T extends ResourceItem>(
   context: CheckContext,
@@ -230,9 +227,10 @@ async function expectWalkAt<T extends ResourceItem>(
   limit: number,
   own: readonly string[],
   partition: string,
+  afterPage?: WalkOptions<T>['afterPage'],
 ): Promise<Walk<{ id: string }>> {
   const described = `${resource.narrowList.described} at limit=${limit} (${partition})`;
-  const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES });
+  const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES, ...(afterPage ? { afterPage } : {}) });
   const walk = await expectEachOnceAcrossPages(context, walkOnce, own, described, () => narrowListNow(context, resource));
   expectPagesOf(resource, walk, limit, described);
   return walk;
@@ -250,7 +248,13 @@ async function narrowItems<T extends ResourceItem>(context: CheckContext, resour
  * asserts but may move the partition the walk was meant for; such a walk is walked again, up to
  * this many times in all.
  */
-const PARTITION_ATTEMPTS = 3;
+const PARTITION_ATTEMPTS = 5;
+
+/**
+ * A walk at limit=1 is walked again while others put items in front of the list between its first
+ * two pages, up to this many times: it is short, and the check skips without one.
+ */
+const LIMIT_ONE_ATTEMPTS = 5;
 
 /** The first item of the narrow list now, at limit=1 (undefined when the list is empty or not a page). */
 async function firstOfNarrowList<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>): Promise<string | undefined> {
@@ -260,96 +264,105 @@ async function firstOfNarrowList<T extends ResourceItem>(context: CheckContext, 
 
 /**
  * A walk at limit=1 over a filtered list: one item a page, each of the run's once. Its second page
- * is the only one that starts at index 1 of the list; a walk during which another client put an item
- * in front never asked for that page, so it is walked again.
+ * is the only one that starts at index 1 of the list, and only when no other client put an item in
+ * front before it was asked for: the list's first item is read again as soon as the second page is
+ * in (afterPage), and a walk whose first item no longer leads the list is walked again. When no
+ * walk asked for that page, the check has not reached the boundary it is named for: it skips.
  */
 export const limitOneWalk = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   requirePagination(context);
   const own = await narrowItems(context, resource, 3, 'limit-one');
-  for (let attempt = 1; attempt <= PARTITION_ATTEMPTS; attempt++) {
-    const walk = await expectWalkAt(context, resource, 1, own, 'one item a page');
-    if (walk.items[0]?.id === (await firstOfNarrowList(context, resource))) return;
+  // The items of each walk (list-walk.ts hands afterPage the walk's own array) whose second page came after the list's first item.
+  const pastTheFirst = new WeakSet<readonly unknown[]>();
+  const afterPage = async (index: number, items: readonly T[]) => {
+    if (index === 1 && items[0]?.id === (await firstOfNarrowList(context, resource))) pastTheFirst.add(items);
+  };
+  for (let attempt = 1; attempt <= LIMIT_ONE_ATTEMPTS; attempt++) {
+    const walk = await expectWalkAt(context, resource, 1, own, 'one item a page', afterPage);
+    if (pastTheFirst.has(walk.items)) return;
   }
+  context.skip(`the page that starts at the second item of the list of ${resource.narrowList.described} was never asked for: another item came to the front between the first two pages of each of ${LIMIT_ONE_ATTEMPTS} walks at limit=1 (others writing to the list)`);
 };
 
-/** A page size for a walk, and the partition of the list it makes, in words. */
-type Plan = { size: number; partition: string };
-
 /**
- * How a partition is chosen from the list as counted (its items in list order): a plan, 'grow'
- * when one item more would give a count the partition fits, or undefined when it cannot be had.
+ * Whether the narrow list is served in pages of `size` (beyond the default page size, which a server
+ * may cap it to): undefined when a first page holds `size` and has_more true, else what it got.
  */
-type Planner = (counted: ReadonlyArray<{ id: string }>, own: readonly string[]) => Plan | 'grow' | undefined;
-
-/** The largest page size from 2 to 10 (§8: within the default page size) that divides `full` into at least two pages. */
-function fillingSize(full: number): number | undefined {
-  for (let size = Math.min(DEFAULT_PAGE, Math.floor(full / 2)); size >= 2; size--) if (full % size === 0) return size;
-  return undefined;
+async function servedInFull<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, size: number): Promise<string | undefined> {
+  const response = await resource.list(context.client, { ...resource.narrowList.filters, limit: size });
+  expectNoServerError(context.profile, response, `GET ${resource.path}?limit=${size}`);
+  if (!context.profile.isSuccess(response.status)) return `a refusal (status ${response.status})`;
+  const page = expectBody(response, resource.listSchema, `the page for limit=${size}`);
+  return page.data.length === size && page.has_more ? undefined : `${page.data.length} ${resource.plural}, has_more ${String(page.has_more)}`;
 }
 
-/** At least two full pages, the last exactly full. */
-const exactlyFull: Planner = ({ length: total }) => {
-  const size = fillingSize(total);
-  return size === undefined ? 'grow' : { size, partition: `${total} items: ${total / size} full pages, the last exactly full` };
-};
-
-/** At least two full pages and one item more on a last page of its own. */
-const oneItemMore: Planner = ({ length: total }) => {
-  const size = fillingSize(total - 1);
-  return size === undefined ? 'grow' : { size, partition: `${total} items: ${(total - 1) / size} full pages and one item more` };
-};
+/** The ids on each page of a walk at `size`. */
+const walkedPages = (walk: Walk<{ id: string }>, size: number): WalkedPages =>
+  ({ size, pages: walk.pages.map((page) => (page.body as Envelope).data.map((item) => item.id)) });
 
 /**
- * A last page that is not full and holds one of the run's items: where the list ends with others'
- * items (older ones, in a newest-first list), a short last page of only those would prove nothing
- * about the run's. Undefined when the run's last item is the list's last (oneItemMore reached it)
- * or too far from the end for a page of at most ten.
+ * Counts the narrow list, plans a page size from it for `boundary` (more of the run's items first
+ * when the plan asks; a size beyond the default page only once the server served a page of it),
+ * and walks it at that size, each walk judged (expectWalkAt); a walk that listed the list as
+ * counted is kept in `walked`, and the list is walked again when no such walk reached the boundary
+ * (others wrote to the list meanwhile). Returns why it was not reached, or undefined when it was.
  */
-const shortLastPageOfOwn: Planner = (counted, own) => {
-  const total = counted.length;
-  const lastOwn = counted.map((item) => own.includes(item.id)).lastIndexOf(true);
-  const othersAfter = total - 1 - lastOwn;
-  if (lastOwn === -1 || othersAfter === 0) return undefined;
-  for (let size = DEFAULT_PAGE; size >= 2; size--) {
-    const short = total % size;
-    if (total > size && short > othersAfter) {
-      return { size, partition: `${total} items: ${Math.floor(total / size)} full page(s) and a last page of ${short}, one of the run's among them` };
-    }
-  }
-  return undefined;
-};
-
-/**
- * Counts the narrow list, plans a page size from it (one item more when the planner asks), and
- * walks it at that size; walked again when the walk saw another count than the count before it
- * (others wrote to the list meanwhile), so that it walks the partition it was planned for.
- */
-async function walkPartition<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, own: string[], planner: Planner): Promise<void> {
+async function walkToBoundary<T extends ResourceItem>(
+  context: CheckContext,
+  resource: ResourceUnderTest<T>,
+  own: string[],
+  boundary: PageBoundary,
+  walked: WalkedPages[],
+): Promise<string | undefined> {
+  let missed = '';
   for (let attempt = 1; attempt <= PARTITION_ATTEMPTS; attempt++) {
     const counted = await resource.walk(context, resource.narrowList.filters, { maxPages: 3 });
     if (!counted.complete || counted.items.length > WALK_PAGES) {
       context.skip(`the list of ${resource.narrowList.described} is too long to walk in pages of a few (${counted.items.length}${counted.complete ? '' : ' or more'} items)`);
     }
-    const plan = planner(counted.items, own);
-    if (plan === undefined) return;
-    if (plan === 'grow') {
-      // One item more gives a count a page size from 2 to 10 fits (an even one, or one past a prime).
-      own.push(...(await narrowItems(context, resource, 1, 'page-boundary')));
+    const plan = boundary.plan(counted.items.map((item) => item.id), own);
+    if ('unreachable' in plan) return plan.unreachable;
+    if ('grow' in plan) {
+      own.push(...(await narrowItems(context, resource, plan.grow, 'page-boundary')));
+      missed = plan.because;
       continue;
     }
+    if (plan.size > DEFAULT_PAGE) {
+      const served = await servedInFull(context, resource, plan.size);
+      if (served !== undefined) return `${plan.partition} needs pages of ${plan.size}, beyond the default page size, and limit=${plan.size} got ${served} (§8: the limit "narrows the page size")`;
+    }
     const walk = await expectWalkAt(context, resource, plan.size, own, plan.partition);
-    if (walk.items.length === counted.items.length) return;
+    const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id).join(',');
+    if (ids(walk.items) !== ids(counted.items)) {
+      // Pages the list changed under prove no boundary: one may look short only because items left meanwhile.
+      missed = `the list changed between its count and the walk planned for ${plan.partition} (${walk.items.length} items walked; others writing to it)`;
+      continue;
+    }
+    const pages = walkedPages(walk, plan.size);
+    walked.push(pages);
+    if (boundary.reachedBy(pages, own)) return undefined;
+    missed = `the walk planned for ${plan.partition} at limit=${plan.size} got pages of ${pages.pages.map((page) => page.length).join(', ')}`;
   }
+  return `in ${PARTITION_ATTEMPTS} tries: ${missed}`;
 }
 
 /**
  * Page boundaries: the narrow list walked at a page size it fills exactly (its last page full), at
  * one that leaves one item after full pages, and at one whose short last page holds one of the
- * run's items; at least two full pages for the first two, so that a page after the first that holds
- * one item too many, or a last page that is never announced, shows.
+ * run's items (page-partitions.ts); at least two full pages for the first two, so that a page after
+ * the first that holds one item too many, or a last page that is never announced, shows; and the
+ * run's items on both sides of a boundary in each. Every boundary is walked; one that no walk
+ * reached makes the check skip, naming it and why, since its pass would prove nothing there.
  */
 export const pageBoundaryWalks = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   requirePagination(context);
   const own = await narrowItems(context, resource, 6, 'page-boundary');
-  for (const planner of [exactlyFull, oneItemMore, shortLastPageOfOwn]) await walkPartition(context, resource, own, planner);
+  const walked: WalkedPages[] = [];
+  const notReached: string[] = [];
+  for (const boundary of pageBoundaries) {
+    if (walked.some((walk) => boundary.reachedBy(walk, own))) continue;
+    const why = await walkToBoundary(context, resource, own, boundary, walked);
+    if (why !== undefined) notReached.push(`${boundary.described} (${why})`);
+  }
+  if (notReached.length > 0) context.skip(`the walks of the list of ${resource.narrowList.described} never reached ${notReached.join(', nor ')}`);
 };

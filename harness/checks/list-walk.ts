@@ -29,6 +29,8 @@ export interface WalkOptions<T> {
   stopWhen?: (items: T[]) => boolean;
   /** Walk as another user (the second user of isolation checks); by default the first. */
   client?: ApiClient;
+  /** Called once each page is read (index 0 first), before the next is asked for: to look at the list between two pages. */
+  afterPage?: (index: number, items: readonly T[]) => Promise<void>;
 }
 
 type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
@@ -104,6 +106,7 @@ async function walk<T extends { id: string }>(
     for (const id of pageIds) seen.add(id);
     seenOrder.push(...pageIds);
     items.push(...(envelope.data as unknown as T[]));
+    await options.afterPage?.(index, items);
     if (!envelope.has_more) return { items, pages, complete: true };
     if (envelope.data.length === 0) {
       throw new CheckFailure({ expected: 'a page with has_more true to hold items', received: 'an empty page with has_more true', exchange: response.exchange });

@@ -1,12 +1,13 @@
 // Timestamps given and returned: small, large, past 2^31 seconds, milliseconds; the value given returned exactly (§2, §3).
 // Each fault is a bug of how an implementation stores or writes a timestamp: a 32-bit column
 // (truncated, clamped, wrapped), a unit guessed from the size of the value, a loose boolean
-// coercion, a driver that hands 64-bit integers back as strings, a double written as a float.
+// coercion, 0 taken for no value, a driver that hands 64-bit integers back as strings, a double
+// written as a float.
 import type { Collection } from '../store.ts';
 import type { ServerModifier } from '../modifiers.ts';
 import { JSON_CONTENT_TYPE } from '../respond.ts';
 import { defineFaults } from './fault.ts';
-import { endpointOf, mapObjects, mapParams, type ObjectOf, type Resource } from './helpers.ts';
+import { encodeParam, endpointOf, mapObjects, mapParams, type ObjectOf, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
 import { withStore } from './stores.ts';
 
@@ -26,6 +27,17 @@ function storesArchivedAt<R extends Resource>(resource: R, column: (value: numbe
 function givenInteger(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * archived_at=0 read as "no value" (`archived_at || null`): the handler is given null, which
+ * restores, so the PUT answers 2xx and the object stays active.
+ */
+function zeroReadAsNull(resource: Resource): ServerModifier {
+  return mapParams(`${resource}.update`, (values, encoding) => {
+    if (givenInteger(values.archived_at) === 0) values.archived_at = encodeParam(null, encoding);
+    return values;
+  });
 }
 
 /** Every successful answer about a resource written with archived_at in another number syntax (the value is the same). */
@@ -85,6 +97,20 @@ export const timestampFaults = defineFaults([
       return values;
     }),
     detectedBy: ['conversations.timestamps.archived-at-partitions'],
+  },
+  {
+    name: 'conversations.archive.zero-read-as-null',
+    ...spec.archiveConversation,
+    breaks: 'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the conversation stays active',
+    modifier: zeroReadAsNull('conversations'),
+    detectedBy: ['conversations.list.archived-any-timestamp'],
+  },
+  {
+    name: 'groups.archive.zero-read-as-null',
+    ...spec.archiveGroup,
+    breaks: 'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the group stays active',
+    modifier: zeroReadAsNull('groups'),
+    detectedBy: ['groups.list.archived-any-timestamp'],
   },
   {
     name: 'groups.archive.returned-as-string',

@@ -40,7 +40,7 @@ ul.variants { list-style: none; margin: -12px 0 24px; padding: 12px 20px; backgr
 .outcome h3 { margin: 14px 0 2px; }
 .outcome p { margin: 0 0 4px; color: var(--muted); }
 .outcome ul { margin: 0; padding-left: 22px; }
-.outcome.new h3, .outcome.unexpected h3 { color: var(--fail); }
+.outcome.new h3, .outcome.new-blocked h3, .outcome.unexpected h3 { color: var(--fail); }
 .outcome .reason { color: var(--muted); }
 
 /* Status words: a glyph and a word, the colour only repeats them. */

@@ -14,12 +14,14 @@ function expectationsBox(report: ConformanceReport): string {
     ids.length === 0
       ? ''
       : `<div class="outcome ${kind}" data-outcome="${kind}"><h3>${title} (${ids.length})</h3><p>${explain}</p><ul>${ids.map((id) => `<li>${item(id)}</li>`).join('')}</ul></div>`;
-  const none = outcome.new_failures.length + outcome.unexpected_passes.length + outcome.expected.length === 0;
+  const newBlocked = outcome.new_blocked ?? [];
+  const none = outcome.new_failures.length + newBlocked.length + outcome.unexpected_passes.length + outcome.expected.length === 0;
   return `<section class="expectations" aria-label="Expectations outcome">
 <p>Read against the expectations file <code>${escapeHtml(outcome.file)}</code>${none ? ': nothing it lists failed, and nothing new failed.' : '.'}</p>
 ${group('New failures', outcome.new_failures, 'new', 'Gating failures the file does not list: these fail the run.', checkLink)}
+${group('New blocked checks', newBlocked, 'new-blocked', 'Gating checks blocked (a premise they needed failed) that the file does not list: these fail the run too.', checkLink)}
 ${group('Unexpected passes', outcome.unexpected_passes, 'unexpected', 'Listed as known failures but passed: these fail the run until they are removed from the file.', (id) => `<code>${escapeHtml(id)}</code>`)}
-${group('Expected failures', outcome.expected, 'expected', 'Listed in the file and failed as expected: reported, not gating.', (id) => `${checkLink(id)} — <span class="reason">${escapeHtml(reasons.get(id) ?? '')}</span>`)}
+${group('Expected failures', outcome.expected, 'expected', 'Listed in the file and failed (or were blocked) as expected: reported, not gating.', (id) => `${checkLink(id)} — <span class="reason">${escapeHtml(reasons.get(id) ?? '')}</span>`)}
 </section>`;
 }
 

@@ -84,7 +84,7 @@ export const checkOptions = {
   expectations: valueOption({
     flag: 'expectations',
     metavar: 'FILE',
-    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails does not fail the run; a new failure does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({\"reason\": ..., \"failure\": ...}) and which may not find it with every seed (a notice). 'msgapi expectations' writes one.",
+    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails or is blocked does not fail the run; a new failure or block does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({\"reason\": ..., \"failure\": ...}) and which may not find it with every seed (a notice). 'msgapi expectations' writes one.",
     parse: text,
   }),
   repeat: valueOption({
