@@ -11,6 +11,7 @@ import { detectChoices } from '../lib/core/detect/detect-choices.ts';
 import { serverChoices } from '../lib/core/detect/server-choices.ts';
 import { ConfigError, HarnessError } from '../lib/core/errors.ts';
 import type { Leftover } from '../lib/core/safety/created-resources.ts';
+import { cleanupCommand } from '../lib/core/safety/cleanup-command.ts';
 import { openTarget, type TargetSettings } from '../lib/core/target/open-target.ts';
 import { probeTarget } from '../lib/core/target/probe-target.ts';
 import { providedTarget } from '../lib/core/target/provided-target.ts';
@@ -70,10 +71,10 @@ export interface CheckRun {
   registry: CheckRegistry;
 }
 
-/** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …". */
-function probeLeftover(reason: string): Leftover {
+/** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …"; its marker removes it. */
+function probeLeftover(reason: string, cleanup: string): Leftover {
   const named = /^(group|conversation) (\S+?)[ :]/.exec(reason);
-  return { kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group', id: named?.[2] ?? '(see the reason)', reason: `left by the probe: ${reason}` };
+  return { kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group', id: named?.[2] ?? '(see the reason)', reason: `left by the probe: ${reason}`, cleanup };
 }
 
 /** The checks the options select, in the registry's order (msgapi check --list prints them). */
@@ -159,7 +160,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         version,
         interrupted: run.interruptedBy !== undefined,
         // The probe's own leftovers too: the report must not say nothing was left when something was.
-        leftovers: [...run.leftovers, ...(detection?.leftovers ?? []).map(probeLeftover)],
+        leftovers: [
+          ...run.leftovers,
+          ...(detection?.leftovers ?? []).map((reason) => probeLeftover(reason, cleanupCommand({ url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination }, { marker: detection!.marker }))),
+        ],
         ledgerFile: run.ledgerFile,
         rateLimit: new SharedRateBucket(rateBucket).figures(),
       },
@@ -177,7 +181,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     ];
     // A shard's part of the selection is known only from what its suite files reported.
     const selected = shard ? new Set(report.checks.map((check) => check.id)).size : only.length;
-    const verdict = decideVerdict({
+    const decided = decideVerdict({
       checks: report.checks,
       interrupted: run.interruptedBy !== undefined,
       harnessErrors: run.harnessErrors,
@@ -186,6 +190,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       seed: options.seed,
       stoppedEarly: run.stoppedEarly,
     });
+    // Not a failure of the server: the sweep could not look everywhere for what the run made.
+    const verdict = run.sweepUnread.length === 0
+      ? decided
+      : { ...decided, notices: [...decided.notices, `the sweep after the run looked for records carrying its marker (run ${provided.runId}) but ${run.sweepUnread.join('; ')}: any there were not looked for`] };
     report = { ...report, verdict, ...options.recorded, server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }) };
     return { report, verdict, interruptedBy: run.interruptedBy, harnessErrors: run.harnessErrors, registry };
   } finally {

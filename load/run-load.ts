@@ -14,7 +14,7 @@ import { formatPagination } from '../lib/core/config/parse-values.ts';
 import type { TargetSettings } from '../lib/core/target/open-target.ts';
 import type { Target } from '../lib/core/target/target.ts';
 import { watchForInterruption } from '../lib/core/safety/interruption.ts';
-import { markedEntries, readLedgerFile, sweepClient } from '../lib/core/safety/sweep.ts';
+import { readLedgerFile, sweepRun } from '../lib/core/safety/sweep.ts';
 import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../lib/core/safety/snapshot.ts';
 import { version } from '../lib/core/version.ts';
 import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
@@ -128,15 +128,17 @@ class PreparedTarget {
     };
   }
 
-  async clean(runId: string, interrupted: boolean, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
+  async clean(runId: string, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
     const { choices } = this.target;
     const address = { url: this.target.url, accessToken: this.target.users.accessToken, encoding: choices.bodyEncoding, timeoutMs };
     const recorded = readLedgerFile(this.ledgerFile);
     const prior = this.ledger.prior;
-    // Creates under way when the run was stopped never reached the ledger; the marker finds them.
-    const entries = interrupted ? [...recorded, ...(await markedEntries(sweepClient(address, [], prior), runId, choices.pagination, undefined, prior))] : recorded;
-    if (entries.length > 0) progress.count(`Removing the data set (${entries.length} objects)`)(0, entries.length);
-    const { leftovers } = await removeDataSet(entries, sweepClient(address, entries, prior));
+    if (recorded.length > 0) progress.count(`Removing the data set (${recorded.length} objects)`)(0, recorded.length);
+    // What the ledger names; then creates under way when the run was stopped, and those whose
+    // answer never gave their id, which never reached the ledger: the marker finds them (each only
+    // when its own retrieve shows it), after every run. A data set seeded before this run
+    // (--seed-file) carries another run's marker.
+    const { leftovers } = await sweepRun(address, recorded, { runId, pagination: choices.pagination }, prior, (entries, first) => removeDataSet(entries, first));
     if (leftovers.length === 0) {
       rmSync(this.ledgerFile, { force: true });
       rmSync(snapshotFileFor(this.ledgerFile), { force: true });
@@ -196,7 +198,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
     interruption.stop();
     progress.end();
     for (const target of prepared) {
-      leftovers.push(...(await target.clean(runId, interruption.received() !== undefined, options.timeoutMs, progress)));
+      leftovers.push(...(await target.clean(runId, options.timeoutMs, progress)));
       await target.target.close();
     }
   }
@@ -264,7 +266,7 @@ export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedF
   } finally {
     interruption.stop();
     progress.end();
-    if (prepared && record === undefined) leftovers.push(...(await prepared.clean(runId, interruption.received() !== undefined, options.timeoutMs, progress)));
+    if (prepared && record === undefined) leftovers.push(...(await prepared.clean(runId, options.timeoutMs, progress)));
     await prepared?.target.close();
   }
   if (failure !== undefined) {

@@ -3,6 +3,7 @@
 import { serialRerunNote, type CheckResult, type ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 import { colourFor } from './colour.ts';
+import { cleanupTokensNote } from '../lib/core/safety/cleanup-command.ts';
 
 function indented(text: string | null): string[] {
   return (text ?? '').split('\n').map((line) => `    ${line}`);
@@ -57,7 +58,10 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
   if (report.leftovers.length > 0) {
     lines.push('', 'Left behind on the target (deleting them did not work):');
     lines.push(...report.leftovers.map((leftover) => `  ${leftover.kind} ${leftover.id}: ${leftover.reason}`));
-    if (report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
+    // Each leftover carries its command (the run's ledger, or the probe's marker): each said once.
+    const commands = [...new Set(report.leftovers.flatMap((leftover) => (leftover.cleanup === undefined ? [] : [leftover.cleanup])))];
+    for (const command of commands) lines.push(`  Try again later with: ${command}`, `    (${cleanupTokensNote})`);
+    if (commands.length === 0 && report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
   }
   const rate = report.rate_limit;
   if (rate && rate.throttled > 0) {

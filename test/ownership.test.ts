@@ -106,7 +106,9 @@ async function everyId(client: ApiClient): Promise<string[]> {
 const luring: ReadonlyArray<{ fault: FaultName; leavesNothing: boolean }> = [
   { fault: 'ownership.group-conversation-id-foreign', leavesNothing: true },
   { fault: 'ownership.list-returns-foreign', leavesNothing: true },
-  { fault: 'ownership.group-id-reused', leavesNothing: false },
+  // The new groups are not the suite's by the id the answer gave (lures.leaves: the matrix's runs
+  // have no sweep), but msgapi check's sweep finds them by the run's marker (issue 24).
+  { fault: 'ownership.group-id-reused', leavesNothing: true },
   { fault: 'ownership.create-answer-fails-schema', leavesNothing: true },
 ];
 

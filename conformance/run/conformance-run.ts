@@ -1,6 +1,6 @@
 // One conformance run against one target: a snapshot of the ids the users hold (never the run's
 // own), the checks (N times with --repeat), with every created id in a ledger file, then the sweep
-// that deletes what is left — also after Ctrl-C.
+// that deletes what is left, by the ledger and by the run's marker — also after a failure or Ctrl-C.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
@@ -10,7 +10,8 @@ import type { CheckResult } from './check-result.ts';
 import { watchForInterruption } from '../../lib/core/safety/interruption.ts';
 import { combineAttempts } from './repeat.ts';
 import { runSuites, type RunSuitesOptions } from './run-suites.ts';
-import { markedEntriesOfEachUser, readLedgerFile, sweepClients, sweepLedger } from '../../lib/core/safety/sweep.ts';
+import { readLedgerFile, sweepRun } from '../../lib/core/safety/sweep.ts';
+import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
 import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../../lib/core/safety/snapshot.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 
@@ -42,7 +43,10 @@ export interface ConformanceRun {
   results: CheckResult[];
   harnessErrors: readonly string[];
   interruptedBy: NodeJS.Signals | undefined;
+  /** Each with its reason, and (but on the embedded server, gone with the run) the cleanup command that tries again. */
   leftovers: Leftover[];
+  /** The lists the sweep could not read to their end: records of the run there were not looked for. */
+  sweepUnread: string[];
   /** Kept only when something is left: msgapi cleanup --ledger reads it. */
   ledgerFile: string | null;
   sweepRequests: number;
@@ -110,14 +114,15 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     interruption.stop();
   }
   const interruptedBy = interruption.received();
-  const recorded = readLedgerFile(ledgerFile);
-  // A stopped run may have had creates under way, which never reached the ledger: those are
-  // found by the run's marker in their names (never among what the users held before the run).
-  // As each user: the second user's creates are unknown to the first (§5).
-  const marked = interruptedBy ? await markedEntriesOfEachUser(sweepClients(sweepTarget, [], prior), provided.runId, target.choices.pagination, prior) : [];
-  const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.kind === entry.kind && known.id === entry.id && known.user === entry.user))];
-  const sweepers = sweepClients(sweepTarget, entries, prior);
-  const { leftovers } = await sweepLedger(entries, sweepers.first, sweepers.second);
+  // Not every create the run made reached the ledger: one whose answer was not the object (or was
+  // cut short) never gave its id, and one under way when the run was stopped never answered. After
+  // the ledger's sweep, those are found by the run's marker in their names, each only when its own
+  // retrieve shows it (never among what the users held before the run), with the conversations of
+  // the groups found so. A read-only run made nothing.
+  const swept = await sweepRun(sweepTarget, readLedgerFile(ledgerFile), provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination }, prior);
+  // The embedded server and its data are gone with the run: there is nothing to try again.
+  const command = target.embedded ? undefined : cleanupCommand({ url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination }, { ledger: ledgerFile });
+  const leftovers = swept.leftovers.map((leftover): Leftover => (command === undefined ? leftover : { ...leftover, cleanup: command }));
   if (leftovers.length === 0) {
     rmSync(ledgerFile, { force: true });
     rmSync(snapshotFile, { force: true });
@@ -128,9 +133,9 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     harnessErrors: [...new Set(harnessErrors)],
     interruptedBy,
     leftovers,
+    sweepUnread: swept.unread,
     ledgerFile: leftovers.length > 0 ? ledgerFile : null,
-    // The second user's sweeper shares the first's journal.
-    sweepRequests: sweepers.first.journal.length + reader.journal.length,
+    sweepRequests: swept.requests + reader.journal.length,
     snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
   };
 }

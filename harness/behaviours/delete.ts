@@ -27,3 +27,20 @@ export const deletedIsNotListed = <T extends ResourceItem>(resource: ResourceUnd
   expectThat(!listed, walk.pages.at(-1)!, `the deleted ${resource.kind} ${item.id} no longer listed among ${resource.narrowList.described} (§3: removed permanently)`, 'still listed');
   if (!walk.complete) context.skip(`the whole list of ${resource.narrowList.described} could not be read, so absence is unproven: ${walk.stoppedBecause}`);
 };
+
+/**
+ * §3: DELETE removes an object in "any" state, an archived one too. The premise, that the object is
+ * archived, is the archive step's (blamed on the archive check when it does not take); then the
+ * DELETE must answer as a delete does, and a retrieve gets the unknown-id answer.
+ */
+export const archivedIsDeleted = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  const item = await resource.archive(context, await resource.create(context, 'archived-delete'));
+  await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.archived`);
+  const response = await resource.retrieve(context.client, item.id);
+  expectThat(
+    context.profile.isUnknownIdAnswer(response.status),
+    response,
+    `§3: a ${resource.kind} deleted while archived (DELETE, from any state) is removed permanently, so retrieving it gets a 4xx`,
+    `status ${response.status}`,
+  );
+};

@@ -274,7 +274,7 @@ export const profileEntries = [
     section: '§3',
     sentence: 'Restoring, and all other transitions: not shown.',
     question: 'Can an archived object be made active again (archived_at=null)?',
-    readings: { any: 'not tested' },
+    readings: { any: 'not tested; the sweep after a run tries it only on an archived record of its own that a DELETE did not remove, and a refusal leaves that record, reported with the reason' },
   },
 ] as const satisfies readonly (Omit<ProfileEntry, 'key'> & { key: string })[];
 

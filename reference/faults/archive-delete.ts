@@ -3,11 +3,25 @@
 import { defineFaults } from './fault.ts';
 import { around, dropParam, encodeParam, mapParams, type Resource } from './helpers.ts';
 import { spec } from './spec.ts';
+import { ApiError } from '../respond.ts';
 import { deleteHidesFromGetOnly, withStore } from './stores.ts';
 
 /** A timestamp the handler would accept (not null, not the empty text that restores). */
 const isTimestamp = (value: unknown): boolean =>
   (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+$/.test(value));
+
+/**
+ * A DELETE of an archived record answers 409 and removes nothing (§3: DELETE removes one in "any"
+ * state); an active one is deleted as usual. Issue 24: a run must restore its archived records
+ * (PUT archived_at=null) to remove them from such a target.
+ */
+function archivedNotDeleted(resource: Resource) {
+  return around(`${resource}.delete`, (context, route, next) => {
+    const stored = route.id === undefined ? undefined : context.store[resource].get(route.id);
+    if (stored === undefined || stored.archived_at === null) return next(context, route);
+    return Promise.resolve(new ApiError(409, 'conflict', `An archived ${resource === 'groups' ? 'group' : 'conversation'} cannot be deleted.`).toReply());
+  });
+}
 
 /** A DELETE that answers as if it had deleted, and removes nothing (for a group, nor its conversation). */
 function deleteRemovesNothing(resource: Resource) {
@@ -71,6 +85,18 @@ export const archiveDeleteFaults = defineFaults([
     ...spec.removeGroup,
     breaks: 'a deleted group can no longer be retrieved, but is still listed',
     modifier: deleteHidesFromGetOnly('groups'),
+  },
+  {
+    name: 'conversations.delete.archived-refused',
+    ...spec.removeConversation,
+    breaks: 'DELETE /v1/conversations/:id of an archived conversation answers 409 and removes nothing',
+    modifier: archivedNotDeleted('conversations'),
+  },
+  {
+    name: 'groups.delete.archived-refused',
+    ...spec.removeGroup,
+    breaks: 'DELETE /v1/groups/:id of an archived group answers 409 and removes nothing, neither the group nor its conversation',
+    modifier: archivedNotDeleted('groups'),
   },
   {
     name: 'groups.delete.no-cascade',

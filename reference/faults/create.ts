@@ -1,7 +1,7 @@
 // Creating (§1, §2.1, §2.2, §4.1, §4.2): parameters dropped, required ones not required, and a
 // group without its one conversation.
 import { defineFaults } from './fault.ts';
-import { around, dropParam, encodeParam, mapParams } from './helpers.ts';
+import { around, dropParam, encodeParam, isRecord, mapParams } from './helpers.ts';
 import { spec } from './spec.ts';
 import { interceptStore, storeNew, withStore } from './stores.ts';
 import { ok } from '../respond.ts';
@@ -75,6 +75,19 @@ export const createFaults = defineFaults([
       ...g,
       contacts: g.contacts.map(({ username: _dropped, ...rest }) => rest as typeof g.contacts[number]),
     })),
+  },
+  {
+    // Issue 24: a create whose answer is not the group never gives the run the group's id, so only
+    // the run's marker in its name finds it for the sweep.
+    name: 'groups.create.answers-conversation',
+    ...spec.createdGroup,
+    breaks: 'POST /v1/groups answers 201 with the new group\'s conversation object instead of the group (the group is stored as usual)',
+    modifier: around('groups.create', async (context, route, next) => {
+      const reply = await next(context, route);
+      const conversationId = isRecord(reply.body) ? reply.body.conversation_id : undefined;
+      const conversation = typeof conversationId === 'string' ? context.store.conversations.get(conversationId) : undefined;
+      return reply.status === 201 && conversation !== undefined ? { ...reply, body: conversation } : reply;
+    }),
   },
   {
     name: 'groups.create.no-conversation',

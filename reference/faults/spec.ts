@@ -73,6 +73,7 @@ export const spec = {
   descriptionParam: at('§4.2', 'description | string | no'),
   avatarUrlParam: at('§4.2', 'avatar_url | string | no'),
   contactsParam: at('§4.2', 'contacts | array of contact objects | no'),
+  createdGroup: at('§4.2', 'Response: the created group object, including conversation_id.'),
   retrieveGroup: at('§4.2', '**GET /v1/groups/:id**: retrieve a group by id.'),
   updateGroup: at('§4.2', '**PUT /v1/groups/:id**: update a group, including changing name, description and avatar, and adding or removing contacts through the contacts array.'),
   updatedGroup: at('§4.2', 'Response: the updated group object.'),

@@ -5,6 +5,7 @@ import type { CheckStatus, ConformanceReport } from '../../conformance/run/check
 import { escapeHtml, formatCount } from '../page-kit/format.ts';
 import { statusBadge, statusOrder } from './status.ts';
 import { runVariants } from './run-variants.ts';
+import { cleanupTokensNote } from '../../lib/core/safety/cleanup-command.ts';
 
 /** 6641 → "6.6 s", 125_300 → "2 min 5 s". */
 export function formatRunTime(ms: number): string {
@@ -61,7 +62,10 @@ function warnings(report: ConformanceReport): string {
   if (report.interrupted) notes.push('<p><strong>Interrupted.</strong> The run was stopped by a signal: the checks that had not run yet are not in this report.</p>');
   if (report.leftovers.length > 0) {
     const items = report.leftovers.map((left) => `<li><code>${escapeHtml(left.kind)} ${escapeHtml(left.id)}</code>: ${escapeHtml(left.reason)}</li>`).join('');
-    const retry = report.ledger_file ? `<p>Try again later with <code>msgapi cleanup --ledger ${escapeHtml(report.ledger_file)}</code>.</p>` : '';
+    const commands = [...new Set(report.leftovers.flatMap((left) => (left.cleanup === undefined ? [] : [left.cleanup])))];
+    const retry = commands.length > 0
+      ? commands.map((command) => `<p>Try again later with <code>${escapeHtml(command)}</code> (${escapeHtml(cleanupTokensNote)}).</p>`).join('')
+      : report.ledger_file ? `<p>Try again later with <code>msgapi cleanup --ledger ${escapeHtml(report.ledger_file)}</code>.</p>` : '';
     notes.push(`<p><strong>Left behind on the target</strong> (deleting them did not work):</p><ul>${items}</ul>${retry}`);
   }
   return notes.length === 0 ? '' : `<div class="warning-box">${notes.join('')}</div>`;

@@ -1,4 +1,4 @@
-import { deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
+import { archivedIsDeleted, deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
 import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -21,6 +21,15 @@ export const checks = [
       level: 'spec',
     },
     deletedIsNotListed(conversations),
+  ),
+
+  defineCheck(
+    {
+      id: 'conversations.delete.archived',
+      title: 'an archived conversation can be deleted too (§3: DELETE from any state): the DELETE succeeds and it can no longer be retrieved',
+      level: 'spec',
+    },
+    archivedIsDeleted(conversations),
   ),
 
   defineCheck(

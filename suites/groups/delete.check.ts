@@ -1,4 +1,4 @@
-import { deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
+import { archivedIsDeleted, deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
 import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
@@ -24,6 +24,15 @@ export const checks = [
       level: 'spec',
     },
     deletedIsNotListed(groups),
+  ),
+
+  defineCheck(
+    {
+      id: 'groups.delete.archived',
+      title: 'an archived group can be deleted too (§3: DELETE from any state): the DELETE succeeds and it can no longer be retrieved',
+      level: 'spec',
+    },
+    archivedIsDeleted(groups),
   ),
 
   defineCheck(

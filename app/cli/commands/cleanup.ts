@@ -1,14 +1,15 @@
 // `msgapi cleanup`: deletes what an earlier run created and could not remove (an interrupted run,
-// a target that refused a delete), as listed in that run's ledger file; or, with --marker, what
-// carries a run's marker when there is no ledger (a replay script or a pasted create's curl made
-// it). Touches nothing else.
+// a target that refused a delete), as listed in that run's ledger file and found by the run's
+// marker; or, with --marker, what carries a run's marker when there is no ledger (a replay script
+// or a pasted create's curl made it). An archived record a delete did not remove is restored and
+// deleted again, as the run's sweep does. Touches nothing else.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { priorIdsBeside, snapshotFileFor } from '../../../lib/core/safety/snapshot.ts';
-import { markedEntriesOfEachUser, readLedgerFile, sweepClients, sweepLedger, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import { findMarkedOfEachUser, readLedgerFile, sweepClients, sweepLedger, sweepRun, withMarked, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
 import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
@@ -36,10 +37,16 @@ export async function runCleanup(argv: string[]): Promise<number> {
   return cleanByLedgers(config, target);
 }
 
+/** The lists the marker could not be looked for to their end: what is there was not seen. */
+function sayUnread(unread: readonly string[]): void {
+  for (const why of unread) console.log(`  note: ${why}; records of the run past it, if any, were not looked for`);
+}
+
 /** Every object that carries the marker, listed first; deleted unless --dry-run. */
 async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: string): Promise<number> {
   // As each user the settings name: a run's second user marks what it makes too.
-  const entries = await markedEntriesOfEachUser(sweepClients(target, []), runId, config.pagination, undefined, { groupConversations: true });
+  const { entries, unread } = await findMarkedOfEachUser(sweepClients(target, []), runId, config.pagination, undefined, { groupConversations: true });
+  sayUnread(unread);
   if (entries.length === 0) {
     console.log(`marker ${runId}: nothing at ${target.url} carries it: nothing to clean up.`);
     return 0;
@@ -65,23 +72,28 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
   }
   let leftCount = 0;
   for (const file of files) {
-    // Creates under way when a run was stopped never reached its ledger; the run id in the file's
-    // name finds them by the marker in their names.
+    // Creates under way when a run was stopped, and creates whose answer was not the object, never
+    // reached its ledger; the run id in the file's name finds them by the marker in their names.
     const runId = /ledger-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
     const recorded = readLedgerFile(file);
     // The ids the users held before that run (saved beside its ledger): never the run's, whatever a list says.
     const prior = priorIdsBeside(file);
-    const marked = runId ? await markedEntriesOfEachUser(sweepClients(target, [], prior), runId, config.pagination, prior) : [];
-    const entries = [...recorded, ...marked.filter((entry) => !recorded.some((known) => known.id === entry.id && known.kind === entry.kind && known.user === entry.user))];
+    const search = runId === undefined ? undefined : { runId, pagination: config.pagination };
     if (config.dryRun) {
+      // With the conversations of the marked groups, as the run's own sweep.
+      const marked = search ? await findMarkedOfEachUser(sweepClients(target, [], prior), search.runId, search.pagination, prior, { groupConversations: true }) : { entries: [], unread: [] };
+      sayUnread(marked.unread);
+      const entries = withMarked(recorded, marked.entries);
       console.log(`${file}: ${entries.length} recorded or marked (--dry-run: nothing deleted):`);
       for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
       continue;
     }
-    // Each entry as the user who made it; without SECOND_ACCESS_TOKEN, the second user's are left, saying so.
-    const clients = sweepClients(target, entries, prior);
-    const { deleted, leftovers } = await sweepLedger(entries, clients.first, clients.second);
-    console.log(`${file}: ${entries.length} recorded, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+    // As the run's own sweep: the ledger, then what still carries its marker. Each entry as the user
+    // who made it; without SECOND_ACCESS_TOKEN, the second user's are left, saying so.
+    const { deleted, leftovers, unread, marked } = await sweepRun(target, recorded, search, prior);
+    sayUnread(unread);
+    const total = recorded.length + marked;
+    console.log(`${file}: ${recorded.length} recorded${marked > 0 ? `, ${marked} more found by its marker` : ''}, ${deleted} deleted now, ${total - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
     for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
     if (leftovers.length === 0) {
       rmSync(file, { force: true });

@@ -15,6 +15,7 @@ import { formatPagination } from '../config/parse-values.ts';
 import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../config/value-types.ts';
 import { declaredMediaType, everyReading } from '../profile/server-profile.ts';
 import { SuiteNames } from '../safety/run-names.ts';
+import { findMarked, sweepClient, sweepLedger } from '../safety/sweep.ts';
 import type { Target } from '../target/target.ts';
 import { detectPagination } from './pagination.ts';
 
@@ -76,7 +77,10 @@ function made(response: ApiResponse, name: string): Made | undefined {
   return { id: body.id, name, body };
 }
 
-/** A 2xx create answer that is not the group made: reported, never written to (it may be another's). */
+/**
+ * A 2xx create answer that is not the group made: reported, never written to by the id it gave (it
+ * may be another's). The group it may have made is found by the probe's marker at the end.
+ */
 function noteStranger(response: ApiResponse, name: string, leftovers: string[]): void {
   if (everyReading.isSuccess(response.status) && made(response, name) === undefined) {
     const id = asRecord(response.body)?.id;
@@ -104,6 +108,8 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
   const findings: Finding[] = [];
   const groups: Made[] = [];
   const leftovers: string[] = [];
+  // What a create answered with instead of the group: said only when the marker does not account for it.
+  const strangers: string[] = [];
   const detection: Detection = { findings, observations: [], leftovers, marker, requests: 0 };
   let client = clientFor('form');
   try {
@@ -117,12 +123,12 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
       const formAnswer = await client.createGroup({ name });
       let first = made(formAnswer, name);
       let encoding: BodyEncoding = 'form';
-      noteStranger(formAnswer, name, leftovers);
+      noteStranger(formAnswer, name, strangers);
       if (first === undefined && (everyReading.isRefusal(formAnswer.status) || everyReading.isBodyRefusal(formAnswer.status))) {
         const json = clientFor('json');
         const jsonName = names.groupName('probe');
         const jsonAnswer = await json.createGroup({ name: jsonName });
-        noteStranger(jsonAnswer, jsonName, leftovers);
+        noteStranger(jsonAnswer, jsonName, strangers);
         first = made(jsonAnswer, jsonName);
         if (first !== undefined) {
           encoding = 'json';
@@ -157,10 +163,42 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
     // Whatever went wrong above, what was made is removed (a group whose retrieve shows the name sent).
     await removeAll(client, groups, leftovers);
     detection.requests = journal.length;
+    // Something is left (a create answered with another object, or with another group's id): the marker finds it.
+    if (strangers.length > 0 || leftovers.length > 0) detection.requests += await sweepMarker(target, options, detection, [...strangers, ...leftovers.splice(0)]);
   }
   detection.observations.push(rateLimits(journal));
   findings.sort((a, b) => detectedSettings.indexOf(a.setting) - detectedSettings.indexOf(b.setting));
   return detection;
+}
+
+/**
+ * What the probe could not remove by the ids it was given (a create answered with something other
+ * than the group, or with another group's id, which it never writes to): whatever carries the
+ * probe's marker is found, each only when its own retrieve shows the marker, and deleted as the
+ * run's sweep deletes; what remains is a leftover with the reason. The notes of what happened stay
+ * unless a second search shows nothing carrying the marker is left. Returns the requests it made.
+ */
+async function sweepMarker(target: Target, options: DetectOptions, detection: Detection, notes: readonly string[]): Promise<number> {
+  const sweepTarget = { url: target.url, accessToken: target.users.accessToken, encoding: detection.bodyEncoding ?? target.choices.bodyEncoding, timeoutMs: options.timeoutMs };
+  const pagination = detection.pagination ?? target.choices.pagination;
+  const finder = sweepClient(sweepTarget, []);
+  const search = () => findMarked(finder, detection.marker, pagination, undefined, undefined, { groupConversations: true });
+  let requests = 0;
+  try {
+    const found = await search();
+    if (found.entries.length > 0) {
+      const sweeper = sweepClient(sweepTarget, found.entries);
+      const swept = await sweepLedger(found.entries, sweeper);
+      requests = sweeper.journal.length;
+      detection.leftovers.push(...swept.leftovers.map((leftover) => `${leftover.kind} ${leftover.id}: ${leftover.reason}`));
+      const again = await search();
+      if (again.entries.length === 0 && again.unread.length === 0) return requests + finder.journal.length;
+    }
+    detection.leftovers.push(...notes);
+  } catch (error) {
+    detection.leftovers.push(...notes.map((note) => `${note} (the marker could not be looked for: ${(error as Error).message})`));
+  }
+  return requests + finder.journal.length;
 }
 
 function timestampUnit(createdAt: unknown): Observation {

@@ -13,6 +13,8 @@ export interface Leftover {
   kind: ResourceKind;
   id: string;
   reason: string;
+  /** The run's leftovers: the msgapi cleanup command that tries again (cleanup-command.ts; no token in it). */
+  cleanup?: string;
 }
 
 

@@ -21,7 +21,7 @@ export interface Snapshot {
 }
 
 /** Page sizes tried in turn: the spec leaves the maximum open (§8), and a server may refuse a larger one. */
-const pageSizes: ReadonlyArray<number | undefined> = [100, 50, 20, 10, undefined];
+export const listPageSizes: ReadonlyArray<number | undefined> = [100, 50, 20, 10, undefined];
 
 export const defaultSnapshotPages = 50;
 
@@ -33,7 +33,7 @@ async function walk(client: ApiClient, kind: 'conversation' | 'group', paginatio
     let response: ApiResponse | undefined;
     if (index === 0) {
       // The first page finds the largest size the target accepts.
-      for (const size of pageSizes) {
+      for (const size of listPageSizes) {
         response = await client.call(operation, { query: size === undefined ? {} : { limit: size } });
         limit = size;
         if (!everyReading.isRefusal(response.status)) break;

@@ -1,8 +1,10 @@
-// After a run, and after an interrupted one (msgapi cleanup): everything the run's ledger names
-// that still exists is deleted, as the type it was recorded as, groups first (their delete takes
-// their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
-// retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
-// sent a write. What cannot be removed is a leftover, with the reason.
+// After every run, also a failed or interrupted one, and in msgapi cleanup: everything the run's
+// ledger names, and everything a retrieve shows carrying the run's marker, that still exists is
+// deleted, as the type it was recorded or found as, groups first (their delete takes their
+// conversation along, §3, which a retrieve verifies), and every deletion is verified with a
+// retrieve; an archived record a target would not delete is restored and deleted again
+// (delete-verified.ts). Nothing else, and nothing the users held before the run, is ever sent a
+// write. What cannot be removed is a leftover, with the reason.
 import { forEachInParallel } from './in-parallel.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../../api/operations.ts';
 import { nextPageQuery } from '../client/pagination.ts';
 import { carriesRunMarker } from './run-names.ts';
+import { deleteVerified } from './delete-verified.ts';
+import { listPageSizes } from './snapshot.ts';
 
 export interface SweepResult {
   /** Objects that still existed and are now deleted. */
@@ -65,10 +69,9 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
       if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
-      const answer = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
-      const after = (await retrieve(client, kind, id)).status;
-      if (!everyReading.isUnknownIdAnswer(after)) {
-        leftovers.push({ kind, id, reason: `still retrievable after DELETE answered ${answer.status}` });
+      const outcome = await deleteVerified(client, kind, id);
+      if (!outcome.gone) {
+        leftovers.push({ kind, id, reason: outcome.reason });
         return false;
       }
       deleted++;
@@ -133,59 +136,159 @@ export function sweepClients(target: SweepTarget, entries: readonly LedgerEntry[
   return { first, second: secondUserClient(first, target) };
 }
 
-/** markedEntries as each user: what the second user made carries `user: 'second'`. */
-export async function markedEntriesOfEachUser(
-  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds, options: MarkedOptions = {},
-): Promise<LedgerEntry[]> {
-  const first = await markedEntries(clients.first, runId, pagination, undefined, prior, options);
-  const second = clients.second === undefined ? [] : await markedEntries(clients.second, runId, pagination, undefined, prior, options);
-  return [...first, ...second.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))];
+/** What sweepRun did: the sweep's result over both passes, and what the search by the marker could not read. */
+export interface RunSweep extends SweepResult {
+  /** The lists the search by the marker could not read to their end: records of the run there were not looked for. */
+  unread: string[];
+  /** What the marker found that the ledger did not name. */
+  marked: number;
+  /** The requests the sweep sent. */
+  requests: number;
 }
 
-/** What markedEntries looks for besides names and contact ids that carry the marker. */
+/** How a sweep removes entries: sweepLedger, or the load harness's removal, many at once. */
+export type Remover = (entries: readonly LedgerEntry[], first: ApiClient, second?: ApiClient) => Promise<SweepResult>;
+
+/**
+ * The sweep at the end of a run (msgapi check, msgapi load, msgapi cleanup --ledger): first what
+ * the ledger names, then, when `search` is given, whatever still carries the run's marker that the
+ * ledger did not name (a create whose answer was not the object or was cut short, one still under
+ * way when the run was stopped), with the conversations of the groups found so. The search comes
+ * after the ledger's sweep so that it retrieves only what is left.
+ */
+export async function sweepRun(
+  target: SweepTarget,
+  recorded: readonly LedgerEntry[],
+  search: { runId: string; pagination: PaginationStyle } | undefined,
+  prior?: PriorIds,
+  remove: Remover = sweepLedger,
+): Promise<RunSweep> {
+  const byLedger = sweepClients(target, recorded, prior);
+  const first = await remove(recorded, byLedger.first, byLedger.second);
+  if (search === undefined) return { ...first, unread: [], marked: 0, requests: byLedger.first.journal.length };
+  // As each user: the second user's creates are unknown to the first (§5).
+  const finders = sweepClients(target, [], prior);
+  const found = await findMarkedOfEachUser(finders, search.runId, search.pagination, prior, { groupConversations: true });
+  const all = withMarked(recorded, found.entries);
+  const more = all.slice(recorded.length);
+  const byMarker = sweepClients(target, all, prior);
+  const then = more.length === 0 ? { deleted: 0, leftovers: [] } : await remove(more, byMarker.first, byMarker.second);
+  return {
+    deleted: first.deleted + then.deleted,
+    leftovers: [...first.leftovers, ...then.leftovers],
+    unread: found.unread,
+    marked: more.length,
+    // Each second user's client shares its first's journal.
+    requests: byLedger.first.journal.length + finders.first.journal.length + byMarker.first.journal.length,
+  };
+}
+
+/** What the marker found, and the lists it could not read to their end (a record there was not looked for). */
+export interface MarkedFound {
+  entries: LedgerEntry[];
+  unread: string[];
+}
+
+/** findMarked as each user: what the second user made carries `user: 'second'`. */
+export async function findMarkedOfEachUser(
+  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds, options: MarkedOptions = {},
+): Promise<MarkedFound> {
+  const first = await findMarked(clients.first, runId, pagination, undefined, prior, options);
+  const second = clients.second === undefined ? { entries: [], unread: [] } : await findMarked(clients.second, runId, pagination, undefined, prior, options);
+  return {
+    entries: [...first.entries, ...second.entries.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))],
+    unread: [...first.unread, ...second.unread.map((why) => `as the second user: ${why}`)],
+  };
+}
+
+/** The ledger's entries, then what the marker found that the ledger does not have (by type, id and user). */
+export function withMarked(recorded: readonly LedgerEntry[], marked: readonly LedgerEntry[]): LedgerEntry[] {
+  const key = (entry: LedgerEntry) => `${entry.kind} ${entry.id} ${entry.user ?? 'first'}`;
+  const known = new Set(recorded.map(key));
+  return [...recorded, ...marked.filter((entry) => !known.has(key(entry)))];
+}
+
+/** What findMarked looks for besides names and contact ids that carry the marker. */
 export interface MarkedOptions {
   /**
    * Also the conversations whose group_id is one of the marked groups (a conversation made for a
-   * group carries no name of its own: its group is its mark). msgapi cleanup --marker asks for it.
+   * group carries no name of its own: its group is its mark). The run's sweep and msgapi cleanup
+   * ask for it.
    */
   groupConversations?: boolean;
 }
 
+/** Lists read to find marked records, per user and type: 50 pages of up to 100 (the snapshot's bound). */
+export const markedPagesAtMost = 50;
+
 /**
- * Objects whose name or contact_id carries the run's marker (msgapi-<run id>, carriesRunMarker):
- * the creates that were still under way when a run was stopped have no ledger entry, but they are
- * recognisably this run's own. Lists are read page by page in the declared style, to a bounded
- * depth. A list may name anything, so an item counts only when it was not among the user's records
- * before the run (`prior`) and its own retrieve, as that type, shows that id with the marker (or,
- * with groupConversations, with the group_id of a group found so).
+ * Objects whose name or contact_id carries the run's marker (carriesRunMarker): the creates whose
+ * answer never gave the run their id (an answer that was not the object, a body cut short, a create
+ * still under way when the run was stopped) have no ledger entry, but they are recognisably this
+ * run's own. Lists are read page by page in the declared style, with the largest page the target
+ * accepts, to a bounded depth; a list not read to its end is said in `unread`. A list may name
+ * anything, so an item counts only when it was not among the user's records before the run
+ * (`prior`) and its own retrieve, as that type, shows that id with the marker (or, with
+ * groupConversations, with the group_id of a group found so).
  */
-export async function markedEntries(
-  client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = 50, prior?: PriorIds, options: MarkedOptions = {},
-): Promise<LedgerEntry[]> {
+export async function findMarked(
+  client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = markedPagesAtMost, prior?: PriorIds, options: MarkedOptions = {},
+): Promise<MarkedFound> {
   const marked = (text: unknown) => carriesRunMarker(text, runId);
   const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) => (kind === 'group' ? item?.name : item?.contact_id);
   const found: LedgerEntry[] = [];
+  const unread: string[] = [];
   const groups = new Set<string>();
   const ofMarkedGroup = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
     kind === 'conversation' && options.groupConversations === true && typeof item?.group_id === 'string' && groups.has(item.group_id);
   for (const kind of ['group', 'conversation'] as const) {
+    const operation = kind === 'group' ? 'listGroups' : 'listConversations';
     const listed = new Set<string>();
     let query: Record<string, QueryValue> = {};
-    for (let index = 0, seen = 0; index < maxPages; index++) {
-      const response = await client.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
-      const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
-      if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) break;
+    let limit: number | undefined;
+    for (let index = 0, seen = 0; ; index++) {
+      if (index === maxPages) {
+        unread.push(`the ${kind}s list was read to ${maxPages} pages (${seen} items), not to its end`);
+        break;
+      }
+      let response: ApiResponse | undefined;
+      try {
+        // The first page finds the largest page the target accepts (§8 leaves the maximum open).
+        for (const size of index === 0 ? listPageSizes : [limit]) {
+          response = await client.call(operation, { query: { ...query, ...(size === undefined ? {} : { limit: size }) } });
+          limit = size;
+          if (!everyReading.isRefusal(response.status)) break;
+        }
+      } catch (error) {
+        // A hang, a reset: the sweep goes on with what it found, and says what it could not read.
+        unread.push(`the ${kind}s list could not be read on page ${index + 1}: ${(error as Error).message}`);
+        break;
+      }
+      const page = response!.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
+      if (!everyReading.isSuccess(response!.status) || !Array.isArray(page?.data)) {
+        unread.push(`the ${kind}s list answered ${response!.status} on page ${index + 1}`);
+        break;
+      }
       for (const item of page.data) {
         if (typeof item.id === 'string' && (marked(markOf(kind, item)) || ofMarkedGroup(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
       }
       seen += page.data.length;
       if (page.has_more !== true) break;
       const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: page.data.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
-      if (!('query' in next)) break;
+      if (!('query' in next)) {
+        unread.push(`the ${kind}s list has more than the ${seen} items read and no next page could be asked for`);
+        break;
+      }
       query = next.query;
     }
     for (const id of listed) {
-      const retrieved = await retrieve(client, kind, id);
+      let retrieved: ApiResponse;
+      try {
+        retrieved = await retrieve(client, kind, id);
+      } catch (error) {
+        unread.push(`${kind} ${id}, listed with the marker, could not be retrieved to be verified: ${(error as Error).message}`);
+        continue;
+      }
       const body = retrieved.body as Record<string, unknown> | undefined;
       if (!everyReading.isSuccess(retrieved.status) || body?.id !== id) continue;
       if (marked(markOf(kind, body))) {
@@ -198,5 +301,5 @@ export async function markedEntries(
       }
     }
   }
-  return found;
+  return { entries: found, unread };
 }
