@@ -9,6 +9,7 @@
 // says that LIST_CONSISTENCY=eventual:<ms> would describe the server. It stays a failure.
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import { wait } from '../../lib/core/client/retry-after.ts';
+import { suggestedListDelayMs } from '../../lib/core/profile/server-profile.ts';
 import type { CheckContext } from './check-context.ts';
 import { CheckFailure } from './check-failure.ts';
 
@@ -21,8 +22,6 @@ export const HINT_PAUSE_MS = 1_000;
 /** The checks that have read a list again for the hint already: each pays the pause once at most. */
 const hinted = new WeakSet<CheckContext>();
 
-/** A bound to suggest for a list that showed a write `elapsed` ms after a first read that did not: twice that, in whole seconds. */
-export const suggestedBoundMs = (elapsed: number): number => Math.max(1_000, Math.ceil((2 * elapsed) / 1_000) * 1_000);
 
 /**
  * `read`, and when what it gives does not `show` what the check wrote: under eventual:<ms> read
@@ -73,7 +72,7 @@ async function hintIfLate<R>(context: CheckContext, read: () => Promise<R>, show
   }
   const elapsed = Math.round(performance.now() - started);
   context.hints.add(
-    `a list read after a write did not show it, and the same read ${elapsed} ms later did: LIST_CONSISTENCY=eventual:${suggestedBoundMs(elapsed)} would describe this server (undeclared, a list is held to a write at once)`,
+    `a list read after a write did not show it, and the same read ${elapsed} ms later did: LIST_CONSISTENCY=eventual:${suggestedListDelayMs(elapsed)} would describe this server (undeclared, a list is held to a write at once)`,
   );
 }
 

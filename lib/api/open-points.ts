@@ -285,9 +285,9 @@ export const profileEntries = [
   },
   {
     key: 'list-consistency',
-    section: '§4.1, §4.2',
+    section: '§4.1',
     sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
-    question: 'When does a list show a write? A retrieve is of the object itself; nothing says a list (served from a search index, say) shows a create, an update or a delete as soon as it is answered.',
+    question: 'When does a list show a write? A retrieve is of the object itself; nothing says a list (served from a search index, say) shows a create, an update or a delete as soon as it is answered (§4.2 says the same of groups).',
     readings: {
       immediate: 'every list read after a write was answered shows it',
       'eventual:<ms>': 'a list shows a write within <ms> milliseconds of its answer; a retrieve shows it at once',
@@ -300,9 +300,9 @@ export const profileEntries = [
   },
   {
     key: 'default-list-scope',
-    section: '§4.1, §4.2',
+    section: '§4.1',
     sentence: 'When true, only archived conversations are returned',
-    question: 'Does a list without archived hold archived records? The filter narrows a list to archived ones; nothing says the list without it holds them (an inbox may leave them out).',
+    question: 'Does a list without archived hold archived records? The filter narrows a list to archived ones (§4.2: groups too); nothing says the list without it holds them (an inbox may leave them out).',
     readings: {
       all: 'a list without archived holds every record, archived or not',
       active: 'a list without archived holds the active records only; archived=true lists the archived ones',
@@ -310,7 +310,7 @@ export const profileEntries = [
     setting: { env: 'DEFAULT_LIST_SCOPE', kind: 'reading' },
     assumed: {
       reading: 'all',
-      why: '"list conversations" and "list groups" name every one, and archived=true narrows that list; a list that leaves archived records out would otherwise hide a record that is lost',
+      why: '"list conversations" and "list groups" name every one, and archived=true narrows that list to "only archived" ones, which reads as the list without it holding them too',
     },
   },
 ] as const satisfies readonly (Omit<ProfileEntry, 'key'> & { key: string })[];

@@ -208,6 +208,12 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
 }
 
 /**
+ * list-consistency: the bound to suggest for a list seen to show a write `elapsedMs` after it: twice
+ * that, in whole seconds (one observation is no bound; a busy server is slower).
+ */
+export const suggestedListDelayMs = (elapsedMs: number): number => Math.max(1_000, Math.ceil((2 * elapsedMs) / 1_000) * 1_000);
+
+/**
  * Every reading of the register, nothing declared: for the code that must work whatever the server
  * chose and never judges it (the sweep, cleanup, the snapshot, load seeding, the client's 429s).
  */
