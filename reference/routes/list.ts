@@ -31,12 +31,6 @@ export function matchesFlag(wanted: boolean | undefined, actual: boolean, filter
   return wanted === undefined || wanted === actual;
 }
 
-/** The archived filter: as matchesFlag, except that absent keeps only active items under defaultListScope 'active'. */
-export function matchesArchived(wanted: boolean | undefined, archived: boolean, choices: Pick<ReferenceChoices, 'filterFalse' | 'defaultListScope'>): boolean {
-  if (wanted === undefined && choices.defaultListScope === 'active') return !archived;
-  return matchesFlag(wanted, archived, choices.filterFalse);
-}
-
 // What lists derive from the store's frozen array of entries, kept beside that array: the store
 // makes a new one on each write, so between writes every list request reuses them (an index per
 // filter, made on first use) instead of sorting and filtering every item again.
@@ -133,4 +127,10 @@ export function paginate<T extends { id: string }>(
   const start = startIndex(matching, collection, page, choices.order);
   const key = `${filter.key} ${start} ${page.limit} ${choices.pagination}`;
   return keptBeside(pagesOf, inOrder, key, () => pageOf(matching, start, page.limit, choices)) as ListPage<T>;
+}
+
+/** The archived filter: as matchesFlag, except that absent keeps only active items under defaultListScope 'active'. */
+export function matchesArchived(wanted: boolean | undefined, archived: boolean, choices: Pick<ReferenceChoices, 'filterFalse' | 'defaultListScope'>): boolean {
+  if (wanted === undefined && choices.defaultListScope === 'active') return !archived;
+  return matchesFlag(wanted, archived, choices.filterFalse);
 }
