@@ -19,8 +19,11 @@ const FIRST_PAUSE_MS = 20;
 /** Nothing declared: how long before the one read again, past the lag of an index that is merely late. */
 export const HINT_PAUSE_MS = 1_000;
 
-/** The checks that have read a list again for the hint already: each pays the pause once at most. */
-const hinted = new WeakSet<CheckContext>();
+/**
+ * The checks that have read a list again for the hint already: each pays the pause once at most. By
+ * their hints, which the copies of a context a property makes for each case share.
+ */
+const hinted = new WeakSet<ReadonlySet<string>>();
 
 
 /**
@@ -61,8 +64,8 @@ export async function readAfterWrite<R>(context: CheckContext, read: () => Promi
 
 /** Nothing declared: the same read a moment later; when it shows the write, the hint for the check's failure. */
 async function hintIfLate<R>(context: CheckContext, read: () => Promise<R>, shows: (result: R) => boolean, started: number): Promise<void> {
-  if (hinted.has(context)) return;
-  hinted.add(context);
+  if (hinted.has(context.hints)) return;
+  hinted.add(context.hints);
   try {
     await wait(HINT_PAUSE_MS);
     if (!shows(await read())) return;

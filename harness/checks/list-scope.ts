@@ -17,8 +17,8 @@ export function scopeHolds(context: CheckContext, filters: object, item: { archi
   return !archived || context.profile.unfilteredListHoldsArchived();
 }
 
-/** The checks that have looked for archived records under archived=true already, for the hint: once a check. */
-const tried = new WeakSet<CheckContext>();
+/** The checks that have looked for archived records under archived=true already, for the hint: once a check (by its hints, as list-consistency.ts). */
+const tried = new WeakSet<ReadonlySet<string>>();
 
 /**
  * Nothing declared (DEFAULT_LIST_SCOPE all): the archived records a list without archived should
@@ -33,8 +33,8 @@ export async function hintIfArchivedLeftOut<T extends { id: string }>(
   walks: { archived: (ids: readonly string[]) => Promise<{ items: readonly T[] }>; again: () => Promise<{ items: readonly T[] }> },
 ): Promise<void> {
   const archived = missing.filter((item) => item.archived_at !== null && item.archived_at !== undefined).map((item) => item.id);
-  if (archived.length === 0 || !context.profile.unfilteredListHoldsArchived() || tried.has(context)) return;
-  tried.add(context);
+  if (archived.length === 0 || !context.profile.unfilteredListHoldsArchived() || tried.has(context.hints)) return;
+  tried.add(context.hints);
   try {
     const listed = new Set((await walks.archived(archived)).items.map((item) => item.id));
     if (!archived.every((id) => listed.has(id))) return;
