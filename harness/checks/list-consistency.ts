@@ -25,7 +25,6 @@ export const HINT_PAUSE_MS = 1_000;
  */
 const hinted = new WeakSet<ReadonlySet<string>>();
 
-
 /**
  * `read`, and when what it gives does not `show` what the check wrote: under eventual:<ms> read
  * again until it does or <ms> have passed since the first read (a read that throws a failure, a
