@@ -58,6 +58,8 @@ export interface ReferenceChoices {
   bodyLimit: number | null;
   /** Raw bytes of a body that are not UTF-8: refused with a 400, or read as U+FFFD (TextDecoder without fatal). */
   textBytes: 'utf-8-only' | 'replaced';
+  /** A list without archived (§4.1, §4.2): every record, or the active ones only (an inbox). */
+  defaultListScope: ReadingOf<'default-list-scope'>;
 }
 
 export const defaultChoices: ReferenceChoices = {
@@ -83,4 +85,5 @@ export const defaultChoices: ReferenceChoices = {
   restore: 'allowed',
   bodyLimit: 1024 * 1024,
   textBytes: 'utf-8-only',
+  defaultListScope: 'all',
 };

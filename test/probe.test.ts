@@ -50,7 +50,7 @@ const valueOf = (detection: Detection, setting: string) => detection.findings.fi
 
 describe('the probe on the reference server and its variants', () => {
   it.each([
-    [undefined, { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace', EMPTY_TEXT: 'kept', ERROR_BODY: 'json', DELETE_OF_NOTHING: 'refused' }],
+    [undefined, { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace', EMPTY_TEXT: 'kept', ERROR_BODY: 'json', DELETE_OF_NOTHING: 'refused', LIST_CONSISTENCY: 'immediate', DEFAULT_LIST_SCOPE: 'all' }],
     ['pagination:cursor', { PAGINATION: 'cursor:cursor:next_cursor' }],
     ['pagination:page', { PAGINATION: 'page:page' }],
     ['pagination:offset', { PAGINATION: 'offset:offset' }],
@@ -62,12 +62,14 @@ describe('the probe on the reference server and its variants', () => {
     ['empty-text:null', { EMPTY_TEXT: 'null' }],
     ['largest-limit:refused-50', { LARGEST_LIMIT: 'refused' }],
     ['error-body:text-plain', { ERROR_BODY: 'any' }],
+    ['default-list-scope:active', { DEFAULT_LIST_SCOPE: 'active', LIST_CONSISTENCY: 'immediate' }],
   ] as const)('finds on %s what it chose, and removes what it made', async (name, expected) => {
     const { detection, groupsLeft } = await probeVariant(name);
     for (const [setting, value] of Object.entries(expected)) expect(`${setting}=${valueOf(detection, setting)}`).toBe(`${setting}=${value}`);
     expect(detection.leftovers).toEqual([]);
     expect(groupsLeft).toBe(0);
-    expect(detection.requests).toBeLessThan(40);
+    // A handful each: the lists' two readings take about ten of them.
+    expect(detection.requests).toBeLessThan(50);
   });
 
   it.each(['conversations.list.pagination-repeats-cursor-item', 'conversations.list.pagination-skips-item', 'conversations.list.limit-ignored'] as const)(
@@ -83,6 +85,17 @@ describe('the probe on the reference server and its variants', () => {
       }
     },
   );
+
+  it('sees on list-consistency:eventual a list that shows a new record late, writes the bound it suggests commented out, and removes what it made', async () => {
+    const { detection } = await probeVariant('list-consistency:eventual');
+    const seen = detection.findings.find((finding) => finding.setting === 'LIST_CONSISTENCY')!;
+    expect(seen.value, seen.evidence).toMatch(/^eventual:\d+000$/);
+    expect(seen.evidence).toMatch(/listed the group's conversation only \d+ ms after the create/);
+    // Its archived conversation is looked for once archived=true lists it: the list without archived is as late.
+    expect(valueOf(detection, 'DEFAULT_LIST_SCOPE')).toBe('all');
+    expect(detection.leftovers).toEqual([]);
+    expect(envFragment(detection, 'lagging')).toContain(`# ${seen.evidence}\n# LIST_CONSISTENCY=${seen.value}   (uncomment to require it)\n`);
+  });
 
   it('sees milliseconds as the timestamp unit on the variant that uses them', async () => {
     const { detection } = await probeVariant('timestamp-unit:milliseconds');
@@ -123,6 +136,13 @@ describe('what a run does with the findings', () => {
       'PAGINATION=starting_after is declared, but the probe saw cursor:cursor:next_cursor: the cursor gave the second item. The declared setting is used.',
       'DELETE_STATUS=200 is declared, but the probe saw 204: DELETE answered 204, with no body.',
     ]);
+  });
+
+  it('says a declared LIST_CONSISTENCY=immediate contradicts a list seen to show a write late, and a declared bound nothing seen', () => {
+    const late: Detection = { ...detection, findings: [{ setting: 'LIST_CONSISTENCY', value: 'eventual:1000', evidence: 'listed only 320 ms after the create' }] };
+    const declaring = (reading: 'immediate' | 'eventual:5000') => applyDetection({ ...choices, declared: { 'list-consistency': reading } }, late, { bodyEncoding: true, pagination: true, groupContacts: true }).contradictions;
+    expect(declaring('immediate')).toEqual(['LIST_CONSISTENCY=immediate is declared, but the probe saw eventual:1000: listed only 320 ms after the create.']);
+    expect(declaring('eventual:5000')).toEqual([]);
   });
 
   it('prints a .env fragment: how to talk to the server as settings, what would narrow the suite commented out', () => {

@@ -20,7 +20,7 @@ export const archiveSetsTimestamp = <T extends ResourceItem>(resource: ResourceU
 
 export const archivedIsListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.archive(context, await resource.create(context, 'archived'));
-  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]) }), [item.id], 'the list under archived=true');
+  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]), expect: { listed: [item] } }), [item.id], 'the list under archived=true');
   const found = walk.items.some((seen) => seen.id === item.id);
   if (!found && !walk.complete) context.skip(`the archived ${resource.kind} was not among the pages read: ${walk.stoppedBecause}`);
   expectThat(found, walk.pages.at(-1)!, `the archived ${resource.kind} ${item.id} listed under archived=true (§3, ${resource.section})`, `not listed in ${walk.pages.length} page(s)`);
@@ -28,7 +28,7 @@ export const archivedIsListed = <T extends ResourceItem>(resource: ResourceUnder
 
 export const activeIsNotListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const item = await resource.create(context, 'active');
-  const walk = await resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]) });
+  const walk = await resource.walk(context, { archived: true }, { stopWhen: hasAll([item.id]), expect: { unlisted: [item.id] } });
   const listed = walk.items.some((seen) => seen.id === item.id);
   expectThat(!listed, walk.pages.at(-1)!, `the active ${resource.kind} ${item.id} not listed under archived=true (${resource.section}: only archived ${resource.plural})`, 'listed');
   if (!walk.complete) context.skip(`the whole archived=true list could not be read, so absence is unproven: ${walk.stoppedBecause}`);

@@ -1,5 +1,6 @@
 // Deletion (§3: "removed permanently"), both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
+import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectThat } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
@@ -18,11 +19,20 @@ export const deletedIsNotRetrievable = <T extends ResourceItem>(resource: Resour
 };
 
 export const deletedIsNotListed = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const item = await resource.create(context, 'not-listed');
   // Into a narrow list first: one short enough to read whole, so that absence can be proven.
-  await resource.narrowList.apply(context, item);
+  const item = await resource.narrowList.apply(context, await resource.create(context, 'not-listed'));
+  // The premise: listed there before the delete (a list may show the write late: list-consistency.ts),
+  // so that its absence afterwards is the delete's doing.
+  const before = await resource.walk(context, resource.narrowList.filters, { stopWhen: hasAll([item.id]), expect: { listed: [item] } });
+  if (!before.items.some((listed) => listed.id === item.id)) {
+    if (!before.complete) context.skip(`the list of ${resource.narrowList.described} could not be read far enough to find ${item.id} before the delete: ${before.stoppedBecause}`);
+    throw new PrerequisiteFailure(
+      { expected: `${item.id} listed among ${resource.narrowList.described} before the delete (${resource.section}: filters)`, received: 'not listed', exchange: before.pages.at(-1)!.exchange },
+      `${resource.plural}.read-after-write.update-seen-everywhere`,
+    );
+  }
   await deleteResource(context, resource.kind, item.id, `${resource.plural}.delete.not-retrievable`);
-  const walk = await resource.walk(context, resource.narrowList.filters, { stopWhen: hasAll([item.id]) });
+  const walk = await resource.walk(context, resource.narrowList.filters, { stopWhen: hasAll([item.id]), expect: { unlisted: [item.id] } });
   const listed = walk.items.some((listedItem) => listedItem.id === item.id);
   expectThat(!listed, walk.pages.at(-1)!, `the deleted ${resource.kind} ${item.id} no longer listed among ${resource.narrowList.described} (§3: removed permanently)`, 'still listed');
   if (!walk.complete) context.skip(`the whole list of ${resource.narrowList.described} could not be read, so absence is unproven: ${walk.stoppedBecause}`);

@@ -11,6 +11,7 @@ import { expectNoServerError, expectSuccess, expectThat, fieldDifferences } from
 import { prerequisite, updateConversation } from '../checks/fixtures.ts';
 import { hasAll, positionalPagination, undisturbedWalk, walkFinding, type Walk } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
+import { scopeHolds } from '../checks/list-scope.ts';
 
 /** The three boolean filters of GET /v1/conversations (§4.1), how an item matches, and how a PUT makes it match. */
 export type Flag = 'muted' | 'pinned' | 'archived';
@@ -59,14 +60,17 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
   filters: Readonly<Record<string, string | boolean>>,
   limit: number,
   matches: (item: T) => boolean,
-  own: readonly string[],
+  ownItems: ReadonlyArray<{ id: string; archived_at: unknown }>,
   described: string,
 ): Promise<void> {
   const shifting = positionalPagination(context);
   const attempts = shifting ? 3 : 1;
   const query = `${queryOf(filters)}&limit=${limit}`;
   const pagination = `PAGINATION=${context.target.pagination.kind}`;
-  const walkOnce = () => resource.walk(context, { ...filters }, { limit, stopWhen: hasAll(own) });
+  // An archived one is in a list without archived only when such a list holds every record (list-scope.ts).
+  const expected = ownItems.filter((item) => scopeHolds(context, filters, item));
+  const own = expected.map((item) => item.id);
+  const walkOnce = () => resource.walk(context, { ...filters }, { limit, stopWhen: hasAll(own), expect: { listed: expected } });
   let problem: { page: Walk<T>['pages'][number]; received: string } | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     // Page numbers and offsets move under others' writes: judged on a walk two walks in a row agree on.
@@ -81,7 +85,7 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
     if (walk === undefined) continue;
     for (const [index, page] of walk.pages.entries()) {
       const envelope = page.body as { has_more: boolean; data: T[] };
-      const wrong = envelope.data.filter((item) => !matches(item));
+      const wrong = envelope.data.filter((item) => !matches(item) || !scopeHolds(context, filters, item));
       expectThat(wrong.length === 0, page, `${resource.section}: ${query} returns only ${described} ${resource.plural}, on every page`, `on page ${index + 1}: ${ids(wrong)}`);
       if (envelope.has_more && limitAskedFor(page) === limit) {
         expectThat(
@@ -172,7 +176,7 @@ export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: Resourc
     archived.push({ item: answered as unknown as T, described: partition.described });
   }
   const archivedIds = archived.map(({ item }) => item.id);
-  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll(archivedIds) }), archivedIds, 'the list under archived=true');
+  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll(archivedIds), expect: { listed: archived.map(({ item }) => item) } }), archivedIds, 'the list under archived=true');
   for (const [index, page] of walk.pages.entries()) {
     const wrong = (page.body as { data: T[] }).data.filter((item) => item.archived_at === null);
     expectThat(wrong.length === 0, page, `${resource.section}: archived=true returns only archived ${resource.plural}`, `on page ${index + 1}: ${ids(wrong)}`);

@@ -11,6 +11,7 @@ import type { CheckId } from '../checks/check-ids.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
+import { pageAfterWrite } from '../checks/list-consistency.ts';
 import type { Walk, WalkOptions } from '../checks/list-walk.ts';
 import { DEFAULT_PAGE, pageBoundaries, WALK_PAGES, type PageBoundary, type WalkedPages } from './page-partitions.ts';
 import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
@@ -28,7 +29,7 @@ const shownQuery = (path: string, query: Record<string, QueryValue>) => {
   return `GET ${path}${text ? `?${text}` : ''}`;
 };
 
-const missingFrom = (page: Envelope, own: readonly string[]) => own.filter((id) => !page.data.some((item) => item.id === id));
+const missingFrom = (page: { data: ReadonlyArray<{ id: string }> }, own: readonly string[]) => own.filter((id) => !page.data.some((item) => item.id === id));
 
 /** Makes OWN_COUNT items, so that more than a default page and one exist whatever else the target holds. */
 async function moreThanAPage<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, label: string): Promise<string[]> {
@@ -43,11 +44,11 @@ export const smallLimitsAreExact = <T extends ResourceItem>(resource: ResourceUn
   await moreThanAPage(context, resource, 'limit-partitions');
   for (const limit of [1, 2, DEFAULT_PAGE, undefined]) {
     const query = limit === undefined ? {} : { limit };
-    const response = await resource.list(context.client, query);
+    const expected = limit ?? DEFAULT_PAGE;
+    const response = await pageAfterWrite(context, () => resource.list(context.client, query), (shown) => shown.data.length === expected && shown.has_more === true);
     const what = shownQuery(resource.path, query);
     expectSuccess(context.profile, response, what);
     const page = expectBody(response, resource.listSchema, `the page of ${what}`);
-    const expected = limit ?? DEFAULT_PAGE;
     const asked = limit === undefined ? 'without limit (§8: the default page size is ten)' : `for limit=${limit} (§8: "The limit parameter narrows the page size")`;
     expectThat(
       page.data.length === expected,
@@ -71,7 +72,7 @@ export const invalidLimitsAreBounded = <T extends ResourceItem>(resource: Resour
   await moreThanAPage(context, resource, 'invalid-limit');
   // The premise: the server pages this list at all (ten by default, more to come); its own check judges it.
   const blamed = `${resource.plural}.list.default-page-size` as CheckId;
-  const first = await resource.list(context.client, {});
+  const first = await pageAfterWrite(context, () => resource.list(context.client, {}), (page) => page.data.length === DEFAULT_PAGE && page.has_more === true);
   const defaultPage = prerequisite(first, resource.listSchema, `GET ${resource.path} without limit`, blamed);
   if (defaultPage.data.length !== DEFAULT_PAGE || !defaultPage.has_more) {
     throw new PrerequisiteFailure({
@@ -127,7 +128,9 @@ export const HUGE_LIMITS: ReadonlyArray<{ limit: QueryValue; exact: boolean }> =
 export const hugeLimitsAreClampedOrRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const own = await moreThanAPage(context, resource, 'huge-limit');
   // How large a page the server serves at least: limit=OWN_COUNT (or a maximum below it).
-  const baseline = await resource.list(context.client, { limit: OWN_COUNT });
+  // Each page after the run's writes holds them, or says more follow (list-consistency.ts).
+  const showsOwn = (page: { has_more: unknown; data: Array<{ id: string }> }) => page.has_more === true || missingFrom(page, own).length === 0;
+  const baseline = await pageAfterWrite(context, () => resource.list(context.client, { limit: OWN_COUNT }), showsOwn);
   expectNoServerError(context.profile, baseline, `GET ${resource.path}?limit=${OWN_COUNT}`);
   let served = 1;
   if (context.profile.isSuccess(baseline.status)) served = expectBody(baseline, resource.listSchema, `the page for limit=${OWN_COUNT}`).data.length;
@@ -137,7 +140,7 @@ export const hugeLimitsAreClampedOrRefused = <T extends ResourceItem>(resource: 
   const clamped: Array<{ limit: QueryValue; size: number; response: ApiResponse }> = [];
   for (const { limit, exact } of HUGE_LIMITS) {
     const what = `GET ${resource.path}?limit=${String(limit)}`;
-    const response = await resource.list(context.client, { limit });
+    const response = await pageAfterWrite(context, () => resource.list(context.client, { limit }), showsOwn);
     expectNoServerError(context.profile, response, what);
     if (!context.profile.isSuccess(response.status)) {
       expectClientError(context.profile, response, `${what}, a limit beyond the largest`);
@@ -173,7 +176,7 @@ export const hugeLimitsAreClampedOrRefused = <T extends ResourceItem>(resource: 
     `every limit beyond the largest clamped to the same largest page (profile: largest-limit, clamped): ${first.size} ${resource.plural} for limit=${String(first.limit)}`,
     `${other?.size} for limit=${String(other?.limit)}, both with has_more true`);
   // The largest limit accepted is the size the huge ones were clamped to: it is served in full.
-  const largest = await resource.list(context.client, { limit: first.size });
+  const largest = await pageAfterWrite(context, () => resource.list(context.client, { limit: first.size }), showsOwn);
   const what = `GET ${resource.path}?limit=${first.size}, the largest page the server served`;
   expectSuccess(context.profile, largest, what);
   const page = expectBody(largest, resource.listSchema, `the page for limit=${first.size}`);
@@ -230,7 +233,7 @@ async function expectWalkAt<T extends ResourceItem>(
   afterPage?: WalkOptions<T>['afterPage'],
 ): Promise<Walk<{ id: string }>> {
   const described = `${resource.narrowList.described} at limit=${limit} (${partition})`;
-  const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES, ...(afterPage ? { afterPage } : {}) });
+  const walkOnce = () => resource.walk(context, resource.narrowList.filters, { limit, maxPages: WALK_PAGES, expect: { listed: own.map((id) => ({ id })) }, ...(afterPage ? { afterPage } : {}) });
   const walk = await expectEachOnceAcrossPages(context, walkOnce, own, described, () => narrowListNow(context, resource));
   expectPagesOf(resource, walk, limit, described);
   return walk;
@@ -316,7 +319,7 @@ async function walkToBoundary<T extends ResourceItem>(
 ): Promise<string | undefined> {
   let missed = '';
   for (let attempt = 1; attempt <= PARTITION_ATTEMPTS; attempt++) {
-    const counted = await resource.walk(context, resource.narrowList.filters, { maxPages: 3 });
+    const counted = await resource.walk(context, resource.narrowList.filters, { maxPages: 3, expect: { listed: own.map((id) => ({ id })) } });
     if (!counted.complete || counted.items.length > WALK_PAGES) {
       context.skip(`the list of ${resource.narrowList.described} is too long to walk in pages of a few (${counted.items.length}${counted.complete ? '' : ' or more'} items)`);
     }

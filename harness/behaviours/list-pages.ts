@@ -4,6 +4,8 @@ import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../checks/expect.ts';
 import { expectEachOnceAcrossPages, requirePagination } from '../checks/each-once.ts';
 import { hasAll, walkFinding } from '../checks/list-walk.ts';
+import { holdsAll, pageAfterWrite } from '../checks/list-consistency.ts';
+import { scopeHolds } from '../checks/list-scope.ts';
 import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
 import { createGroup } from '../checks/fixtures.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
@@ -19,7 +21,7 @@ export const listEnvelope = <T extends ResourceItem>(resource: ResourceUnderTest
 export const defaultPageSizeIsTen = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   // Eleven of the suite's own guarantee that more than ten exist, whatever else the target holds.
   await resource.createMany(context, 11, 'page-size');
-  const response = await resource.list(context.client, {});
+  const response = await pageAfterWrite(context, () => resource.list(context.client, {}), (page) => page.data.length === 10 && page.has_more === true);
   expectSuccess(context.profile, response, `GET ${resource.path} without limit`);
   const page = expectBody(response, resource.listSchema, 'the list');
   expectThat(page.data.length === 10, response, `${resource.section}, §8: exactly ten ${resource.plural} (the default page size) when more exist`, `${page.data.length} ${resource.plural}`);
@@ -28,7 +30,7 @@ export const defaultPageSizeIsTen = <T extends ResourceItem>(resource: ResourceU
 
 export const limitIsHonoured = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   await resource.createMany(context, 3, 'limit');
-  const response = await resource.list(context.client, { limit: 2 });
+  const response = await pageAfterWrite(context, () => resource.list(context.client, { limit: 2 }), (page) => page.data.length === 2 && page.has_more === true);
   expectSuccess(context.profile, response, `GET ${resource.path}?limit=2`);
   const page = expectBody(response, resource.listSchema, 'the list');
   expectThat(page.data.length === 2, response, `${resource.section}: limit=2 returns exactly two ${resource.plural} when more exist`, `${page.data.length} ${resource.plural}`);
@@ -106,15 +108,17 @@ export async function expectFilter<T extends ResourceItem>(
   own: readonly T[],
   described: string,
 ): Promise<void> {
-  const ids = own.map((item) => item.id);
-  const walk = await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll(ids) }), ids, `the list under ${JSON.stringify(filters)}`);
+  // An archived one is in a list without archived only when such a list holds every record (list-scope.ts).
+  const expected = own.filter((item) => scopeHolds(context, filters, item));
+  const ids = expected.map((item) => item.id);
+  const walk = await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll(ids), expect: { listed: expected } }), ids, `the list under ${JSON.stringify(filters)}`);
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   for (const [index, page] of walk.pages.entries()) {
-    const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item));
+    const wrong = (page.body as { data: T[] }).data.filter((item) => !matches(item) || !scopeHolds(context, filters, item));
     expectThat(wrong.length === 0, page, `${resource.section}: ${query} returns only ${described} ${resource.plural}`, `on page ${index + 1}: ${wrong.map((item) => item.id).join(', ')}`);
   }
   const seen = new Set(walk.items.map((item) => item.id));
-  const missing = own.filter((item) => !seen.has(item.id));
+  const missing = expected.filter((item) => !seen.has(item.id));
   if (missing.length > 0 && !walk.complete) context.skip(`the suite's ${described} ${resource.plural} were not among the pages read: ${walk.stoppedBecause}`);
   expectThat(missing.length === 0, walk.pages.at(-1)!, `${resource.section}: the suite's ${described} ${resource.plural} listed under ${query}`, `missing: ${missing.map((item) => item.id).join(', ')}`);
 }
@@ -130,11 +134,11 @@ export const archivedFilter = <T extends ResourceItem>(resource: ResourceUnderTe
 /** Walking every page returns each of the suite's items exactly once and ends with has_more false. */
 export const pagesReturnEachOnce = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   requirePagination(context);
-  const own = await resource.createMany(context, 5, 'pages');
-  for (const item of own) await resource.narrowList.apply(context, item);
+  const own: T[] = [];
+  for (const item of await resource.createMany(context, 5, 'pages')) own.push(await resource.narrowList.apply(context, item));
   await expectEachOnceAcrossPages(
     context,
-    () => resource.walk(context, resource.narrowList.filters, { limit: 2 }),
+    () => resource.walk(context, resource.narrowList.filters, { limit: 2, expect: { listed: own } }),
     own.map((item) => item.id),
     `${resource.narrowList.described} (limit=2)`,
     () => narrowListNow(context, resource),
@@ -157,7 +161,8 @@ export const pageAfterItem = <T extends ResourceItem>(resource: ResourceUnderTes
   for (const item of own) {
     for (const limit of [1, 10]) {
       const asked = `GET ${resource.path}?starting_after=${item.id}&limit=${limit} (PAGINATION=starting_after: the items after that one)`;
-      const response = await resource.list(context.client, { starting_after: item.id, limit });
+      // A list may hold a new item late (list-consistency.ts), and refuse a cursor naming it until then.
+      const response = await pageAfterWrite(context, () => resource.list(context.client, { starting_after: item.id, limit }), () => true, { refusedUntilShown: true });
       expectSuccess(context.profile, response, asked);
       const page = expectBody(response, resource.listSchema, 'the list');
       expectThat(!page.data.some((listed) => listed.id === item.id), response, `${asked}: a page without ${item.id} itself (profile: pagination, starting_after: the items after that id)`, `${item.id} on the page after it`);
@@ -174,7 +179,7 @@ export const pageAfterGroupsConversation = async (context: CheckContext) => {
   requireStartingAfter(context);
   const { group } = await createGroup(context);
   // The premise: the filtered list holds that conversation, and only it.
-  const whole = await context.client.listConversations({ group_id: group.id }, { limit: 10 });
+  const whole = await pageAfterWrite(context, () => context.client.listConversations({ group_id: group.id }, { limit: 10 }), holdsAll([group.conversation_id]));
   const listed = context.profile.isSuccess(whole.status) ? (whole.body as { data?: Array<{ id?: unknown }> } | undefined)?.data : undefined;
   if (!Array.isArray(listed) || listed.length !== 1 || listed[0]?.id !== group.conversation_id) {
     throw new PrerequisiteFailure(
@@ -184,7 +189,7 @@ export const pageAfterGroupsConversation = async (context: CheckContext) => {
   }
   for (const limit of [1, 10]) {
     const asked = `GET /v1/conversations?group_id=${group.id}&starting_after=${group.conversation_id}&limit=${limit} (the page after the group's one conversation, §1)`;
-    const response = await context.client.listConversations({ group_id: group.id }, { starting_after: group.conversation_id, limit });
+    const response = await pageAfterWrite(context, () => context.client.listConversations({ group_id: group.id }, { starting_after: group.conversation_id, limit }), () => true, { refusedUntilShown: true });
     expectSuccess(context.profile, response, asked);
     const page = expectBody(response, 'conversation-list', 'the list');
     expectThat(page.data.length === 0 && !page.has_more, response, `${asked}: no data and has_more false (§4.1: only conversations of the given group; profile: pagination)`, `has_more ${page.has_more}, ${page.data.length} item(s): ${page.data.map((listed) => listed.id).join(', ')}`);

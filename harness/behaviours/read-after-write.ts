@@ -9,6 +9,7 @@ import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectBody, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
 import { hasAll, walkFinding, type Walk } from '../checks/list-walk.ts';
+import { scopeHolds } from '../checks/list-scope.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 import { put } from './update.ts';
 
@@ -54,9 +55,11 @@ class Reads<T extends ResourceItem> {
     const { context, resource } = this;
     const query = queryOf(filters);
     const where = `GET ${resource.path}${query ? `?${query}` : ''}`;
+    // What the write should show there: given time under LIST_CONSISTENCY=eventual:<ms> (list-consistency.ts).
+    const current = (found: T) => fieldDifferences(context.profile, resource.comparable(found), resource.comparable(expected)).length === 0;
     const walk = listed
-      ? await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll([expected.id]) }), [expected.id], where)
-      : await resource.walk(context, filters, { stopWhen: hasAll([expected.id]) });
+      ? await walkFinding(context, () => resource.walk(context, filters, { stopWhen: hasAll([expected.id]), expect: { listed: [expected], current } }), [expected.id], where)
+      : await resource.walk(context, filters, { stopWhen: hasAll([expected.id]), expect: { unlisted: [expected.id] } });
     const found = walk.items.find((item) => item.id === expected.id);
     if (!listed) {
       expectThat(found === undefined, pageHolding(walk, expected.id), `${where} ${after} not to list ${resource.kind} ${expected.id} (${why})`, 'listed');
@@ -94,15 +97,19 @@ export interface SeenByEveryRead<T extends ResourceItem> {
 export const updateSeenByEveryRead = <T extends ResourceItem>(resource: ResourceUnderTest<T>, plan: SeenByEveryRead<T>) => async (context: CheckContext) => {
   const { item, always } = await plan.subject(context);
   const reads = new Reads(context, resource);
+  // A list without archived holds an archived object unless DEFAULT_LIST_SCOPE=active (list-scope.ts).
+  const holds = (view: Omit<ListView<T>, 'check'>, object: T) => view.holds(object) && scopeHolds(context, view.filters, object);
+  const everyOne = { filters: {}, rule: `${resource.section}: the list of ${resource.plural} holds every one of them`, holds: () => true };
   let before = item;
   for (const params of plan.steps(context, item)) {
     const { updated } = await put(context, resource, item.id, params);
     const after = `after PUT ${resource.path}/:id with ${shown(params)}`;
     await reads.retrieveShows(updated, after);
-    await reads.listShows({}, updated, true, after, `${resource.section}: the list of ${resource.plural} holds every one of them`);
-    for (const view of always) await reads.listShows(view.filters, updated, true, after, view.rule);
+    for (const view of [everyOne, ...always.map((view) => ({ ...view, holds: () => true }))]) {
+      await reads.listShows(view.filters, updated, holds(view, updated), after, holds(view, updated) ? view.rule : `${view.rule}, the active ones only (DEFAULT_LIST_SCOPE=active)`);
+    }
     for (const view of plan.views) {
-      if (view.holds(before) !== view.holds(updated)) await reads.listShows(view.filters, updated, view.holds(updated), after, view.rule);
+      if (holds(view, before) !== holds(view, updated)) await reads.listShows(view.filters, updated, holds(view, updated), after, view.rule);
     }
     before = updated;
   }
@@ -116,12 +123,14 @@ export const updateSeenByEveryRead = <T extends ResourceItem>(resource: Resource
  */
 export const deleteSeenByEveryRead = <T extends ResourceItem>(resource: ResourceUnderTest<T>, views: ReadonlyArray<ListView<T>>, unfilteredCheck: CheckId) =>
   async (context: CheckContext) => {
-    const item = await resource.create(context, 'deleted-everywhere');
-    await resource.narrowList.apply(context, item);
-    const lists = [{ filters: {}, rule: `${resource.section}: the list of ${resource.plural} holds every one of them`, check: unfilteredCheck }, ...views];
+    const made = await resource.create(context, 'deleted-everywhere');
+    const item = await resource.narrowList.apply(context, made);
+    // Archived, it is in a list without archived only when such a list holds every record (DEFAULT_LIST_SCOPE; list-scope.ts).
+    const lists = [{ filters: {}, rule: `${resource.section}: the list of ${resource.plural} holds every one of them`, check: unfilteredCheck }, ...views]
+      .filter((view) => scopeHolds(context, view.filters, item));
     for (const view of lists) {
       const query = queryOf(view.filters);
-      const walk = await walkFinding(context, () => resource.walk(context, view.filters, { stopWhen: hasAll([item.id]) }), [item.id], `GET ${resource.path}?${query}`);
+      const walk = await walkFinding(context, () => resource.walk(context, view.filters, { stopWhen: hasAll([item.id]), expect: { listed: [item] } }), [item.id], `GET ${resource.path}?${query}`);
       if (walk.items.some((listed) => listed.id === item.id)) continue;
       if (!walk.complete) context.skip(`GET ${resource.path}?${query} could not be read far enough to find ${item.id} before the delete: ${walk.stoppedBecause}`);
       throw new PrerequisiteFailure(

@@ -112,7 +112,7 @@ export const updateAfterDelete = <T extends ResourceItem>(resource: ResourceUnde
       `status ${retrieved.status}`,
     );
     const { filters, described } = resource.narrowList;
-    const walk = await resource.walk(context, filters, { stopWhen: hasAll([item.id]) });
+    const walk = await resource.walk(context, filters, { stopWhen: hasAll([item.id]), expect: { unlisted: [item.id] } });
     expectThat(
       !walk.items.some((listed) => listed.id === item.id),
       walk.pages.at(-1)!,

@@ -31,6 +31,12 @@ export interface CheckContext {
   ledger: Ledger;
   /** Ends the check as skipped, saying why (a precondition the target does not meet): throws CheckSkipped. */
   skip(reason: string): never;
+  /**
+   * What the check saw that may explain its failure, each a sentence naming the setting that would
+   * describe the server (a list that showed a write a moment late, an unfiltered list without the
+   * archived records archived=true lists): added to its failure's message, never a verdict.
+   */
+  hints: Set<string>;
 }
 
 export function createCheckContext(checkId: string, target: ProvidedTarget): CheckContext {
@@ -47,7 +53,7 @@ export function createCheckContext(checkId: string, target: ProvidedTarget): Che
   });
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));
-  return { checkId, client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip };
+  return { checkId, client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip, hints: new Set() };
 }
 
 function skip(reason: string): never {

@@ -8,6 +8,8 @@ import type { QueryValue } from '../../lib/api/operations.ts';
 import type { CheckContext } from './check-context.ts';
 import { CheckFailure, CheckSkipped, RepeatedPageFailure } from './check-failure.ts';
 import { expectBody, expectSuccess } from './expect.ts';
+import { readAfterWrite, walkShows, type ListExpectation } from './list-consistency.ts';
+import { hintIfArchivedLeftOut } from './list-scope.ts';
 
 export interface Walk<T> {
   items: T[];
@@ -31,6 +33,12 @@ export interface WalkOptions<T> {
   client?: ApiClient;
   /** Called once each page is read (index 0 first), before the next is asked for: to look at the list between two pages. */
   afterPage?: (index: number, items: readonly T[]) => Promise<void>;
+  /**
+   * What the walk should show of the check's own writes (profile: list-consistency): under
+   * LIST_CONSISTENCY=eventual:<ms> the list is walked again, whole, until it does or the bound has
+   * passed; nothing declared, once more a moment later, for the hint of the check's failure.
+   */
+  expect?: ListExpectation<T>;
 }
 
 type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
@@ -125,20 +133,47 @@ async function walk<T extends { id: string }>(
   return { items, pages, complete: false, stoppedBecause: `the list is longer than ${maxPages} pages` };
 }
 
-export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}) {
+export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}): Promise<Walk<Conversation>> {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
   const leftTheList = cursorLeftTheList((id) => client.retrieveConversation(id), filters);
-  return walkAgainIfShifted(context, options, leftTheList, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
-    'conversation-list', `/v1/conversations${query ? `?${query}` : ''}`, options));
+  const where = `GET /v1/conversations${query ? `?${query}` : ''}`;
+  return walkExpecting(context, filters, options, where, (ids) => walkConversations(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
+    () => walkAgainIfShifted(context, options, leftTheList, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+      'conversation-list', where.slice('GET '.length), options)));
 }
 
-export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}) {
+export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}): Promise<Walk<Group>> {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
   const leftTheList = cursorLeftTheList((id) => client.retrieveGroup(id), filters);
-  return walkAgainIfShifted(context, options, leftTheList, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
-    'group-list', `/v1/groups${query ? `?${query}` : ''}`, options));
+  const where = `GET /v1/groups${query ? `?${query}` : ''}`;
+  return walkExpecting(context, filters, options, where, (ids) => walkGroups(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
+    () => walkAgainIfShifted(context, options, leftTheList, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+      'group-list', where.slice('GET '.length), options)));
+}
+
+/**
+ * A walk, given time to show what the check wrote when `options.expect` says what that is
+ * (list-consistency.ts); when it still does not, and it is a list without archived that should
+ * have held archived records, whether archived=true holds them (the hint of default-list-scope).
+ */
+async function walkExpecting<T extends { id: string }>(
+  context: CheckContext,
+  filters: object,
+  options: WalkOptions<T>,
+  where: string,
+  walkArchived: (ids: readonly string[]) => Promise<Walk<T>>,
+  walkOnce: () => Promise<Walk<T>>,
+): Promise<Walk<T>> {
+  const { expect } = options;
+  if (expect === undefined) return walkOnce();
+  const result = await readAfterWrite(context, walkOnce, (seen) => walkShows(seen, expect));
+  if (!('archived' in filters) && !walkShows(result, expect)) {
+    const seen = new Set(result.items.map((item) => item.id));
+    await hintIfArchivedLeftOut(context, where, (expect.listed ?? []).filter((item) => !seen.has(item.id)), { archived: walkArchived, again: walkOnce });
+  }
+  return result;
 }
 
 /**

@@ -84,7 +84,8 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   try {
     await body(context);
     failOnViolation();
-  } catch (error) {
+  } catch (thrown) {
+    const error = withHints(thrown, context.hints);
     if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
     if (error instanceof CheckSkipped) skip(error.reason);
     if (error instanceof PrerequisiteFailure && error.blamed === id) {
@@ -135,6 +136,17 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
     meta.requests = context.client.journal.length;
     meta.consulted = [...context.consulted];
   }
+}
+
+/**
+ * A failure with what the check saw that may explain it (context.hints: the setting that would
+ * describe the server) after the first line of what was received; anything else as it was.
+ */
+function withHints(error: unknown, hints: ReadonlySet<string>): unknown {
+  if (hints.size === 0 || !(error instanceof CheckFailure)) return error;
+  const [first, ...rest] = error.details.received.split('\n');
+  const details = { ...error.details, received: [`${first} (${[...hints].join('; ')})`, ...rest].join('\n') };
+  return error instanceof PrerequisiteFailure ? new PrerequisiteFailure(details, error.blamed) : new CheckFailure(details);
 }
 
 /**

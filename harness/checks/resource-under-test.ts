@@ -44,7 +44,7 @@ export interface ResourceUnderTest<T extends ResourceItem> {
    * A filtered list that few other checks write to, short enough to walk whole, and how to make an
    * item match it: where a check must see all of a list (page walks, absence after delete).
    */
-  narrowList: { filters: Record<string, boolean>; described: string; apply(context: CheckContext, item: T): Promise<unknown> };
+  narrowList: { filters: Record<string, boolean>; described: string; apply(context: CheckContext, item: T): Promise<T> };
 }
 
 export const conversations: ResourceUnderTest<Conversation> = {

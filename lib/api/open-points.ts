@@ -20,12 +20,19 @@ export interface ProfileEntry {
   setting?: ProfileSetting;
   /** Why an entry of several readings has no setting: nothing a check does depends on which it is. */
   noSetting?: string;
+  /**
+   * The one reading the suite holds a server to while its setting is not given, for an entry whose
+   * readings cannot all be accepted at once (a check could then prove nothing), and why that one;
+   * the others are accepted only when declared. Without it, unset accepts every reading.
+   */
+  assumed?: { reading: string; why: string };
 }
 
 /**
  * How a setting declares a reading:
  * - statuses: a comma-separated list of statuses, each within the entry's range ("404", "400,422");
- * - reading: one of the entry's readings by name ("kept", "null");
+ * - reading: one of the entry's readings by name ("kept", "null"); a reading whose name holds <ms>
+ *   takes a whole number of milliseconds there ("eventual:<ms>" is declared as "eventual:1000");
  * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS).
  */
 export type ProfileSetting =
@@ -276,6 +283,36 @@ export const profileEntries = [
     question: 'Can an archived object be made active again (archived_at=null)?',
     readings: { any: 'not tested; the sweep after a run tries it only on an archived record of its own that a DELETE did not remove, and a refusal leaves that record, reported with the reason' },
   },
+  {
+    key: 'list-consistency',
+    section: '§4.1',
+    sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
+    question: 'When does a list show a write? A retrieve is of the object itself; nothing says a list (served from a search index, say) shows a create, an update or a delete as soon as it is answered (§4.2 says the same of groups).',
+    readings: {
+      immediate: 'every list read after a write was answered shows it',
+      'eventual:<ms>': 'a list shows a write within <ms> milliseconds of its answer; a retrieve shows it at once',
+    },
+    setting: { env: 'LIST_CONSISTENCY', kind: 'reading' },
+    assumed: {
+      reading: 'immediate',
+      why: 'a list that shows a write late cannot be told from one that never shows it, unless the delay has a bound, and only the server can say what it is',
+    },
+  },
+  {
+    key: 'default-list-scope',
+    section: '§4.1',
+    sentence: 'When true, only archived conversations are returned',
+    question: 'Does a list without archived hold archived records? The filter narrows a list to archived ones (§4.2: groups too); nothing says the list without it holds them (an inbox may leave them out).',
+    readings: {
+      all: 'a list without archived holds every record, archived or not',
+      active: 'a list without archived holds the active records only; archived=true lists the archived ones',
+    },
+    setting: { env: 'DEFAULT_LIST_SCOPE', kind: 'reading' },
+    assumed: {
+      reading: 'all',
+      why: '"list conversations" and "list groups" name every one, and archived=true narrows that list to "only archived" ones, which reads as the list without it holding them too',
+    },
+  },
 ] as const satisfies readonly (Omit<ProfileEntry, 'key'> & { key: string })[];
 
 export type ProfileKey = (typeof profileEntries)[number]['key'];
@@ -285,6 +322,9 @@ type EntryOf<K extends ProfileKey> = Extract<(typeof profileEntries)[number], { 
 /** The readings the register names for one entry, e.g. ReadingOf<'empty-text'> = 'kept' | 'null'. */
 export type ReadingOf<K extends ProfileKey> = keyof EntryOf<K>['readings'] & string;
 
+/** A reading as declared: its <ms> filled in with a number ('eventual:<ms>' is declared as 'eventual:1000'). */
+export type Declaration<R extends string> = R extends `${infer Before}<ms>${infer After}` ? `${Before}${number}${After}` : R;
+
 /** The entries a list of statuses narrows, and those a reading's name narrows. */
 export type StatusSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'statuses' } } ? K : never }[ProfileKey];
 export type ReadingSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'reading' } } ? K : never }[ProfileKey];
@@ -293,4 +333,4 @@ export type ReadingSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { sett
  * What a user declared of their server (the settings of the entries above): the statuses it answers
  * with, or the reading it takes. An entry left out accepts every reading of the register.
  */
-export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: ReadingOf<K> };
+export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: Declaration<ReadingOf<K>> };

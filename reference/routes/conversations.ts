@@ -6,7 +6,7 @@ import type { UserStore } from '../store.ts';
 import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
 import { archivedAt, newConversation, withChanges } from './defaults.ts';
-import { matchesFlag, paginate } from './list.ts';
+import { matchesArchived, matchesFlag, paginate } from './list.ts';
 import { readPageRequest } from './page-request.ts';
 
 function find(store: UserStore, id: string): Conversation {
@@ -28,12 +28,12 @@ export const conversationRoutes: ResourceRoutes = {
     const archived = optionalBoolean(query, 'archived');
     const pinned = optionalBoolean(query, 'pinned');
     const groupId = optionalString(query, 'group_id');
-    const { filterFalse } = ctx.choices;
+    const { filterFalse, defaultListScope } = ctx.choices;
     return ok(paginate(ctx.store.conversations, page, {
-      key: JSON.stringify([muted, archived, pinned, groupId, filterFalse]),
+      key: JSON.stringify([muted, archived, pinned, groupId, filterFalse, defaultListScope]),
       keep: (c) =>
         matchesFlag(muted, c.is_muted, filterFalse) &&
-        matchesFlag(archived, c.archived_at !== null, filterFalse) &&
+        matchesArchived(archived, c.archived_at !== null, ctx.choices) &&
         matchesFlag(pinned, c.is_pinned, filterFalse) &&
         (groupId === undefined || c.group_id === groupId),
     }, ctx.choices));

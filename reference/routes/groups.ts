@@ -10,7 +10,7 @@ import type { UserStore } from '../store.ts';
 import { newId } from '../ids.ts';
 import type { ResourceRoutes } from './context.ts';
 import { archivedAt, mergeContacts, newConversation, newGroup, withChanges } from './defaults.ts';
-import { matchesFlag, paginate } from './list.ts';
+import { matchesArchived, paginate } from './list.ts';
 import { readPageRequest } from './page-request.ts';
 
 function find(store: UserStore, id: string): Group {
@@ -38,10 +38,10 @@ export const groupRoutes: ResourceRoutes = {
     const query = ctx.query();
     const page = readPageRequest(query, ctx.choices);
     const archived = optionalBoolean(query, 'archived');
-    const { filterFalse } = ctx.choices;
+    const { filterFalse, defaultListScope } = ctx.choices;
     return ok(paginate(ctx.store.groups, page, {
-      key: JSON.stringify([archived, filterFalse]),
-      keep: (g) => matchesFlag(archived, g.archived_at !== null, filterFalse),
+      key: JSON.stringify([archived, filterFalse, defaultListScope]),
+      keep: (g) => matchesArchived(archived, g.archived_at !== null, ctx.choices),
     }, ctx.choices));
   },
 

@@ -128,3 +128,9 @@ export function paginate<T extends { id: string }>(
   const key = `${filter.key} ${start} ${page.limit} ${choices.pagination}`;
   return keptBeside(pagesOf, inOrder, key, () => pageOf(matching, start, page.limit, choices)) as ListPage<T>;
 }
+
+/** The archived filter: as matchesFlag, except that absent keeps only active items under defaultListScope 'active'. */
+export function matchesArchived(wanted: boolean | undefined, archived: boolean, choices: Pick<ReferenceChoices, 'filterFalse' | 'defaultListScope'>): boolean {
+  if (wanted === undefined && choices.defaultListScope === 'active') return !archived;
+  return matchesFlag(wanted, archived, choices.filterFalse);
+}

@@ -38,7 +38,9 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     DELETE_STATUS: deleteAnswer === '204' ? '204' : '200',
     DELETE_OF_NOTHING: takes('delete-of-nothing') as Declares['DELETE_OF_NOTHING'],
     ...(errorBody === 'json' ? { ERROR_BODY: 'json' as const } : {}),
-    EMPTY_TEXT: takes('empty-text') as Declares['EMPTY_TEXT'],
+    // Texts the default refuses empty (a name, a contact_id, a username), taken empty, stay "" under
+    // empty-text:null, which nulls only the texts that may be null: both readings at once, so none is declared.
+    ...(takes('empty-text') === 'null' && nameOf(picks, 'input-rules') === 'empty-texts-accepted' ? {} : { EMPTY_TEXT: takes('empty-text') as Declares['EMPTY_TEXT'] }),
     GROUP_CONVERSATION_CREATE: takes('group-conversation-create') as Declares['GROUP_CONVERSATION_CREATE'],
     CONTACT_CONVERSATION_CREATE: takes('contact-conversation-create') as Declares['CONTACT_CONVERSATION_CREATE'],
     LARGEST_LIMIT: takes('largest-limit') as Declares['LARGEST_LIMIT'],

@@ -28,6 +28,7 @@ import { emptyTextsAccepted } from './empty-texts.ts';
 import { emptyFormListRefused } from './form-lists.ts';
 import { laxValues } from './lax-values.ts';
 import { STRICT_LIMITS, strictInput } from './strict-input.ts';
+import { laggingLists, listLagMs } from './lagging-lists.ts';
 import { authRefused401Bare, authRefused403, methodRefusedBare, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
 import type { Profile } from './variant.ts';
 
@@ -248,6 +249,24 @@ export const serverReadings = {
     default: { name: 'allowed', takes: 'any' },
     others: {
       refused: { takes: 'any', description: 'archived_at=null is refused with 400: an archived object stays archived.', choices: { restore: 'refused' } },
+    },
+  },
+  'list-consistency': {
+    default: { name: 'immediate', takes: 'immediate' },
+    others: {
+      eventual: {
+        takes: 'eventual:<ms>',
+        description: `Lists show the records as they stood ${listLagMs} ms earlier (a search index that a write reaches later); a retrieve, and every write, read the records at once.`,
+        modifiers: [laggingLists()],
+        // A bound well past the lag: a busy machine answers the list reads that look for a write late.
+        declares: { LIST_CONSISTENCY: 'eventual:2000' },
+      },
+    },
+  },
+  'default-list-scope': {
+    default: { name: 'all', takes: 'all' },
+    others: {
+      active: { takes: 'active', description: 'A list without archived holds the active records only (an inbox); archived=true lists the archived ones.', choices: { defaultListScope: 'active' }, declares: { DEFAULT_LIST_SCOPE: 'active' } },
     },
   },
 } as const satisfies { [K in EntryKey]: EntryReadings<K> };

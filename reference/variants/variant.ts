@@ -1,6 +1,7 @@
 // A valid variant: a profile of the reference server that makes one of the choices the spec leaves
 // open differently from the default. The suite must pass every one (spec-conformant servers differ
 // in exactly these ways), with at most the settings a user would declare for such a server.
+import type { Declaration } from '../../lib/api/open-points.ts';
 import type { ReadingOf, ReferenceChoices } from '../choices.ts';
 import type { ServerModifier } from '../modifiers.ts';
 
@@ -22,6 +23,8 @@ export type Declares = {
   GROUP_CONVERSATION_CREATE?: ReadingOf<'group-conversation-create'>;
   CONTACT_CONVERSATION_CREATE?: ReadingOf<'contact-conversation-create'>;
   LARGEST_LIMIT?: ReadingOf<'largest-limit'>;
+  LIST_CONSISTENCY?: Declaration<ReadingOf<'list-consistency'>>;
+  DEFAULT_LIST_SCOPE?: ReadingOf<'default-list-scope'>;
 };
 
 /** What a variant changes in the server, and what the suite is told about it. */

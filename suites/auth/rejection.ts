@@ -15,6 +15,7 @@ import type { ResourceKind } from '../../lib/core/safety/created-resources.ts';
 import { expectStatusOf, expectThat } from '../../harness/checks/expect.ts';
 import { recordCreated } from '../../harness/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
+import { untilListsCaughtUp } from '../../harness/checks/list-consistency.ts';
 import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../harness/checks/own-resources.ts';
 
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
@@ -127,6 +128,8 @@ function pageWith(walk: Walk<{ id: string }>, id: string): ApiResponse {
 }
 
 async function expectMarkersNotListed(context: CheckContext, markers: Markers): Promise<void> {
+  // A list may show a write late (profile: list-consistency): absence is read once it would show.
+  await untilListsCaughtUp(context);
   const conversations = await walkAsStep(walkConversations(context, {}, {
     ...markerWalk,
     stopWhen: (items) => items.some((item) => item.contact_id === markers.contactId),

@@ -103,7 +103,7 @@ export const checks = [
       const { group } = await createGroup(context);
       // Whichever open reading the server takes, the group has one conversation afterwards.
       await createGroupConversation(context, group);
-      const walk = await walkConversations(context, { group_id: group.id });
+      const walk = await walkConversations(context, { group_id: group.id }, { expect: { holds: (items) => items.length === 1 } });
       const ids = walk.items.map((item) => item.id);
       expectThat(
         ids.length === 1,

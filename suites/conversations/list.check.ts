@@ -6,6 +6,7 @@ import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts
 import { expectBody, expectSuccess, expectThat } from '../../harness/checks/expect.ts';
 import { createConversation, createConversations, createGroup, expectListed, updateConversation } from '../../harness/checks/fixtures.ts';
 import { walkConversations } from '../../harness/checks/list-walk.ts';
+import { holdsAll, pageAfterWrite } from '../../harness/checks/list-consistency.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
 
 export const checks = [
@@ -45,7 +46,7 @@ export const checks = [
     async (context) => {
       // The conversations of a group of the suite's own: a list that fits on one page.
       const { group } = await createGroup(context);
-      const response = await context.client.listConversations({ group_id: group.id });
+      const response = await pageAfterWrite(context, () => context.client.listConversations({ group_id: group.id }), holdsAll([group.conversation_id]));
       expectSuccess(context.profile, response, 'GET /v1/conversations?group_id=');
       const page = expectBody(response, 'conversation-list', 'the list');
       // The premise: the list is the group's, its conversation among them (else nothing is proven).
@@ -64,7 +65,7 @@ export const checks = [
     async (context) => {
       // A group's conversations: one, so limit=1 fills the page and nothing comes after it.
       const { group } = await createGroup(context);
-      const response = await context.client.listConversations({ group_id: group.id, limit: 1 });
+      const response = await pageAfterWrite(context, () => context.client.listConversations({ group_id: group.id, limit: 1 }), holdsAll([group.conversation_id]));
       expectSuccess(context.profile, response, 'GET /v1/conversations?group_id=&limit=1');
       const page = expectBody(response, 'conversation-list', 'the list');
       expectListed(page.data, [group.conversation_id], response, `GET /v1/conversations?group_id=${group.id}&limit=1`, 'conversations.list.group-id-filter');
@@ -117,7 +118,7 @@ export const checks = [
     async (context) => {
       const { group } = await createGroup(context);
       await createConversation(context);
-      const walk = await walkConversations(context, { group_id: group.id });
+      const walk = await walkConversations(context, { group_id: group.id }, { expect: { listed: [{ id: group.conversation_id }] } });
       const wrong = walk.items.filter((item) => item.group_id !== group.id);
       expectThat(wrong.length === 0, walk.pages[0]!, `§4.1: group_id=${group.id} returns only conversations of that group`, `also ${wrong.map((item) => item.id).join(', ')}`);
       expectThat(

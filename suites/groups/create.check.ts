@@ -85,7 +85,7 @@ export const checks = [
     },
     async (context) => {
       const { group } = await createGroup(context);
-      const walk = await walkConversations(context, { group_id: group.id }, { stopWhen: hasAll([group.conversation_id]) });
+      const walk = await walkConversations(context, { group_id: group.id }, { stopWhen: hasAll([group.conversation_id]), expect: { listed: [{ id: group.conversation_id }] } });
       const found = walk.items.some((item) => item.id === group.conversation_id);
       if (!found && !walk.complete) context.skip(`the group's conversation was not among the pages read: ${walk.stoppedBecause}`);
       expectThat(

@@ -55,7 +55,7 @@ export const checks = [
       // lists nothing too. Otherwise the whole filtered list is read and must not hold any conversation.
       const first = await context.client.listConversations({ group_id: group.id });
       if (context.profile.isRefusal(first.status)) return;
-      const walk = await walkConversations(context, { group_id: group.id });
+      const walk = await walkConversations(context, { group_id: group.id }, { expect: { holds: (items) => items.length === 0 } });
       expectThat(
         walk.items.length === 0,
         walk.pages.at(-1)!,

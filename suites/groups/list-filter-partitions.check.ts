@@ -21,7 +21,7 @@ export const checks = [
       const archived = [await groups.archive(context, first!), await groups.archive(context, second!)];
       await createGroup(context);
       for (const limit of [1, 2]) {
-        await expectEachOwnOnceInPages(context, groups, { archived: true }, limit, (item) => item.archived_at !== null, archived.map((item) => item.id), 'archived');
+        await expectEachOwnOnceInPages(context, groups, { archived: true }, limit, (item) => item.archived_at !== null, archived, 'archived');
       }
     },
   ),

@@ -4,6 +4,7 @@ import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { createGroup, updateGroup } from '../../harness/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
+import { untilListsCaughtUp } from '../../harness/checks/list-consistency.ts';
 import { expectNoOwnData } from '../../harness/checks/own-resources.ts';
 import { walkAsStep } from '../auth/rejection.ts';
 import { isolationRule, secondUser } from './other-user.ts';
@@ -30,6 +31,8 @@ export const checks = [
       const second = await secondUser(context);
       const { group } = await createGroup(context, { name: context.names.groupName('isolation-list') });
       const inconclusive: string[] = [];
+      // A list may show a write late (profile: list-consistency): the second user's are read once it would show.
+      await untilListsCaughtUp(context);
     
       // Conversations of the first user's group, asked for by the second user.
       const conversationsWhat = 'the second user\'s GET /v1/conversations?group_id=<the first user\'s group>';
@@ -48,6 +51,7 @@ export const checks = [
     
       // The first user's group, archived, among the second user's archived groups: a short list to read.
       await updateGroup(context, group.id, { archived_at: group.created_at }, 'groups.archive.sets-timestamp');
+      await untilListsCaughtUp(context);
       const groupsWhat = 'the second user\'s GET /v1/groups?archived=true';
       const groups = await walkAsStep(walkGroups(context, { archived: true }, {
         client: second,

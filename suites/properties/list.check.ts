@@ -29,7 +29,7 @@ export const checks = [
         });
         await log.step(`walk muted=true&pinned=true with limit=${limit}`, () => expectEachOnceAcrossPages(
           context,
-          () => walkConversations(context, { muted: true, pinned: true }, { limit }),
+          () => walkConversations(context, { muted: true, pinned: true }, { limit, expect: { listed: own } }),
           own.map((conversation) => conversation.id),
           `muted, pinned conversations (limit=${limit})`,
         ));

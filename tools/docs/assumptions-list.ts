@@ -13,7 +13,8 @@ function settingLines(entry: (typeof profileEntries)[number]): string[] {
   const how = setting.kind === 'statuses'
     ? `a comma-separated list of the statuses your server answers with, within ${Array.isArray(setting.within) ? setting.within.join(' or ') : `${(setting.within as { from: number }).from}-${(setting.within as { to: number }).to}`}`
     : setting.kind === 'reading' ? `one of ${Object.keys(entry.readings).map((name) => `\`${name}\``).join(', ')}` : 'its own syntax (see .env.example)';
-  return ['', `Declared with \`${setting.env}\`: ${how}. Only the declared reading is then accepted.`];
+  const assumed = 'assumed' in entry ? ['', `Unset, the suite assumes \`${entry.assumed.reading}\` (not every reading): ${entry.assumed.why}.`] : [];
+  return ['', `Declared with \`${setting.env}\`: ${how}. Only the declared reading is then accepted.`, ...assumed];
 }
 
 export function renderAssumptionsList(registry: CheckRegistry): string {
@@ -44,7 +45,8 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
     '# What the suite assumes',
     '',
     'Generated from `lib/api/open-points.ts` by `npm run docs`; edit there, not here.',
-    'Where the spec leaves a server free, the suite accepts every reading listed here; a setting, where',
+    'Where the spec leaves a server free, the suite accepts every reading listed here (or, where an',
+    'entry says so, assumes one until a setting declares another); a setting, where',
     'there is one, declares the reading a server took. Checks never write a status range or an',
     'equality of their own: they ask the profile (`test/profile.test.ts` fails otherwise).',
     '',

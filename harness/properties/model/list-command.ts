@@ -5,7 +5,8 @@
 import type { Conversation, Group } from '../../../lib/api/resources.ts';
 import type { ApiResponse } from '../../../lib/core/client/api-client.ts';
 import { CheckFailure } from '../../checks/check-failure.ts';
-import { expectThat } from '../../checks/expect.ts';
+import { expectThat, fieldDifferences } from '../../checks/expect.ts';
+import { scopeHolds } from '../../checks/list-scope.ts';
 import { positionalPagination, undisturbedWalk, walkConversations, walkGroups, type Walk } from '../../checks/list-walk.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
@@ -174,19 +175,22 @@ export class ListAndWalk implements Command {
     const limit = this.limit;
     if (this.resource === 'groups') {
       const archived = this.filters.includes('archived');
-      const expected = new Set(model.groups.filter((group) => !archived || flagMatches.archived(group)).map((group) => group.id));
-      const own = new Set([...model.groups.map((group) => group.id), ...goneIds(model, 'group')]);
       const filters = archived ? { archived: true } : {};
-      const walking = () => walkGroups(context, filters, { limit, maxPages: maxPages(context) });
+      // An archived one is in a list without archived only when such a list holds every record (list-scope.ts).
+      const listed = model.groups.filter((group) => (!archived || flagMatches.archived(group)) && scopeHolds(context, filters, group));
+      const expected = new Set(listed.map((group) => group.id));
+      const own = new Set([...model.groups.map((group) => group.id), ...goneIds(model, 'group')]);
+      const walking = () => walkGroups(context, filters, { limit, maxPages: maxPages(context), expect: expectation(context, listed, own, comparableGroup) });
       return { query: { ...(archived ? { archived: 'true' } : {}), ...(limit === 'default' ? {} : { limit: String(limit) }) }, expected, own, walking };
     }
     const groupId = this.filters.includes('group_id') ? pick(groupCandidates(model), this.index) : undefined;
-    const matchesAll = (item: Conversation) => this.filters.every((filter) => (filter === 'group_id' ? item.group_id === groupId : flagMatches[filter](item)));
-    const expected = new Set(model.conversations.filter(matchesAll).map((item) => item.id));
+    const filters = Object.fromEntries(this.filters.map((filter) => [filter, filter === 'group_id' ? groupId! : true]));
+    const matchesAll = (item: Conversation) => this.filters.every((filter) => (filter === 'group_id' ? item.group_id === groupId : flagMatches[filter](item))) && scopeHolds(context, filters, item);
+    const listed = model.conversations.filter(matchesAll);
+    const expected = new Set(listed.map((item) => item.id));
     // A conversation that no longer belongs to its group is the run's own only where its group is asked for.
     const own = new Set([...model.conversations.map((item) => item.id), ...goneIds(model, 'conversation'), ...(groupId === undefined ? [] : model.released)]);
-    const filters = Object.fromEntries(this.filters.map((filter) => [filter, filter === 'group_id' ? groupId! : true]));
-    const walking = () => walkConversations(context, filters, { limit, maxPages: maxPages(context) });
+    const walking = () => walkConversations(context, filters, { limit, maxPages: maxPages(context), expect: expectation(context, listed, own, comparableConversation) });
     const query = { ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])), ...(limit === 'default' ? {} : { limit: String(limit) }) };
     const deletedGroup = groupId !== undefined && goneIds(model, 'group').includes(groupId);
     const first = () => context.client.listConversations({ ...filters, ...(limit === 'default' ? {} : { limit }) });
@@ -196,6 +200,19 @@ export class ListAndWalk implements Command {
   private described = () => this.filters.map((filter) => (filter === 'group_id' ? `group_id=<group #${this.index}>` : `${filter}=true`)).join(' and ');
 
   toString = () => `ListAndWalk(${this.resource}${this.filters.length > 0 ? ` ${this.described()}` : ', unfiltered'}, limit=${this.limit})`;
+}
+
+/**
+ * What a walk should show once the model's writes reached the list (list-consistency.ts): every
+ * object the model lists there, as the model has it, and none of the run's own others.
+ */
+function expectation<T extends Conversation | Group>(context: Real['context'], listed: readonly T[], own: ReadonlySet<string>, comparable: (item: T) => Record<string, unknown>) {
+  const byId = new Map(listed.map((item) => [item.id, item]));
+  return {
+    listed,
+    unlisted: [...own].filter((id) => !byId.has(id)),
+    current: (found: { id: string }) => fieldDifferences(context.profile, comparable(found as T), comparable(byId.get(found.id)!)).length === 0,
+  };
 }
 
 /** Why one of the run's own objects should not have been listed, for the failure message. */

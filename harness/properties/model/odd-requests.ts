@@ -10,6 +10,8 @@ import { HUGE_LIMITS, INVALID_LIMITS } from '../../behaviours/limit-partitions.t
 import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { conversations, groups, type ResourceItem, type ResourceUnderTest } from '../../checks/resource-under-test.ts';
 import { swapCase } from '../../checks/wrong-credentials.ts';
+import { pageAfterWrite } from '../../checks/list-consistency.ts';
+import { scopeHolds } from '../../checks/list-scope.ts';
 import type { InvalidParams } from '../schema-arbitraries.ts';
 import { defaultPageSize } from './list-command.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
@@ -120,8 +122,13 @@ export class OddLimits implements Command {
     // More than a page of the model's own first (Populate), so that every rule below has a premise.
     if (itemsOf(model, this.kind).length <= defaultPageSize) await new Populate(this.kind).run(model, real);
     const resource = resourceOf(this.kind);
-    const own = new Set(itemsOf(model, this.kind).map((item) => item.id));
-    const list = (limit: QueryValue) => log.step(`${this.toString()} → limit=${String(limit)}`, () => resource.list(context.client, { limit }));
+    // The unfiltered list holds the archived ones unless DEFAULT_LIST_SCOPE=active (list-scope.ts).
+    const own = new Set(itemsOf(model, this.kind).filter((item) => scopeHolds(context, {}, item)).map((item) => item.id));
+    // Under DEFAULT_LIST_SCOPE=active a page of the model's own may not be had: no rule below has its premise.
+    if (own.size <= defaultPageSize) return;
+    // Once the model's writes reached the list (list-consistency.ts), a page holds all of them or says more follow.
+    const showsModel = (page: { has_more: unknown; data: ReadonlyArray<{ id: string }> }) => page.has_more === true || [...own].every((id) => page.data.some((item) => item.id === id));
+    const list = (limit: QueryValue) => log.step(`${this.toString()} → limit=${String(limit)}`, () => pageAfterWrite(context, () => resource.list(context.client, { limit }), showsModel));
     // Each set at once: every answer is judged on its own.
     const invalid = await Promise.all(INVALID_LIMITS.map(async (limit) => ({ limit, response: await list(limit) })));
     for (const { limit, response } of invalid) {

@@ -30,10 +30,23 @@ function parseStatuses(raw: string, name: string, within: readonly number[] | { 
   return { ok: true, value: statuses };
 }
 
+/** The longest delay a reading's <ms> may name: a minute (each list read may wait that long). */
+const MAX_MS = 60_000;
+
+/** Whether `text` is the reading `pattern` names: the same words, <ms> filled in with a whole number of milliseconds. */
+function fills(pattern: string, text: string): boolean {
+  if (!pattern.includes('<ms>')) return text === pattern;
+  const [before, after] = pattern.split('<ms>') as [string, string];
+  if (!text.startsWith(before) || !text.endsWith(after)) return false;
+  const digits = text.slice(before.length, text.length - after.length);
+  return /^[1-9]\d{0,4}$/.test(digits) && Number(digits) <= MAX_MS;
+}
+
 function parseReading(raw: string, name: string, readings: readonly string[]): Parsed<string> {
   const reading = raw.trim();
-  if (readings.includes(reading)) return { ok: true, value: reading };
-  return { ok: false, problem: `${name} must be one of ${readings.join(', ')}; got ${JSON.stringify(raw)}.` };
+  if (readings.some((pattern) => fills(pattern, reading))) return { ok: true, value: reading };
+  const timed = readings.some((pattern) => pattern.includes('<ms>')) ? ` (<ms>: 1 to ${MAX_MS} milliseconds)` : '';
+  return { ok: false, problem: `${name} must be one of ${readings.join(', ')}${timed}; got ${JSON.stringify(raw)}.` };
 }
 
 /** camelCase of the variable: UNKNOWN_ID_STATUS -> unknownIdStatus. */
@@ -59,12 +72,15 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
     env: setting.env,
     flag,
     metavar: 'READING',
-    help: `${entry.question} (${entry.section}, open.) Declares your server's reading, then the only one accepted: ${Object.entries(entry.readings).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}. Unset: every one of them. (profile: ${entry.key})`,
+    help: `${entry.question} (${entry.section}, open.) Declares your server's reading, then the only one accepted: ${Object.entries(entry.readings).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}. Unset: ${unsetWords(entry)}. (profile: ${entry.key})`,
     example: readings[0],
     parse: (raw, name) => parseReading(raw, name, readings),
-    defaultText: 'every reading',
+    defaultText: 'assumed' in entry ? entry.assumed.reading : 'every reading',
   });
 }
+
+/** What an unset reading setting accepts, in words. */
+const unsetWords = (entry: Narrowing): string => ('assumed' in entry ? `${entry.assumed.reading}, assumed (${entry.assumed.why})` : 'every one of them');
 
 /** One option per narrowing entry, keyed by the camelCase of its variable (unknownIdStatus). */
 export const profileSettings: Readonly<Record<string, OptionDef<Declaration | undefined>>> = Object.fromEntries(

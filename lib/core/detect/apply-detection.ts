@@ -26,6 +26,14 @@ function declaredValue(setting: DetectedSetting, readings: DeclaredReadings): st
       return readings['error-body'] === undefined ? undefined : [readings['error-body']];
     case 'LARGEST_LIMIT':
       return readings['largest-limit'] === undefined ? undefined : [readings['largest-limit']];
+    case 'DEFAULT_LIST_SCOPE':
+      return readings['default-list-scope'] === undefined ? undefined : [readings['default-list-scope']];
+    case 'LIST_CONSISTENCY': {
+      // A list seen to show a write at once does not contradict a declared bound; only a declared
+      // immediate one that was seen late does (the value seen is a bound suggested, not a delay).
+      const reading = readings['list-consistency'];
+      return reading === undefined ? undefined : reading === 'immediate' ? ['immediate'] : ['immediate', `eventual:<ms>`];
+    }
     default:
       return undefined;
   }
@@ -49,7 +57,7 @@ function contradiction(finding: Finding, choices: TargetChoices, declared: Decla
   }
   const readings = declaredValue(finding.setting, choices.declared);
   if (readings === undefined) return undefined;
-  const seen = finding.value.split(',');
+  const seen = finding.value.split(',').map((value) => value.replace(/^eventual:\d+$/, 'eventual:<ms>'));
   return seen.every((value) => readings.includes(value)) ? undefined : `${finding.setting}=${readings.join(',')} is declared, but the probe saw ${finding.value}: ${finding.evidence}.`;
 }
 

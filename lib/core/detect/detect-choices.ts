@@ -1,8 +1,8 @@
 // What a server chose where the spec leaves it open, found out with a handful of requests on groups
 // made for the purpose (named with a run marker, deleted at the end, only after a retrieve shows
 // them as made): how it takes bodies, how it pages, whether PUT contacts replaces or merges, and,
-// for the report, the delete answer, empty text, error bodies, the largest limit, the timestamp
-// unit and rate-limit headers.
+// for the report, the delete answer, empty text, error bodies, the largest limit, when a list shows
+// a write and whether it holds archived records, the timestamp unit and rate-limit headers.
 //
 // Only the first three are used by msgapi check when undeclared: they say how to talk to the
 // server, and a wrong guess there makes failures that are the suite's, not the server's. The others
@@ -18,9 +18,10 @@ import { SuiteNames } from '../safety/run-names.ts';
 import { findMarked, sweepClient, sweepLedger } from '../safety/sweep.ts';
 import type { Target } from '../target/target.ts';
 import { detectPagination } from './pagination.ts';
+import { observeLists } from './list-readings.ts';
 
 /** The settings a probe can tell, in the order it prints them; the first three are used when undeclared. */
-export const detectedSettings = ['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS', 'DELETE_STATUS', 'DELETE_OF_NOTHING', 'EMPTY_TEXT', 'ERROR_BODY', 'LARGEST_LIMIT'] as const;
+export const detectedSettings = ['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS', 'DELETE_STATUS', 'DELETE_OF_NOTHING', 'EMPTY_TEXT', 'ERROR_BODY', 'LARGEST_LIMIT', 'LIST_CONSISTENCY', 'DEFAULT_LIST_SCOPE'] as const;
 export type DetectedSetting = (typeof detectedSettings)[number];
 /** How to talk to the server: used by msgapi check when the user declared nothing. */
 export const usedSettings: ReadonlySet<DetectedSetting> = new Set(['BODY_ENCODING', 'PAGINATION', 'GROUP_CONTACTS']);
@@ -116,6 +117,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
     if (options.readOnly) {
       const why = 'not found out: it needs a write, and --read-only sends only GETs';
       findings.push(unknown('BODY_ENCODING', why), unknown('GROUP_CONTACTS', why), unknown('DELETE_STATUS', why), unknown('DELETE_OF_NOTHING', why), unknown('EMPTY_TEXT', why), unknown('ERROR_BODY', why));
+      findings.push(unknown('LIST_CONSISTENCY', why), unknown('DEFAULT_LIST_SCOPE', why));
     } else {
       // Bodies: the spec's form first (§4), JSON only when form is refused (a 4xx): a form create
       // that fails otherwise (a 5xx, another object) is the server's to answer for in the checks.
@@ -144,6 +146,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
         detection.observations.push(timestampUnit(first.body.created_at));
         findings.push(await emptyText(client, names, groups));
         findings.push(await contactsSemantics(client, names, groups, detection));
+        findings.push(...(await listReadings(client, names, groups)));
         findings.push(await errorBody(client, leftovers));
       }
     }
@@ -243,6 +246,21 @@ async function contactsSemantics(client: ApiClient, names: SuiteNames, groups: M
     return { setting: 'GROUP_CONTACTS', value: 'merge', evidence: `${sent}, has both` };
   }
   return unknown('GROUP_CONTACTS', `${sent}, has ${[...members].join(', ') || 'no members'}`);
+}
+
+/** When a list shows a write, and whether a list without archived holds archived records, seen on a group made for it (list-readings.ts). */
+async function listReadings(client: ApiClient, names: SuiteNames, groups: Made[]): Promise<Finding[]> {
+  const name = names.groupName('probe-lists');
+  const response = await client.createGroup({ name });
+  const madeAt = performance.now();
+  const group = made(response, name);
+  if (group === undefined) {
+    const why = `POST /v1/groups for the lists was refused (${response.status})`;
+    return [unknown('LIST_CONSISTENCY', why), unknown('DEFAULT_LIST_SCOPE', why)];
+  }
+  groups.push(group);
+  const seen = await observeLists(client, { id: group.id, conversationId: group.body.conversation_id, createdAt: group.body.created_at, madeAt });
+  return [{ setting: 'LIST_CONSISTENCY', ...seen.consistency }, { setting: 'DEFAULT_LIST_SCOPE', ...seen.scope }];
 }
 
 async function errorBody(client: ApiClient, leftovers: string[]): Promise<Finding> {

@@ -34,6 +34,8 @@ const narrowing: ReadonlyArray<{ setting: DetectedSetting; key: keyof DeclaredRe
   { setting: 'EMPTY_TEXT', key: 'empty-text' },
   { setting: 'ERROR_BODY', key: 'error-body' },
   { setting: 'LARGEST_LIMIT', key: 'largest-limit' },
+  { setting: 'LIST_CONSISTENCY', key: 'list-consistency' },
+  { setting: 'DEFAULT_LIST_SCOPE', key: 'default-list-scope' },
 ];
 
 export function serverChoices({ choices, declared, embedded, detection }: ChoiceFacts): ServerChoice[] {

@@ -59,6 +59,17 @@ export interface ServerProfile {
   successBodyLabelProblem(answer: Answer): string | undefined;
   /** empty-text: a value sent is stored as sent; an empty text may come back as null (§2). */
   storedAsSent(sent: unknown, received: unknown): boolean;
+  /**
+   * list-consistency: how long after a write was answered a list may still show what was there
+   * before, in milliseconds; 0 (immediate, assumed unless LIST_CONSISTENCY declares eventual:<ms>)
+   * holds every list read to the write at once. A retrieve is never given time.
+   */
+  listDelayMs(): number;
+  /**
+   * default-list-scope: whether a list without archived holds archived records (all, assumed
+   * unless DEFAULT_LIST_SCOPE=active is declared) or the active ones only (active).
+   */
+  unfilteredListHoldsArchived(): boolean;
   /** Whether the server may take this reading of an entry that has one reading of several (group-conversation-create, ...). */
   allows<K extends ReadingSettingEntry>(entry: K, reading: ReadingOf<K>): boolean;
   /** Whether a status is one the entry accepts (what isSuccess, isRefusal, ... each ask of their own entry). */
@@ -181,11 +192,26 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       }
       return isDeepStrictEqual(sent, received);
     },
+    listDelayMs() {
+      consulted('list-consistency');
+      const declaredReading = declared['list-consistency'];
+      return declaredReading === undefined || declaredReading === 'immediate' ? 0 : Number(declaredReading.slice('eventual:'.length));
+    },
+    unfilteredListHoldsArchived() {
+      consulted('default-list-scope');
+      return declared['default-list-scope'] !== 'active';
+    },
     accepts: statusIn,
     allows,
     describe,
   };
 }
+
+/**
+ * list-consistency: the bound to suggest for a list seen to show a write `elapsedMs` after it: twice
+ * that, in whole seconds (one observation is no bound; a busy server is slower).
+ */
+export const suggestedListDelayMs = (elapsedMs: number): number => Math.max(1_000, Math.ceil((2 * elapsedMs) / 1_000) * 1_000);
 
 /**
  * Every reading of the register, nothing declared: for the code that must work whatever the server
@@ -210,4 +236,6 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   errorBodyProblem: 'error-body',
   successBodyLabelProblem: 'response-media-type',
   storedAsSent: 'empty-text',
+  listDelayMs: 'list-consistency',
+  unfilteredListHoldsArchived: 'default-list-scope',
 };
