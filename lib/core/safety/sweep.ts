@@ -1,8 +1,9 @@
 // After a run, and after an interrupted one (msgapi cleanup): everything the run's ledger names
 // that still exists is deleted, as the type it was recorded as, groups first (their delete takes
-// their conversation along, §3, which a retrieve verifies), and every deletion is verified with a
-// retrieve. Nothing the ledger does not name, and nothing the users held before the run, is ever
-// sent a write. What cannot be removed is a leftover, with the reason.
+// their conversation along, or leaves it: profile: group-delete-conversation; a retrieve tells
+// which), and every deletion is verified with a retrieve. Nothing the ledger does not name, and
+// nothing the users held before the run, is ever sent a write. What cannot be removed is a
+// leftover, with the reason.
 import { forEachInParallel } from './in-parallel.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -45,10 +46,12 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
 
 /**
  * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
- * nothing else. Groups first: a group that still exists is deleted and verified gone, then the
- * conversation its create answer named is retrieved: gone with it (§3), or deleted directly only
- * when the ledger has it as the run's own (verified as the group's), else a leftover with the
- * reason. Then the conversations. A refused delete is a leftover with the reason, never a crash.
+ * nothing else. Groups first: a group that still exists is deleted and verified gone; then, whether
+ * the sweep deleted the group or found it gone already (a check deleted it), the conversation its
+ * create answer named is retrieved: gone with it, or kept (profile: group-delete-conversation) and
+ * then deleted only when the ledger has it as the run's own (verified as the group's: the retrieve
+ * verifies it while its group_id still names the run's group), else a leftover with the reason.
+ * Then the conversations. A refused delete is a leftover with the reason, never a crash.
  */
 export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiClient, second?: ApiClient): Promise<SweepResult> {
   let deleted = 0;
@@ -56,38 +59,41 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
   const handled = new Set<string>();
   // An object of the second user is unknown to the first (§5): only its maker can see it gone.
   const makerOf = (user: LedgerUser): ApiClient | undefined => (user === 'second' ? second : first);
-  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<boolean> => {
+  /** 'gone': it was gone before the sweep; 'failed': it is still there (a leftover says why). */
+  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<'deleted' | 'gone' | 'failed'> => {
     const client = makerOf(user);
     if (client === undefined) {
       leftovers.push({ kind, id, reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it' });
-      return false;
+      return 'failed';
     }
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
-      if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
+      if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return 'gone';
       const answer = kind === 'group' ? await client.deleteGroup(id) : await client.deleteConversation(id);
       const after = (await retrieve(client, kind, id)).status;
       if (!everyReading.isUnknownIdAnswer(after)) {
         leftovers.push({ kind, id, reason: `still retrievable after DELETE answered ${answer.status}` });
-        return false;
+        return 'failed';
       }
       deleted++;
-      return true;
+      return 'deleted';
     } catch (error) {
       leftovers.push({ kind, id, reason: (error as Error).message });
-      return false;
+      return 'failed';
     }
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
   await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
-    if (!(await remove('group', entry.id, entry.user)) || entry.conversation_id === undefined) return;
+    // A group still there keeps its conversation as its own: that one goes with the group, later.
+    if ((await remove('group', entry.id, entry.user)) === 'failed' || entry.conversation_id === undefined) return;
     const conversationId = entry.conversation_id;
     handled.add(conversationId);
     try {
-      // remove() succeeded, so the maker's client is there.
+      // remove() did not fail, so the maker's client is there.
       const left = await makerOf(entry.user)!.retrieveConversation(conversationId);
       if (everyReading.isUnknownIdAnswer(left.status)) return;
-      if (ours.has(conversationId)) await remove('conversation', conversationId, entry.user);
+      // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
+      if (ours.has(conversationId) || makerOf(entry.user)!.ledgerOwns('conversation', conversationId)) await remove('conversation', conversationId, entry.user);
       else {
         leftovers.push({
           kind: 'conversation',
