@@ -58,6 +58,16 @@ export interface ReferenceChoices {
   bodyLimit: number | null;
   /** Raw bytes of a body that are not UTF-8: refused with a 400, or read as U+FFFD (TextDecoder without fatal). */
   textBytes: 'utf-8-only' | 'replaced';
+  /** §3 "the group, including its messages, is removed permanently": its conversation removed with it, or kept. */
+  groupDeleteConversation: ReadingOf<'group-delete-conversation'>;
+  /** §1 "Each group has one conversation": DELETE of a group's own conversation allowed, or refused with a 409. */
+  groupConversationDelete: ReadingOf<'group-conversation-delete'>;
+  /** §4.1 "At least one of them must be given": a create with both keeps both, only the group_id, or is refused. */
+  createWithBoth: 'both' | 'group-only' | 'refused';
+  /** §3 "all other transitions: not shown": archived_at on an archived record restamps it, keeps the first, or is refused. */
+  archiveArchived: ReadingOf<'archive-archived'>;
+  /** §2.2: a username given twice in contacts is kept twice, merged into one member, or refused. */
+  repeatedMembers: ReadingOf<'unique-members'>;
 }
 
 export const defaultChoices: ReferenceChoices = {
@@ -83,4 +93,9 @@ export const defaultChoices: ReferenceChoices = {
   restore: 'allowed',
   bodyLimit: 1024 * 1024,
   textBytes: 'utf-8-only',
+  groupDeleteConversation: 'removed',
+  groupConversationDelete: 'allowed',
+  createWithBoth: 'both',
+  archiveArchived: 'restamped',
+  repeatedMembers: 'kept',
 };

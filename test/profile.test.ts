@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { newObjectReasons } from '../lib/api/new-objects.ts';
 import { profileEntries } from '../lib/api/open-points.ts';
-import { everyReading as profile, predicateEntries, serverProfile } from '../lib/core/profile/server-profile.ts';
+import { entriesOfPredicate, everyReading as profile, predicateEntries, serverProfile } from '../lib/core/profile/server-profile.ts';
 import { declaredReadings, profileSettings } from '../lib/core/config/profile-settings.ts';
 import { extractUnits } from '../conformance/requirements/extract.ts';
 import { readSpecText } from '../conformance/requirements/sources.ts';
@@ -30,8 +30,8 @@ describe('the register of open points', () => {
   it('has unique keys, and every predicate names an entry', () => {
     const keys = profileEntries.map((entry) => entry.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const [name, key] of Object.entries(predicateEntries)) {
-      expect(keys, name).toContain(key);
+    for (const name of Object.keys(predicateEntries)) {
+      for (const key of entriesOfPredicate(name)) expect(keys, name).toContain(key);
       expect(typeof (profile as unknown as Record<string, unknown>)[name], name).toBe('function');
     }
   });
@@ -62,13 +62,30 @@ describe('the predicates accept every reasonable answer', () => {
     expect(profile.storedAsSent([{ username: 'a' }], [{ username: 'a' }])).toBe(true);
   });
 
-  it('statuses: any 2xx succeeds, any 4xx refuses, 401 or 403 refuse credentials', () => {
+  it('statuses: any 2xx succeeds, any 4xx refuses, credentials included (§7 names no status); 401 only by convention', () => {
     expect([200, 201, 202, 204, 299].every(profile.isSuccess)).toBe(true);
     expect([199, 300, 404, 500].some(profile.isSuccess)).toBe(false);
     expect([400, 404, 409, 410, 422, 499].every(profile.isRefusal)).toBe(true);
-    expect([401, 403].every(profile.isAuthRefusal)).toBe(true);
-    expect([400, 404].some(profile.isAuthRefusal)).toBe(false);
+    expect([400, 401, 403, 404, 499].every(profile.isAuthRefusal)).toBe(true);
+    expect([200, 302, 500].some(profile.isAuthRefusal)).toBe(false);
+    expect([profile.isUnauthorized(401), profile.isUnauthorized(403)]).toEqual([true, false]);
     expect([400, 404, 410, 422].every(profile.isUnknownIdAnswer)).toBe(true);
+  });
+
+  it('headers: a 401 carries a challenge, or not; a method the API does not have gets anything but a 5xx', () => {
+    expect(profile.carriesChallenge({ headers: { 'www-authenticate': 'Bearer' } })).toBe(true);
+    expect(profile.carriesChallenge({ headers: {} })).toBe(false);
+    expect([200, 204, 308, 404, 405].every(profile.isOtherMethodAnswer)).toBe(true);
+    expect([500, 501, 199].some(profile.isOtherMethodAnswer)).toBe(false);
+  });
+
+  it('a text may come back as sent or normalised (trimmed, white space collapsed, NFC, NFKC), nothing else', () => {
+    expect(profile.storedAsSent('  a \t b ', 'a b')).toBe(true);
+    expect(profile.storedAsSent('e\u0301', '\u00e9')).toBe(true);
+    expect(profile.storedAsSent('ﬁ', 'fi')).toBe(true);
+    expect(profile.storedAsSent(' x ', 'x ')).toBe(false);
+    expect(profile.storedAsSent('ab', 'a')).toBe(false);
+    expect(profile.storedAsSent('a b', 'a  b')).toBe(false);
   });
 });
 
@@ -125,13 +142,16 @@ describe('a declared reading narrows the profile to it', () => {
     expect(narrowed.isForeignIdAnswer(403) && narrowed.isForeignIdAnswer(404) && narrowed.isSuccess(201)).toBe(true);
     expect(narrowed.describe('unknown-id-status')).toBe('404 or 410 (as declared)');
     expect(parsed('UNKNOWN_ID_STATUS', '200')).toMatchObject({ ok: false, problem: expect.stringMatching(/within 400-499/) });
-    expect(parsed('AUTH_REFUSAL_STATUS', '402')).toMatchObject({ ok: false, problem: expect.stringMatching(/401 or 403/) });
+    expect(parsed('AUTH_REFUSAL_STATUS', '302')).toMatchObject({ ok: false, problem: expect.stringMatching(/within 400-499/) });
     expect(parsed('DELETE_STATUS', '2O4')).toMatchObject({ ok: false });
   });
 
   it('readings: EMPTY_TEXT, ERROR_BODY and the entries of several readings accept only the declared one', () => {
     const kept = serverProfile(declared({ EMPTY_TEXT: 'kept' }));
     expect(kept.storedAsSent('', '') && !kept.storedAsSent('', null)).toBe(true);
+    const exact = serverProfile(declared({ TEXT_STORAGE: 'exact', GROUP_DELETE_CONVERSATION: 'removed' }));
+    expect([exact.storedAsSent(' a', 'a'), exact.storedAsSent('a', 'a'), serverProfile(declared({ TEXT_STORAGE: 'normalised' })).storedAsSent(' a', 'a')]).toEqual([false, true, true]);
+    expect([exact.allows('group-delete-conversation', 'removed'), exact.allows('group-delete-conversation', 'kept')]).toEqual([true, false]);
     const asNull = serverProfile(declared({ EMPTY_TEXT: 'null' }));
     expect(asNull.storedAsSent('', null) && !asNull.storedAsSent('', '')).toBe(true);
     const json = serverProfile(declared({ ERROR_BODY: 'json' }));
@@ -153,7 +173,8 @@ describe('a declared reading narrows the profile to it', () => {
     listening.isUnknownIdAnswer(404);
     listening.storedAsSent('', null);
     listening.storedAsSent('x', 'x');
-    expect([...heard]).toEqual(['unknown-id-status', 'empty-text']);
+    listening.storedAsSent(' x', 'x');
+    expect([...heard]).toEqual(['unknown-id-status', 'empty-text', 'text-storage']);
   });
 });
 

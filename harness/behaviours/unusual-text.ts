@@ -1,6 +1,7 @@
 // Robustness with text a server may not expect: one of every class real clients send (text-classes.ts). §2.2 leaves the
-// length and character limits open, so refusing with a 4xx is fine; accepting and then returning
-// something else, or a 5xx, is not.
+// length and character limits open, so refusing with a 4xx is fine (profile: input-rules); accepting
+// and then returning something other than the text or a normalisation of it (profile: text-storage),
+// or a 5xx, is not.
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSameText, expectSuccess } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';

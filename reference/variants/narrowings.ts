@@ -19,6 +19,7 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
   const success = nameOf(picks, 'success-status');
   const deleteAnswer = nameOf(picks, 'delete-answer');
   const errorBody = nameOf(picks, 'error-body');
+  const laxValues = nameOf(picks, 'input-rules') === 'lax-values';
   const takes = (entry: Pick['entry']) => {
     const pick = picks.find((candidate) => candidate.entry === entry);
     return pick?.reading?.takes ?? (serverReadings[entry] as EntryReadings).default.takes;
@@ -42,5 +43,15 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     GROUP_CONVERSATION_CREATE: takes('group-conversation-create') as Declares['GROUP_CONVERSATION_CREATE'],
     CONTACT_CONVERSATION_CREATE: takes('contact-conversation-create') as Declares['CONTACT_CONVERSATION_CREATE'],
     LARGEST_LIMIT: takes('largest-limit') as Declares['LARGEST_LIMIT'],
+    GROUP_DELETE_CONVERSATION: takes('group-delete-conversation') as Declares['GROUP_DELETE_CONVERSATION'],
+    GROUP_CONVERSATION_DELETE: takes('group-conversation-delete') as Declares['GROUP_CONVERSATION_DELETE'],
+    CREATE_WITH_BOTH: takes('create-with-both') as Declares['CREATE_WITH_BOTH'],
+    ARCHIVE_ARCHIVED: takes('archive-archived') as Declares['ARCHIVE_ARCHIVED'],
+    TEXT_STORAGE: takes('text-storage') as Declares['TEXT_STORAGE'],
+    // Values read loosely (input-rules:lax-values) read some booleans and limits the default refuses.
+    ...(laxValues ? {} : {
+      MALFORMED_BOOLEAN: takes('malformed-boolean') as Declares['MALFORMED_BOOLEAN'],
+      INVALID_LIMIT: takes('invalid-limit') as Declares['INVALID_LIMIT'],
+    }),
   };
 }

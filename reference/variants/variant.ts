@@ -22,6 +22,13 @@ export type Declares = {
   GROUP_CONVERSATION_CREATE?: ReadingOf<'group-conversation-create'>;
   CONTACT_CONVERSATION_CREATE?: ReadingOf<'contact-conversation-create'>;
   LARGEST_LIMIT?: ReadingOf<'largest-limit'>;
+  GROUP_DELETE_CONVERSATION?: ReadingOf<'group-delete-conversation'>;
+  GROUP_CONVERSATION_DELETE?: ReadingOf<'group-conversation-delete'>;
+  CREATE_WITH_BOTH?: ReadingOf<'create-with-both'>;
+  ARCHIVE_ARCHIVED?: ReadingOf<'archive-archived'>;
+  MALFORMED_BOOLEAN?: ReadingOf<'malformed-boolean'>;
+  TEXT_STORAGE?: ReadingOf<'text-storage'>;
+  INVALID_LIMIT?: ReadingOf<'invalid-limit'>;
 };
 
 /** What a variant changes in the server, and what the suite is told about it. */

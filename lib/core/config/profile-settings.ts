@@ -7,9 +7,10 @@ import type { Parsed } from './parse-values.ts';
 
 type Declaration = readonly number[] | string;
 
-type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' }> };
+type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' | 'convention' }> };
 
-const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own');
+// A convention's setting is CONVENTIONS, a list of check ids (settings.ts): no narrowing of its own.
+const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own' && entry.setting.kind !== 'convention');
 
 const withinWords = (within: readonly number[] | { from: number; to: number }) =>
   Array.isArray(within) ? within.join(' or ') : `${(within as { from: number }).from}-${(within as { to: number }).to}`;
