@@ -14,6 +14,7 @@ import { extractUnits } from '../conformance/requirements/extract.ts';
 import { readSpecText } from '../conformance/requirements/sources.ts';
 import { loadRegistry } from '../conformance/registry.ts';
 import { renderAssumptionsList } from '../tools/docs/assumptions-list.ts';
+import { checksByEntry } from '../tools/docs/check-dependencies.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -257,5 +258,74 @@ describe('every comparison cites what it rests on', () => {
   it('would see an offence: a comparison that names no sentence', () => {
     expect(uncited('x.ts', "expectThat(a === b, response, 'the same object', 'another');")).toHaveLength(1);
     expect(uncited('x.ts', "expectThat(a === b, response, '§4.1: the same object', 'another');")).toHaveLength(0);
+  });
+});
+
+describe('every tolerance names the entry of the register it rests on', () => {
+  // A tolerance is where a check takes an answer beside the one it looks for: a refusal, an id that
+  // names nothing, a body it does not take. Each must name its entry ("profile: <entry>", or
+  // profile.allows('<entry>', …)), so that docs/assumptions.md lists the checks resting on it and
+  // a user can see, and narrow, what the suite accepts; and every entry a tolerance names exists.
+  const keys = new Set<string>(profileEntries.map((entry) => entry.key));
+  const roots = ['suites', 'harness/behaviours', 'harness/properties', 'harness/checks'];
+  const files = roots.flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
+  const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
+
+  /** "profile: <entry>[, <entry>][, reading x]": the first name, and each further hyphenated one, must be entries. */
+  const unknownEntries = (file: string, text: string): string[] =>
+    [...text.matchAll(/profile: ([a-z][a-z0-9-]*)((?:, [a-z][a-z0-9-]*)*)/g)].flatMap((match) => {
+      const named = [match[1]!, ...match[2]!.split(', ').filter((name) => /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(name))];
+      return named.filter((name) => !keys.has(name)).map((name) => `${file}: "${match[0]}" names ${name}, which is no entry of lib/api/open-points.ts`);
+    });
+
+  const refusalPredicate = /\b(?:isRefusal|isBodyRefusal|isTooLarge|isUnknownIdAnswer|isForeignIdAnswer|isAuthRefusal)\(/;
+  const exits = (statement: ts.Statement): boolean =>
+    ts.isReturnStatement(statement) || ts.isContinueStatement(statement)
+    || (ts.isExpressionStatement(statement) && /\.skip\(/.test(statement.expression.getText()))
+    || (ts.isBlock(statement) && statement.statements.some(exits));
+  /** The ifs that leave early on a refusal-like answer, without the entry they rest on in them or in the comment above. */
+  const uncitedTolerances = (file: string, text: string): string[] => {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isIfStatement(node) && refusalPredicate.test(node.expression.getText(source)) && exits(node.thenStatement)) {
+        const above = (ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []).map((range) => text.slice(range.pos, range.end)).join('\n');
+        // The steps of setResetSame carry their own reason (mayRefuse), each citing its entry (below).
+        if (!/profile: [a-z]|\ballows\('|\bmayRefuse\b/.test(`${above}\n${node.getText(source)}`)) {
+          found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText(source).replace(/\s+/g, ' ').slice(0, 140)}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  };
+  /** A step's reason to accept a refusal names its entry. */
+  const uncitedMayRefuse = (file: string, text: string): string[] =>
+    [...text.matchAll(/mayRefuse: ('[^']*'|`[^`]*`)/g)].filter((match) => !/profile: [a-z]/.test(match[1]!)).map((match) => `${file}: ${match[0]}`);
+
+  it('every "profile: <entry>" a check or the harness writes names an entry of the register', () => {
+    expect([...texts].flatMap(([file, text]) => unknownEntries(file, text))).toEqual([]);
+  });
+
+  it('every early return, continue or skip on a refusal, an unknown id or a body not taken names its entry', () => {
+    expect([...texts].flatMap(([file, text]) => [...uncitedTolerances(file, text), ...uncitedMayRefuse(file, text)])).toEqual([]);
+  });
+
+  it('every entry is consulted by some check, or is one of those the suite knows no check reads', async () => {
+    // Applied by the client or the run, or not tested at all: docs/assumptions.md says so of each.
+    const readByNoCheck = ['id-format', 'body-encoding', 'rate-limits', 'restore', 'allow-on-405'];
+    const dependents = checksByEntry(await loadRegistry());
+    expect(profileEntries.filter((entry) => (dependents.get(entry.key) ?? []).length === 0).map((entry) => entry.key)).toEqual(readByNoCheck);
+  });
+
+  it('would see an offence: a tolerance without an entry, and an entry the register lacks', () => {
+    const tolerant = (comment: string) => `${comment}\nif (context.profile.isRefusal(response.status)) continue;`;
+    expect(uncitedTolerances('x.ts', tolerant('// §2.2 leaves text limits open.'))).toHaveLength(1);
+    expect(uncitedTolerances('x.ts', tolerant('// §2.2 leaves text limits open (profile: input-rules).'))).toHaveLength(0);
+    expect(uncitedTolerances('x.ts', 'if (context.profile.isRefusal(response.status)) { context.skip(\'refused\'); }')).toHaveLength(1);
+    expect(uncitedMayRefuse('x.ts', "{ mayRefuse: '§3: not shown' }")).toHaveLength(1);
+    expect(unknownEntries('x.ts', '// a reading (profile: no-such-entry, reading kept)')).toHaveLength(1);
+    expect(unknownEntries('x.ts', '// a reading (profile: empty-text, reading kept)')).toHaveLength(0);
   });
 });

@@ -36,7 +36,8 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
       expectNoServerError(context.profile, response, `POST ${resource.path} with ${what}`);
       if (!context.profile.isSuccess(response.status)) {
         // A body past the size a server reads is one it does not take at all: its 413, or any
-        // status of the profile's unsupported-body, beside the declared refusal status.
+        // status of the profile's unsupported-body, beside the declared refusal status
+        // (profile: input-rules, unsupported-body).
         if (text.length >= LONG && (context.profile.isTooLarge(response.status) || context.profile.isBodyRefusal(response.status))) continue;
         expectClientError(context.profile, response, `POST ${resource.path} with ${what}, when it is not accepted`);
         continue;

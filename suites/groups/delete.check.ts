@@ -58,6 +58,7 @@ export const checks = [
       // A server may refuse group_id of a group that no longer exists (§7 leaves errors open): that
       // lists nothing too. Otherwise the whole filtered list is read and must not hold any conversation.
       const first = await context.client.listConversations({ group_id: group.id });
+      // A filter by an id that names nothing may be refused (profile: unknown-id-status, refusal-status).
       if (context.profile.isRefusal(first.status)) return;
       const walk = await walkConversations(context, { group_id: group.id });
       expectThat(

@@ -115,6 +115,7 @@ export class UpdateConversation implements Command {
     const extra = extraFields(context, 'conversation', this.extra);
     const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateConversation(current.id, { ...params, ...extra } as ConversationUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/conversations/:id');
+    // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
       const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
       return expectRefusalChangedNothing(real, response, 'conversation', current, because);
@@ -140,6 +141,7 @@ export class UpdateGroup implements Command {
     const extra = extraFields(context, 'group', this.extra);
     const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateGroup(current.id, { ...params, ...extra } as GroupUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/groups/:id');
+    // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
       const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
       return expectRefusalChangedNothing(real, response, 'group', current, because);
