@@ -145,6 +145,11 @@ export class ApiClient {
     return ledger !== undefined && ledger.refusal(kind, id) === undefined;
   }
 
+  /** Whether the id was among the user's records before the run (the ledger's snapshot). */
+  heldBeforeTheRun(kind: LedgerKind, id: string): boolean {
+    return this.options.ledger?.prior?.has(kind, id) === true;
+  }
+
   /** The same client recording into a journal of its own: for one of several parts of a check that send at the same time. */
   withJournal(journal: Exchange[]): ApiClient {
     return new ApiClient({ ...this.options, journal });

@@ -85,15 +85,20 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
   await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
     // A group still there keeps its conversation as its own: that one goes with the group, later.
-    if ((await remove('group', entry.id, entry.user)) === 'failed' || entry.conversation_id === undefined) return;
+    const group = await remove('group', entry.id, entry.user);
+    if (group === 'failed' || entry.conversation_id === undefined) return;
     const conversationId = entry.conversation_id;
+    const maker = makerOf(entry.user)!;
     handled.add(conversationId);
+    // Gone before the sweep, its group's delete was judged then: a conversation the user held
+    // before the run is theirs, whatever the group's create answer named, and nothing to report.
+    if (group === 'gone' && maker.heldBeforeTheRun('conversation', conversationId)) return;
     try {
       // remove() did not fail, so the maker's client is there.
-      const left = await makerOf(entry.user)!.retrieveConversation(conversationId);
+      const left = await maker.retrieveConversation(conversationId);
       if (everyReading.isUnknownIdAnswer(left.status)) return;
       // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
-      if (ours.has(conversationId) || makerOf(entry.user)!.ledgerOwns('conversation', conversationId)) await remove('conversation', conversationId, entry.user);
+      if (ours.has(conversationId) || maker.ledgerOwns('conversation', conversationId)) await remove('conversation', conversationId, entry.user);
       else {
         leftovers.push({
           kind: 'conversation',
