@@ -24,8 +24,7 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     const pick = picks.find((candidate) => candidate.entry === entry);
     return pick?.reading?.takes ?? (serverReadings[entry] as EntryReadings).default.takes;
   };
-  // A reading named by a status answers it (422, 403, 401-without-challenge); the others (a header
-  // left out of the default's answer) keep the default's status.
+  // A reading named by a status answers it (422, 403, 400); the others keep the default's status.
   const statusOf = (name: string, entry: Pick['entry']) => /^\d{3}/.exec(name)?.[0] ?? (serverReadings[entry] as EntryReadings).default.name;
   // A refused group conversation keeps its own status (409 or 422): a refusal too.
   const groupRefusal = /^refused-(\d{3})$/.exec(groupCreate)?.[1];
