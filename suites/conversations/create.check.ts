@@ -160,8 +160,12 @@ export const checks = [
       let carrier = await context.client.createConversation({ group_id: group.id, contact_id: contactId });
       recordCreated(context, 'conversation', carrier.body);
       if (!carries(carrier)) {
-        const first = await groupConversation(context, group);
-        await deleteGroupConversation(context, first.id, 'conversations.delete.not-retrievable');
+        // The group's conversation now: the one it was made with, or the one this create made in
+        // its place (profile: group-conversation-create, reading new), the run's own as any create's.
+        const made = (carrier.body as { id?: unknown } | undefined)?.id;
+        const madeAnew = context.profile.isSuccess(carrier.status) && typeof made === 'string' && made !== group.conversation_id;
+        const current = madeAnew ? made : (await groupConversation(context, group)).id;
+        await deleteGroupConversation(context, current, 'conversations.delete.not-retrievable');
         carrier = await context.client.createConversation({ group_id: group.id, contact_id: contactId });
         recordCreated(context, 'conversation', carrier.body);
       }
