@@ -60,6 +60,16 @@ export interface ReferenceChoices {
   textBytes: 'utf-8-only' | 'replaced';
   /** A list without archived (§4.1, §4.2): every record, or the active ones only (an inbox). */
   defaultListScope: ReadingOf<'default-list-scope'>;
+  /** §3 "the group, including its messages, is removed permanently": its conversation removed with it, or kept. */
+  groupDeleteConversation: ReadingOf<'group-delete-conversation'>;
+  /** §1 "Each group has one conversation": DELETE of a group's own conversation allowed, or refused with a 409. */
+  groupConversationDelete: ReadingOf<'group-conversation-delete'>;
+  /** §4.1 "At least one of them must be given": a create with both keeps both, only the group_id, or is refused. */
+  createWithBoth: 'both' | 'group-only' | 'refused';
+  /** §3 "all other transitions: not shown": archived_at on an archived record restamps it, keeps the first, or is refused. */
+  archiveArchived: ReadingOf<'archive-archived'>;
+  /** §2.2: a username given twice in contacts is kept twice, merged into one member, or refused. */
+  repeatedMembers: ReadingOf<'unique-members'>;
 }
 
 export const defaultChoices: ReferenceChoices = {
@@ -86,4 +96,9 @@ export const defaultChoices: ReferenceChoices = {
   bodyLimit: 1024 * 1024,
   textBytes: 'utf-8-only',
   defaultListScope: 'all',
+  groupDeleteConversation: 'removed',
+  groupConversationDelete: 'allowed',
+  createWithBoth: 'both',
+  archiveArchived: 'restamped',
+  repeatedMembers: 'kept',
 };

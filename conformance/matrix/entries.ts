@@ -146,12 +146,13 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
 export function faultSetups(names: readonly FaultName[]): ServerSetup[] {
   return names.map((name) => {
     // A luring fault runs against foreign data, which must come out of the run unchanged.
-    const { lures } = faults.get(name)!;
+    const { lures, declares } = faults.get(name)!;
     return {
       kind: 'fault',
       name,
       server: { modifiers: faultModifiers([name]) },
-      declares: {},
+      // A fault that breaks a reading the server declares: the run is told that reading.
+      declares: declaredChoices(declares ?? {}, `The fault ${name}`),
       ...(lures ? { setup: 'foreign-data', leavesNothing: lures.leaves === undefined } as const : {}),
     };
   });

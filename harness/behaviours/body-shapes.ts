@@ -162,8 +162,8 @@ export function repeatedKeyBody(context: CheckContext, { field, first, second }:
 
 /**
  * A key given twice (name=a&name=b): the spec names one value per parameter, so a server may refuse
- * it, or take one of the two values (first or last wins), and then stores that value exactly
- * (profile: input-rules, "text that is accepted is stored exactly"). A value made of both ("a,b",
+ * it, or take one of the two values (first or last wins), and then stores that value
+ * (profile: input-rules; a text that is accepted is stored as sent, or normalised: text-storage). A value made of both ("a,b",
  * ["a","b"]) is neither value sent.
  */
 export const repeatedKeysAreRefusedOrOneIsTaken = <T extends ResourceItem>(

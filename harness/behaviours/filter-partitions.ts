@@ -165,6 +165,7 @@ export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: Resourc
     const step = `PUT ${resource.path}/:id with archived_at=${at}`;
     const response = await resource.update(context.client, item.id, { archived_at: at });
     expectNoServerError(context.profile, response, step);
+    // A timestamp the server does not keep may be refused (§2.2: the unit is not shown; profile: timestamp-unit).
     if (context.profile.isRefusal(response.status)) continue;
     expectSuccess(context.profile, response, `${step} (a 2xx, or a refusal of a value that may not be a timestamp in the server's unit)`);
     const answered = prerequisite(response, resource.schema, step, blamed);

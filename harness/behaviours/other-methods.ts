@@ -3,14 +3,15 @@
 // triggers of a change of state (PUT with archived_at, DELETE) and §4 the only operation that
 // changes fields (PUT, "Fields not given are unchanged"): a POST or a PATCH without parameters on
 // an object's path, which the API does not have, may be refused or read as an update of nothing,
-// and either way the object is as it was. Any status is taken (§7 shows none); the client's
-// invariants (response-invariants.ts) still fail a 5xx or a request the server drops.
+// and either way the object is as it was. Any answer but a 5xx is taken (a 2xx, a 3xx or a 4xx:
+// profile: other-methods); the client's invariants (response-invariants.ts) also fail a 5xx or a
+// request the server drops.
 // OPTIONS may carry content (RFC 9110, section 9.3.7), and stays safe with it: an OPTIONS on the
 // collection with a body that would be a valid create must create nothing (optionsCreatesNothing).
 import type { CallOptions, OffPath, OtherMethod } from '../../lib/core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectBody, fieldDifferences } from '../checks/expect.ts';
+import { expectAnswer, expectBody, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export interface OtherRequest {
@@ -81,6 +82,7 @@ export const otherMethodsChangeNothing = <T extends ResourceItem>(resource: Reso
       ...(request.offPath === undefined ? {} : { offPath: request.offPath }),
     };
     const sent = await context.client.call(request.on === 'item' ? resource.itemOperation : resource.listOperation, options);
+    expectAnswer(sent, context.profile.isOtherMethodAnswer, 'a 2xx, 3xx or 4xx, never a 5xx (profile: other-methods)', `${described(resource, request)}, which is not an operation of the API`);
     const after = await resource.retrieve(context.client, created.id);
     const expected = `the ${resource.kind} as it was after ${described(resource, request)}, which is not an operation of the API (§4; §3 names PUT and DELETE as the only triggers; HEAD, OPTIONS and GET are safe, RFC 9110 section 9.2.1), whatever it answers`;
     const what = `after ${described(resource, request)} (answered ${sent.status})`;

@@ -44,6 +44,7 @@ export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: Resou
   const response = await resource.remove(context.client, id);
   const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
   expectDeleteOfNothing(context.profile, response, what);
+  // Refused as an id that names nothing (profile: delete-of-nothing, reading refused): proven by itself.
   if (context.profile.isUnknownIdAnswer(response.status)) return;
   const retrieved = await resource.retrieve(context.client, id);
   if (!context.profile.isUnknownIdAnswer(retrieved.status)) {

@@ -1,6 +1,7 @@
 // Robustness with text a server may not expect: one of every class real clients send (text-classes.ts). §2.2 leaves the
-// length and character limits open, so refusing with a 4xx is fine; accepting and then returning
-// something else, or a 5xx, is not.
+// length and character limits open, so refusing with a 4xx is fine (profile: input-rules); accepting
+// and then returning something other than the text or a normalisation of it (profile: text-storage),
+// or a 5xx, is not.
 import type { CheckContext } from '../checks/check-context.ts';
 import { expectBody, expectClientError, expectNoServerError, expectSameText, expectSuccess } from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
@@ -35,7 +36,8 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
       expectNoServerError(context.profile, response, `POST ${resource.path} with ${what}`);
       if (!context.profile.isSuccess(response.status)) {
         // A body past the size a server reads is one it does not take at all: its 413, or any
-        // status of the profile's unsupported-body, beside the declared refusal status.
+        // status of the profile's unsupported-body, beside the declared refusal status
+        // (profile: input-rules, unsupported-body).
         if (text.length >= LONG && (context.profile.isTooLarge(response.status) || context.profile.isBodyRefusal(response.status))) continue;
         expectClientError(context.profile, response, `POST ${resource.path} with ${what}, when it is not accepted`);
         continue;

@@ -68,6 +68,8 @@ export interface WrongUpdateValue {
   field: string;
   value: unknown;
   type: string;
+  /** A spelling of a boolean other than true and false (yes, 1): refused or read as one (profile: malformed-boolean). */
+  spellsBoolean?: true;
 }
 
 /**
@@ -79,9 +81,19 @@ export const wrongUpdateTypesAreRefusedOrRead =
   <T extends ResourceItem>(resource: ResourceUnderTest<T>, values: (context: CheckContext) => WrongUpdateValue[]) => async (context: CheckContext) => {
     const item = await resource.create(context, 'wrong-types');
     let expected: T = item;
-    for (const { field, value, type } of values(context)) {
+    for (const { field, value, type, spellsBoolean } of values(context)) {
       const response = await resource.update(context.client, item.id, { [field]: value });
       expectNoServerError(context.profile, response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}, which is not ${type} (${resource.section})`);
+      if (spellsBoolean) {
+        const reading = context.profile.isRefusal(response.status) ? 'refused' : context.profile.isSuccess(response.status) ? 'read' : undefined;
+        expectThat(
+          reading === undefined || context.profile.allows('malformed-boolean', reading),
+          response,
+          `the reading MALFORMED_BOOLEAN=${String(context.profile.declared['malformed-boolean'])} declared for ${field}=${JSON.stringify(value)} (§4: no spelling of a boolean is shown; profile: malformed-boolean)`,
+          reading === 'refused' ? `a refusal (status ${response.status})` : `a success (status ${response.status}): read as a boolean`,
+        );
+      }
+      // Refused, it changes nothing (§7 names no status; profile: refusal-status, malformed-boolean).
       if (context.profile.isRefusal(response.status)) continue;
       expectSuccess(context.profile, response, `PUT ${resource.path}/:id with ${field}=${JSON.stringify(value)}`);
       expected = expectBody(response, resource.schema, `the ${resource.kind} after a PUT of ${field}=${JSON.stringify(value)}, read some sane way`) as unknown as T;

@@ -6,6 +6,8 @@ export const checkIds = [
   'auth.token-variants.case-swapped-rejected',
   'auth.token-variants.rejected',
   'auth.token-variants.scheme-no-server-error',
+  'auth.unknown-token.401',
+  'auth.unknown-token.challenge',
   'auth.unknown-token.rejected',
   'conversations.archive.active-not-listed',
   'conversations.archive.listed-as-archived',

@@ -30,7 +30,10 @@ export function expectAnswer(response: ApiResponse, accepts: (status: number) =>
   throw new CheckFailure({ expected: `${accepted} for ${what}`, received: statusLine(response), exchange: response.exchange });
 }
 
-/** The response body is JSON that conforms to the named schema; returns it, typed. */
+/**
+ * The response body is JSON that conforms to the named schema; returns it, typed. The schemas read
+ * timestamps as integers, the one form the examples show (profile: timestamp-form).
+ */
 export function expectBody<N extends SchemaName>(response: ApiResponse, schema: N, label: string = schema): SchemaTypes[N] {
   if (response.jsonError !== undefined || response.body === undefined) {
     throw new CheckFailure({

@@ -287,6 +287,27 @@ export function expectListed(items: ReadonlyArray<{ id: string }>, ids: readonly
   throw new PrerequisiteFailure({ expected: `${step} to list ${ids.join(', ')}`, received: `${missing.join(', ')} not listed`, exchange: response.exchange }, blamed);
 }
 
+/**
+ * Deletes a group's own conversation, verified as the run's (groupConversation). A server may
+ * refuse it: whether a group may lose its one conversation is not shown (§1 "Each group has one
+ * conversation"; profile: group-conversation-delete). A check that needs it gone is then skipped,
+ * unless GROUP_CONVERSATION_DELETE=allowed is declared.
+ */
+export async function deleteGroupConversation(context: CheckContext, conversationId: string, blamed: CheckId): Promise<ApiResponse> {
+  const response = await context.client.deleteConversation(conversationId);
+  if (context.profile.isRefusal(response.status) && context.profile.allows('group-conversation-delete', 'refused')) {
+    context.skip(`DELETE /v1/conversations/:id of a group's own conversation was refused (${response.status}): a server may keep a group's one conversation until the group goes (§1; profile: group-conversation-delete)`);
+  }
+  if (!context.profile.isDeleteSuccess(response.status)) {
+    throw new PrerequisiteFailure(
+      { expected: `${context.profile.describe('delete-answer')} for DELETE of the group's conversation${context.profile.allows('group-conversation-delete', 'refused') ? ', or a refusal' : ' (GROUP_CONVERSATION_DELETE=allowed)'}`, received: `status ${response.status}`, exchange: response.exchange },
+      blamed,
+    );
+  }
+  context.created.forget('conversation', conversationId);
+  return response;
+}
+
 /** Deletes through the API and forgets the id; the check then tests what deletion did. */
 export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: CheckId): Promise<ApiResponse> {
   const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);

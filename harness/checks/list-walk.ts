@@ -56,6 +56,7 @@ const defaultMaxPages = 100;
 async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
   for (const cursor of seenIds.slice(-21, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
+    // The first cursor not refused (profile: pagination; §4.3 leaves what a stale one gets open).
     if (!everyReading.isRefusal(response.status)) return response;
   }
   return refused;
@@ -185,6 +186,7 @@ async function walkExpecting<T extends { id: string }>(
 function cursorLeftTheList(retrieve: (id: string) => Promise<ApiResponse>, filters: { archived?: boolean; group_id?: string }) {
   return async (cursor: string): Promise<boolean> => {
     const response = await retrieve(cursor);
+    // Gone (profile: unknown-id-status).
     if (everyReading.isUnknownIdAnswer(response.status)) return true;
     const item = response.body as { archived_at?: unknown; group_id?: unknown } | undefined;
     if (!everyReading.isSuccess(response.status) || typeof item !== 'object' || item === null) return false;

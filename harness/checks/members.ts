@@ -1,5 +1,6 @@
-// How the group checks compare members (profile: contact-fields, group-contacts): §2.2 shows only a contact's username, and neither the
-// order of contacts nor their other fields, so members are compared as sets of usernames.
+// How the group checks compare members (profile: contact-fields, group-contacts, unique-members): §2.2 shows only a contact's username, and neither the
+// order of contacts nor their other fields, so members are compared as sets of usernames; a
+// username given twice may be kept twice or once.
 import type { Contact, Group } from '../../lib/api/resources.ts';
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import { expectThat } from './expect.ts';

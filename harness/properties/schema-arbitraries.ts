@@ -40,7 +40,8 @@ function validValue(raw: Schema, short = false): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: schema.minimum ?? 0, max: 2_000_000_000 });
     case 'array':
-      // Mostly short, sometimes past 100 (members); duplicates come as they come.
+      // Mostly short, sometimes past 100 (members); duplicates come as they come (profile:
+      // unique-members), and so does an empty list (profile: form-encoding).
       return fc.oneof({ arbitrary: fc.array(validValue(schema.items ?? {}), { maxLength: 4 }), weight: 4 }, { arbitrary: fc.array(validValue(schema.items ?? {}, true), { minLength: 90, maxLength: 130 }), weight: 1 });
     case 'object':
       return validObject(schema, short);

@@ -1,7 +1,8 @@
 // The classes of text real clients send, each an arbitrary: the generated inputs draw from all of
 // them (anyText), and the checks that must reach every class in every run take one value of each
 // (oneOfEachClass). §2.2 leaves the limits of text open, so a server may refuse any of them with a
-// 4xx; what it accepts it stores exactly (profile: input-rules, empty-text).
+// 4xx; what it accepts it stores as sent, or as a normalisation of it (profile: input-rules,
+// empty-text, text-storage).
 import fc from 'fast-check';
 
 /**

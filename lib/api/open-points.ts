@@ -33,19 +33,22 @@ export interface ProfileEntry {
  * - statuses: a comma-separated list of statuses, each within the entry's range ("404", "400,422");
  * - reading: one of the entry's readings by name ("kept", "null"); a reading whose name holds <ms>
  *   takes a whole number of milliseconds there ("eventual:<ms>" is declared as "eventual:1000");
- * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS).
+ * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS);
+ * - convention: the usual reading is a convention check's (`check`), which gates when CONVENTIONS
+ *   names it (or under --strict); the other readings are accepted otherwise.
  */
 export type ProfileSetting =
   | { env: string; kind: 'statuses'; within: readonly number[] | { from: number; to: number } }
   | { env: string; kind: 'reading' }
-  | { env: string; kind: 'own' };
+  | { env: string; kind: 'own' }
+  | { env: 'CONVENTIONS'; kind: 'convention'; checks: readonly string[] };
 
 export const profileEntries = [
   {
     key: 'success-status',
-    section: '§7',
-    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: 'Which status does a successful request get? The spec names none.',
+    section: '§4.1',
+    sentence: 'Response: the created conversation object.',
+    question: 'Which status does a successful request get? The spec is silent: each operation names only the body of its answer ("Response: the created conversation object.", "Response: the group object."), never a status.',
     readings: { '2xx': 'any status from 200 to 299' },
     setting: { env: 'SUCCESS_STATUS', kind: 'statuses', within: { from: 200, to: 299 } },
   },
@@ -59,11 +62,11 @@ export const profileEntries = [
   },
   {
     key: 'auth-refusal-status',
-    section: '§5',
-    sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
-    question: 'Which status does a request without valid credentials get?',
-    readings: { '401': 'Unauthorized', '403': 'Forbidden' },
-    setting: { env: 'AUTH_REFUSAL_STATUS', kind: 'statuses', within: [401, 403] },
+    section: '§7',
+    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
+    question: 'Which status does a request without valid credentials get? §5 says what a request carries ("Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>."), not what a request without it gets.',
+    readings: { '4xx': 'any status from 400 to 499; 401 Unauthorized is the convention (RFC 9110 §15.5.2), which the convention check auth.unknown-token.401 looks for, and 403 the other usual one' },
+    setting: { env: 'AUTH_REFUSAL_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
     key: 'unknown-id-status',
@@ -75,9 +78,9 @@ export const profileEntries = [
   },
   {
     key: 'foreign-id-status',
-    section: '§5',
-    sentence: 'How tokens are obtained, their lifetime and their scopes: not shown.',
-    question: "Which status does a request about another user's object get?",
+    section: '§7',
+    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
+    question: "Which status does a request about another user's object get? That it is refused at all rests on §1: a conversation is the container for messages \"between the authenticated user and one contact\", so another user's is none of this user's; which status is §7's silence.",
     readings: { '4xx': 'any status from 400 to 499 (403 or 404 are the usual ones); never a 2xx that reveals or changes it' },
     setting: { env: 'FOREIGN_ID_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
@@ -133,7 +136,7 @@ export const profileEntries = [
     sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
     question: 'Which texts does a server accept?',
     readings: {
-      any: 'any text may be refused with a 4xx (the object is then not created or not changed); text that is accepted is stored exactly',
+      any: 'any text may be refused with a 4xx (the object is then not created or not changed); how a text that is accepted is stored is text-storage\'s',
     },
   },
   {
@@ -150,9 +153,9 @@ export const profileEntries = [
   },
   {
     key: 'extra-fields',
-    section: '§2',
-    sentence: 'In all responses, a field without a value is returned as null.',
-    question: 'May objects and list envelopes carry fields the spec does not show?',
+    section: '§4.1',
+    sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
+    question: 'May objects and list envelopes carry fields the spec does not show? The spec is silent: it names the fields an answer has (the tables of §2, "an object with has_more (boolean) and data ..."), never that it has no others; only for contacts does it say so outright (§2.2: "Other fields of the contact object: not shown.").',
     readings: { allowed: 'extra fields are allowed and never compared' },
   },
   {
@@ -312,6 +315,160 @@ export const profileEntries = [
       reading: 'all',
       why: '"list conversations" and "list groups" name every one, and archived=true narrows that list to "only archived" ones, which reads as the list without it holding them too',
     },
+  },
+  // What an audit of the checks found open beside the above: each was a tolerance (or an
+  // assumption) of some check without an entry of its own.
+  {
+    key: 'auth-challenge',
+    section: '§7',
+    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
+    question: 'Does a 401 carry WWW-Authenticate? RFC 9110 §11.6.1 asks it of every 401; §5 shows only the header a request carries.',
+    readings: { challenge: 'a WWW-Authenticate header on every 401 (the convention)', none: 'a 401 without one' },
+    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['auth.unknown-token.challenge'] },
+  },
+  {
+    key: 'allow-on-405',
+    section: '§7',
+    sentence: 'Error codes, error body shape and status codes for failures: not shown.',
+    question: 'Does a 405 carry Allow? RFC 9110 §15.5.6 asks it of every 405; the spec names neither the status nor the header.',
+    readings: { allow: 'an Allow header on every 405', none: 'a 405 without one' },
+    noSetting: 'no check reads the headers of a 405: a method the API does not have may get any answer (other-methods)',
+  },
+  {
+    key: 'other-methods',
+    section: '§0',
+    sentence: 'This document covers the whole interface shown: the conversation resource and the group resource, each with list, create, retrieve, update and delete operations.',
+    question: 'What does a method or a path the API does not have get (HEAD, OPTIONS, a POST or PATCH on an object, a path beside one of the API\'s)? The spec shows only its ten operations.',
+    readings: {
+      refused: 'a 4xx (404 and 405 are the usual ones)',
+      answered: 'a 2xx: HEAD answered as GET, OPTIONS with the methods allowed, a POST or PATCH on an object read as an update of nothing',
+      redirected: 'a 3xx (a path with a trailing slash sent to the one without)',
+    },
+    noSetting: 'whatever the answer (never a 5xx), the object stays as it was; nothing else a check does depends on which',
+  },
+  {
+    key: 'group-delete-conversation',
+    section: '§3',
+    sentence: 'group | any | DELETE /v1/groups/:id | none | removed permanently | the group, including its messages, is removed permanently',
+    question: 'What does deleting a group do to its conversation? §3 removes "the group, including its messages" and says nothing of the conversation the messages are in.',
+    readings: {
+      removed: 'the conversation is removed with the group (not retrievable, not listed)',
+      kept: 'the conversation stays, retrievable as a conversation (its group_id may still name the deleted group, or be null)',
+    },
+    setting: { env: 'GROUP_DELETE_CONVERSATION', kind: 'reading' },
+  },
+  {
+    key: 'group-conversation-delete',
+    section: '§1',
+    sentence: 'Each group has one conversation.',
+    question: 'May a group\'s own conversation be deleted directly (DELETE /v1/conversations/:id)? §4.1 deletes any conversation; §1 gives each group one.',
+    readings: {
+      allowed: 'it is deleted; the group stays without one, and a create with its group_id may make it one again, or be refused',
+      refused: 'a 4xx: the conversation goes only with its group',
+    },
+    setting: { env: 'GROUP_CONVERSATION_DELETE', kind: 'reading' },
+  },
+  {
+    key: 'create-with-both',
+    section: '§4.1',
+    sentence: 'At least one of them must be given.',
+    question: 'What does POST /v1/conversations with both contact_id and group_id make? "At least one" allows both, and no sentence says what a conversation of both is.',
+    readings: {
+      both: 'a conversation that carries both, as given (when the create makes one at all: group-conversation-create)',
+      one: 'a conversation of one of the two, the other dropped (null)',
+      refused: 'a 4xx: one of the two at a time',
+    },
+    setting: { env: 'CREATE_WITH_BOTH', kind: 'reading' },
+  },
+  {
+    key: 'archive-archived',
+    section: '§3',
+    sentence: 'Restoring, and all other transitions: not shown.',
+    question: 'What does a PUT with archived_at do to a record that is archived already? §3\'s table archives an active one ("archived_at holds the timestamp"); from archived, "all other transitions: not shown".',
+    readings: {
+      restamped: 'archived_at holds the new timestamp',
+      kept: 'archived_at keeps the first timestamp (the PUT succeeds and changes nothing of it)',
+      refused: 'a 4xx that changes nothing',
+    },
+    setting: { env: 'ARCHIVE_ARCHIVED', kind: 'reading' },
+  },
+  {
+    key: 'timestamp-form',
+    section: '§2',
+    sentence: 'Timestamps are returned as integers in the examples.',
+    question: 'How are timestamps written? The examples write integers and no sentence shows another form, so the suite reads them as integers (the unit is timestamp-unit\'s): a timestamp written otherwise (an ISO 8601 string, a fraction) fails the schemas.',
+    readings: { integer: 'a JSON integer, in any unit' },
+  },
+  {
+    key: 'unique-members',
+    section: '§2.2',
+    sentence: 'contacts | array of contact objects | Members of the group; an empty array when none were given',
+    question: 'May a group hold two members of one username? The contacts are "array of contact objects", and nothing says they differ.',
+    readings: {
+      kept: 'a username given twice is kept twice',
+      merged: 'one member per username',
+      refused: 'a 4xx that creates or changes nothing',
+    },
+    noSetting: 'members are compared as sets of usernames (contact-fields), so a repeat kept or merged reads alike; a refusal changes nothing, as a refused text does (input-rules)',
+  },
+  {
+    key: 'malformed-boolean',
+    section: '§4',
+    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question: 'What does a boolean parameter spelt otherwise than true or false (is_muted=yes, 1, TRUE, a JSON string) get? The form shows no spelling of a boolean, and §7 no answer to a bad one.',
+    readings: {
+      refused: 'a 4xx that changes nothing',
+      read: 'read as a boolean some sane way (yes, 1, TRUE as true); what is stored is a JSON boolean',
+    },
+    setting: { env: 'MALFORMED_BOOLEAN', kind: 'reading' },
+  },
+  {
+    key: 'token-case',
+    section: '§5',
+    sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
+    question: 'Is the token compared as written? §5 does not leave it open: the value is the ACCESS_TOKEN, one string, and the token in other letter case is another string (RFC 6750 §2.1: a b64token, whose letters are distinct). The scheme is another matter (auth-scheme-spelling).',
+    readings: { exact: 'the token in other letter case is another token: refused as any unknown one' },
+  },
+  {
+    key: 'auth-scheme-spelling',
+    section: '§5',
+    sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
+    question: 'Is the valid token served under another spelling of the header: the scheme in other letter case (bearer), two spaces before the token, or beside a second Authorization header? §5 writes one spelling; RFC 7235 §2.1 makes the scheme case-insensitive.',
+    readings: { served: 'served as the token\'s user', refused: 'refused as credentials that are not valid' },
+    noSetting: 'both are safe: a success shows the token\'s own user, a refusal changes nothing; only a 5xx fails',
+  },
+  {
+    key: 'form-encoding',
+    section: '§4',
+    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question: 'How does a form write an array of objects, a boolean, null and an empty list? No example is shown. The suite writes contacts[0][username]=alice, true and false, and an empty value for null and for the empty list (archived_at=, contacts=).',
+    readings: {
+      indices: 'the suite\'s spelling read as it means',
+      'no-empty-list': 'the same, but contacts= refused (a form has no empty list; JSON\'s [] is one): a 4xx that changes nothing',
+    },
+    noSetting: 'a server that reads arrays, booleans or null otherwise in a form is talked to in JSON (BODY_ENCODING=json); a refused contacts= changes nothing, and the checks that send it accept the refusal',
+  },
+  {
+    key: 'text-storage',
+    section: '§2.2',
+    sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
+    question: 'Is a text that was accepted stored exactly as sent, or normalised? The format of texts is not shown. (Members are compared by their usernames exactly: contact-fields.)',
+    readings: {
+      exact: 'stored and returned exactly as sent',
+      normalised: 'stored as a normalisation of it: trimmed, runs of white space made one space, Unicode NFC or NFKC, or several of these',
+    },
+    setting: { env: 'TEXT_STORAGE', kind: 'reading' },
+  },
+  {
+    key: 'invalid-limit',
+    section: '§8',
+    sentence: 'The limit parameter narrows the page size.',
+    question: 'What does a limit that is no positive integer get (0, -1, 1.5, abc, empty)? §8 says only that the limit narrows the page size.',
+    readings: {
+      refused: 'a 4xx',
+      served: 'a valid page of any size (the limit ignored, read some way, or taken for no limit)',
+    },
+    setting: { env: 'INVALID_LIMIT', kind: 'reading' },
   },
 ] as const satisfies readonly (Omit<ProfileEntry, 'key'> & { key: string })[];
 

@@ -101,7 +101,8 @@ export const archiveDeleteFaults = defineFaults([
   {
     name: 'groups.delete.no-cascade',
     ...spec.removeGroup,
-    breaks: 'DELETE /v1/groups/:id removes the group but leaves its conversation',
+    breaks: 'DELETE /v1/groups/:id removes the group but leaves its conversation, on a server that declares GROUP_DELETE_CONVERSATION=removed (kept is a reading of its own: group-delete-conversation:kept)',
     modifier: withStore('groups.delete', () => ({ conversations: { delete: () => true } })),
+    declares: { GROUP_DELETE_CONVERSATION: 'removed' },
   },
 ]);

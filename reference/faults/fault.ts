@@ -2,6 +2,7 @@
 // name (registry.ts). The clean handlers never know about it: it wraps them at a seam
 // (modifiers.ts: authenticate, handle, reply), and the suite must catch it.
 import type { ServerModifier } from '../modifiers.ts';
+import type { Declares } from '../variants/variant.ts';
 import type { SpecSentence } from './spec.ts';
 
 export interface Fault<Name extends string = string> extends SpecSentence {
@@ -24,6 +25,12 @@ export interface Fault<Name extends string = string> extends SpecSentence {
    * reference server cannot import the suite (tiers); test/faults.test.ts checks each names a check.
    */
   detectedBy?: readonly string[];
+  /**
+   * A fault that takes a reading the register leaves open and breaks what it says (a group's
+   * conversation kept by a server that declares it removed): the settings such a server declares,
+   * which the matrix's run is given. Without them it would be a valid variant, not a fault.
+   */
+  declares?: Declares;
 }
 
 /** The faults of one concern, their names kept as literal types: the registry's FaultName is the union of them. */

@@ -134,16 +134,20 @@ export const limitFaults = defineFaults([
   {
     name: 'conversations.list.negative-limit-slices-from-end',
     ...spec.conversationsLimit,
-    breaks: 'limit=-n is used as items.slice(0, -n): every conversation of the largest page but the last n',
+    breaks: 'limit=-n is used as items.slice(0, -n): every conversation of the largest page but the last n, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('conversations', (text) => (/^-\d+$/.test(text) ? Number(text) : undefined)),
     detectedBy: ['conversations.list.invalid-limits-bounded'],
+    // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
+    declares: { INVALID_LIMIT: 'refused' },
   },
   {
     name: 'groups.list.zero-limit-means-no-limit',
     ...spec.limitNarrows,
-    breaks: 'a limit that is 0 as a number (0, empty, or NaN as abc) is taken for no limit (`if (!limit)`): the whole largest page of groups',
+    breaks: 'a limit that is 0 as a number (0, empty, or NaN as abc) is taken for no limit (`if (!limit)`): the whole largest page of groups, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('groups', (text) => (Number(text) ? undefined : Infinity)),
     detectedBy: ['groups.list.invalid-limits-bounded'],
+    // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
+    declares: { INVALID_LIMIT: 'refused' },
   },
   {
     name: 'conversations.list.decimal-limit-500',
@@ -155,9 +159,11 @@ export const limitFaults = defineFaults([
   {
     name: 'groups.list.non-integer-limit-reads-as-largest',
     ...spec.groupsLimit,
-    breaks: 'a limit that is not an integer (1.5, abc) falls back to the largest page instead of being refused or ignored for the default',
+    breaks: 'a limit that is not an integer (1.5, abc) falls back to the largest page instead of being refused, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('groups', (text) => (Number.isInteger(Number(text)) ? undefined : Infinity)),
     detectedBy: ['groups.list.invalid-limits-bounded'],
+    // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
+    declares: { INVALID_LIMIT: 'refused' },
   },
   {
     name: 'groups.list.huge-limit-overflows-int32',

@@ -6,6 +6,7 @@ import type { ReferenceChoices } from '../choices.ts';
 import { badRequest } from '../respond.ts';
 
 type TextChoices = Pick<ReferenceChoices, 'textLimits' | 'controlCharacters'>;
+type MemberChoices = TextChoices & Pick<ReferenceChoices, 'contactFields' | 'memberOrder' | 'repeatedMembers'>;
 
 const CONTROL = /[\u0000-\u001f]/;
 
@@ -23,10 +24,17 @@ export function storedText(value: string | undefined, choices: Pick<ReferenceCho
   return value === '' && choices.emptyText === 'null' ? null : value;
 }
 
-/** Members as this server keeps them: usernames checked, other fields kept or dropped, order kept or sorted. */
-export function keptMembers(contacts: Contact[] | undefined, name: string, choices: TextChoices & Pick<ReferenceChoices, 'contactFields' | 'memberOrder'>): Contact[] | undefined {
+/**
+ * Members as this server keeps them: usernames checked, a username given twice kept twice, merged
+ * into its first member or refused (repeatedMembers), other fields kept or dropped, order kept or sorted.
+ */
+export function keptMembers(contacts: Contact[] | undefined, name: string, choices: MemberChoices): Contact[] | undefined {
   if (contacts === undefined) return undefined;
-  const kept = contacts.map((contact) => {
+  const usernames = contacts.map((contact) => contact.username);
+  const repeated = usernames.find((username, index) => usernames.indexOf(username) !== index);
+  if (repeated !== undefined && choices.repeatedMembers === 'refused') throw badRequest(`${name} names ${JSON.stringify(repeated)} twice.`, name);
+  const unique = choices.repeatedMembers === 'merged' ? contacts.filter((contact, index) => usernames.indexOf(contact.username) === index) : contacts;
+  const kept = unique.map((contact) => {
     acceptedText(contact.username, name, choices);
     return choices.contactFields === 'username-only' ? { username: contact.username } : contact;
   });

@@ -55,6 +55,9 @@ export const conversationRoutes: ResourceRoutes = {
     }
     const group = store.groups.get(groupId);
     if (group === undefined) throw badRequest(`group_id names no group: ${JSON.stringify(groupId)}.`, 'group_id');
+    // Both given (createWithBoth): a conversation of both, the group's alone, or neither.
+    if (contactId !== undefined && choices.createWithBoth === 'refused') throw badRequest('Give contact_id or group_id, not both.', 'contact_id');
+    const groupContact = choices.createWithBoth === 'group-only' ? undefined : contactId;
     // Each group has one conversation (spec §1): while it exists, "creating" it returns it.
     // (groupConversationCreate: or refuses, or makes a new one that takes the old one's place).
     const existing = store.conversations.get(group.conversation_id);
@@ -64,7 +67,7 @@ export const conversationRoutes: ResourceRoutes = {
       throw new ApiError(status, status === 409 ? 'conflict' : 'invalid_request_error', `The group already has its conversation: ${JSON.stringify(existing.id)}.`, 'group_id');
     }
     const id = newId('conv', ctx.choices.ids);
-    const conversation = store.conversations.insert(newConversation(id, ctx.now(), contactId ?? null, group.id));
+    const conversation = store.conversations.insert(newConversation(id, ctx.now(), groupContact ?? null, group.id));
     store.groups.replace({ ...group, conversation_id: conversation.id });
     // Still one conversation per group: the new one replaces the old one.
     if (existing !== undefined) store.conversations.delete(existing.id);
@@ -86,7 +89,7 @@ export const conversationRoutes: ResourceRoutes = {
       pinned_message_id: storedText(acceptedText(optionalString(body, 'pinned_message_id'), 'pinned_message_id', choices), choices),
       is_pinned: optionalBoolean(body, 'is_pinned'),
       is_muted: optionalBoolean(body, 'is_muted'),
-      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), choices),
+      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), current.archived_at, choices),
       // lastActiveAt 'on-update': every PUT is activity.
       last_active_at: choices.lastActiveAt === 'on-update' ? ctx.now() : undefined,
     });
@@ -95,7 +98,12 @@ export const conversationRoutes: ResourceRoutes = {
   },
 
   remove(ctx, id) {
-    find(ctx.store, id);
+    const conversation = find(ctx.store, id);
+    // groupConversationDelete 'refused': a group's own conversation goes only with its group.
+    const group = conversation.group_id === null ? undefined : ctx.store.groups.get(conversation.group_id);
+    if (group?.conversation_id === id && ctx.choices.groupConversationDelete === 'refused') {
+      throw new ApiError(409, 'conflict', `Conversation ${JSON.stringify(id)} is group ${JSON.stringify(group.id)}'s: it is deleted with its group.`);
+    }
     ctx.store.conversations.delete(id);
     return ok({ id, deleted: true });
   },

@@ -67,8 +67,14 @@ export function mergeContacts(members: readonly Contact[], given: readonly Conta
   return merged;
 }
 
-/** archived_at as given; null restores, unless choices.restore refuses it (§3: "Restoring ...: not shown"). */
-export function archivedAt(value: number | null | undefined, choices: Pick<ReferenceChoices, 'restore'>): number | null | undefined {
+/**
+ * archived_at as given; null restores, unless choices.restore refuses it (§3: "Restoring ...: not
+ * shown"). A timestamp given to a record archived already restamps it, or (archiveArchived) keeps
+ * the first one, or is refused (§3: "all other transitions: not shown").
+ */
+export function archivedAt(value: number | null | undefined, current: number | null, choices: Pick<ReferenceChoices, 'restore' | 'archiveArchived'>): number | null | undefined {
   if (value === null && choices.restore === 'refused') throw badRequest('archived_at cannot be cleared: an archived object stays archived.', 'archived_at');
-  return value;
+  if (typeof value !== 'number' || current === null || choices.archiveArchived === 'restamped') return value;
+  if (choices.archiveArchived === 'refused') throw badRequest('archived_at: the record is archived already.', 'archived_at');
+  return current;
 }

@@ -75,7 +75,7 @@ export const groupRoutes: ResourceRoutes = {
       description: storedText(acceptedText(optionalString(body, 'description'), 'description', choices), choices),
       avatar_url: storedText(acceptedText(optionalString(body, 'avatar_url'), 'avatar_url', choices, 'url'), choices),
       contacts: newMembers(current.contacts, keptMembers(optionalContacts(body, 'contacts'), 'contacts', choices), choices),
-      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), choices),
+      archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), current.archived_at, choices),
     });
     // replace() misses when a concurrent DELETE won while the body was being read: then 404.
     return ok(ctx.store.groups.replace(next) ?? find(ctx.store, id));
@@ -84,8 +84,9 @@ export const groupRoutes: ResourceRoutes = {
   remove(ctx, id) {
     const group = find(ctx.store, id);
     ctx.store.groups.delete(id);
-    // Spec §3: the group is removed "including its messages", which live in its conversation.
-    ctx.store.conversations.delete(group.conversation_id);
+    // Spec §3: the group is removed "including its messages", which live in its conversation
+    // (groupDeleteConversation: or the conversation stays, still naming the group).
+    if (ctx.choices.groupDeleteConversation === 'removed') ctx.store.conversations.delete(group.conversation_id);
     return ok({ id, deleted: true });
   },
 };

@@ -40,6 +40,7 @@ const rules: ReadonlyArray<{ when: [ReadingEntry, ReadingEntry]; rule: string }>
   { when: ['unknown-id-status', 'delete-of-nothing'], rule: 'delete-of-nothing decides what a DELETE of an unknown id answers' },
   { when: ['extra-fields', 'error-body'], rule: 'error-body decides the body of a refusal (no extra fields on one that is not JSON)' },
   { when: ['refusal-status', 'group-conversation-create'], rule: 'group-conversation-create decides the status of its own refusal' },
+  { when: ['refusal-status', 'group-conversation-delete'], rule: 'group-conversation-delete decides the status of its own refusal' },
 ];
 
 /** The rules that applied to these picks: both entries took a reading other than their default. */

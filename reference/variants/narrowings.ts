@@ -19,18 +19,21 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
   const success = nameOf(picks, 'success-status');
   const deleteAnswer = nameOf(picks, 'delete-answer');
   const errorBody = nameOf(picks, 'error-body');
+  const laxValues = nameOf(picks, 'input-rules') === 'lax-values';
+  const emptyTextsTaken = nameOf(picks, 'input-rules') === 'empty-texts-accepted';
   const takes = (entry: Pick['entry']) => {
     const pick = picks.find((candidate) => candidate.entry === entry);
     return pick?.reading?.takes ?? (serverReadings[entry] as EntryReadings).default.takes;
   };
-  // A reading named by a status answers it (422, 403, 401-without-challenge); the others (a header
-  // left out of the default's answer) keep the default's status.
+  // A reading named by a status answers it (422, 403, 400); the others keep the default's status.
   const statusOf = (name: string, entry: Pick['entry']) => /^\d{3}/.exec(name)?.[0] ?? (serverReadings[entry] as EntryReadings).default.name;
-  // A refused group conversation keeps its own status (409 or 422): a refusal too.
+  // A refused group conversation keeps its own status (409 or 422), and so does the refused delete
+  // of a group's own conversation (409): refusals too.
   const groupRefusal = /^refused-(\d{3})$/.exec(groupCreate)?.[1];
+  const conversationDeleteRefusal = /^refused-(\d{3})$/.exec(nameOf(picks, 'group-conversation-delete'))?.[1];
   return {
     SUCCESS_STATUS: success === '200' ? '200' : '200,201',
-    REFUSAL_STATUS: [...new Set([statusOf(refusal, 'refusal-status'), ...(groupRefusal ? [groupRefusal] : [])])].join(','),
+    REFUSAL_STATUS: [...new Set([statusOf(refusal, 'refusal-status'), ...(groupRefusal ? [groupRefusal] : []), ...(conversationDeleteRefusal ? [conversationDeleteRefusal] : [])])].join(','),
     AUTH_REFUSAL_STATUS: statusOf(nameOf(picks, 'auth-refusal-status'), 'auth-refusal-status'),
     UNKNOWN_ID_STATUS: unknownId,
     // The default reading is no modifier of its own: another user's id is an id this user cannot see.
@@ -38,11 +41,21 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
     DELETE_STATUS: deleteAnswer === '204' ? '204' : '200',
     DELETE_OF_NOTHING: takes('delete-of-nothing') as Declares['DELETE_OF_NOTHING'],
     ...(errorBody === 'json' ? { ERROR_BODY: 'json' as const } : {}),
-    // Texts the default refuses empty (a name, a contact_id, a username), taken empty, stay "" under
-    // empty-text:null, which nulls only the texts that may be null: both readings at once, so none is declared.
-    ...(takes('empty-text') === 'null' && nameOf(picks, 'input-rules') === 'empty-texts-accepted' ? {} : { EMPTY_TEXT: takes('empty-text') as Declares['EMPTY_TEXT'] }),
+    // Empty texts taken where the default refuses them (name=, contact_id=) stay "": with empty-text
+    // null, the server reads an empty text two ways, which no single EMPTY_TEXT declares.
+    ...(emptyTextsTaken && takes('empty-text') === 'null' ? {} : { EMPTY_TEXT: takes('empty-text') as Declares['EMPTY_TEXT'] }),
     GROUP_CONVERSATION_CREATE: takes('group-conversation-create') as Declares['GROUP_CONVERSATION_CREATE'],
     CONTACT_CONVERSATION_CREATE: takes('contact-conversation-create') as Declares['CONTACT_CONVERSATION_CREATE'],
     LARGEST_LIMIT: takes('largest-limit') as Declares['LARGEST_LIMIT'],
+    GROUP_DELETE_CONVERSATION: takes('group-delete-conversation') as Declares['GROUP_DELETE_CONVERSATION'],
+    GROUP_CONVERSATION_DELETE: takes('group-conversation-delete') as Declares['GROUP_CONVERSATION_DELETE'],
+    CREATE_WITH_BOTH: takes('create-with-both') as Declares['CREATE_WITH_BOTH'],
+    ARCHIVE_ARCHIVED: takes('archive-archived') as Declares['ARCHIVE_ARCHIVED'],
+    TEXT_STORAGE: takes('text-storage') as Declares['TEXT_STORAGE'],
+    // Values read loosely (input-rules:lax-values) read some booleans and limits the default refuses.
+    ...(laxValues ? {} : {
+      MALFORMED_BOOLEAN: takes('malformed-boolean') as Declares['MALFORMED_BOOLEAN'],
+      INVALID_LIMIT: takes('invalid-limit') as Declares['INVALID_LIMIT'],
+    }),
   };
 }

@@ -29,7 +29,12 @@ import { emptyFormListRefused } from './form-lists.ts';
 import { laxValues } from './lax-values.ts';
 import { STRICT_LIMITS, strictInput } from './strict-input.ts';
 import { laggingLists, listLagMs } from './lagging-lists.ts';
-import { authRefused401Bare, authRefused403, methodRefusedBare, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
+import { authRefused400, authRefused401Bare, authRefused403, methodRefusedBare, refusalStatus, success200, success201EveryPost, unknownIdStatus } from './statuses.ts';
+import { otherMethodsAnswered, trailingSlashRedirected } from './other-methods.ts';
+import { malformedBooleansRead } from './booleans.ts';
+import { textNormalised } from './normalised-text.ts';
+import { invalidLimitIgnored } from './invalid-limits.ts';
+import { schemeAsWritten } from './auth-scheme.ts';
 import type { Profile } from './variant.ts';
 
 /** Every entry the server takes is one of the register's (lib/api/open-points.ts). */
@@ -48,6 +53,8 @@ export interface EntryReadings<K extends EntryKey = EntryKey> {
   /** The name of the reference server's default reading, and the register's reading it is an instance of. */
   default: { name: string; takes: Takes<K> };
   others: Readonly<Record<string, ServerReading<K>>>;
+  /** Why an entry has no other reading to serve: its one reading is the default's, and no valid server differs. */
+  noOther?: string;
 }
 
 const LIMITS = { text: 200, url: 2_000 } as const;
@@ -85,8 +92,6 @@ export const serverReadings = {
     default: { name: '400', takes: '4xx' },
     others: {
       '422': { takes: '4xx', description: 'A bad request gets 422 Unprocessable Content instead of 400.', modifiers: [refusalStatus(422)] },
-      // RFC 9110 asks a 405 for Allow; the API's text names no status and no header for it.
-      'no-allow-on-405': { takes: '4xx', description: 'A method the API does not have gets 405 without an Allow header.', modifiers: [methodRefusedBare] },
     },
   },
   'unknown-id-status': {
@@ -110,12 +115,37 @@ export const serverReadings = {
     },
   },
   'auth-refusal-status': {
-    default: { name: '401', takes: '401' },
+    default: { name: '401', takes: '4xx' },
     others: {
-      '403': { takes: '403', description: 'Missing or bad credentials get 403 Forbidden, without WWW-Authenticate.', modifiers: [authRefused403] },
-      // RFC 9110 asks a 401 for WWW-Authenticate; §5 shows only the request's header.
-      '401-without-challenge': { takes: '401', description: 'Missing or bad credentials get 401 without a WWW-Authenticate header.', modifiers: [authRefused401Bare] },
+      '403': { takes: '4xx', description: 'Missing or bad credentials get 403 Forbidden, without WWW-Authenticate.', modifiers: [authRefused403] },
+      '400': { takes: '4xx', description: 'Missing or bad credentials get 400 Bad Request, without WWW-Authenticate.', modifiers: [authRefused400] },
     },
+  },
+  // After auth-refusal-status: a 401 it left a 401 loses its challenge.
+  'auth-challenge': {
+    default: { name: 'challenge', takes: 'challenge' },
+    others: {
+      // RFC 9110 asks a 401 for WWW-Authenticate; §5 shows only the request's header.
+      none: { takes: 'none', description: 'Missing or bad credentials get 401 without a WWW-Authenticate header.', modifiers: [authRefused401Bare] },
+    },
+  },
+  'allow-on-405': {
+    default: { name: 'allow', takes: 'allow' },
+    others: {
+      // RFC 9110 asks a 405 for Allow; the API's text names no status and no header for it.
+      none: { takes: 'none', description: 'A method the API does not have gets 405 without an Allow header.', modifiers: [methodRefusedBare] },
+    },
+  },
+  'auth-scheme-spelling': {
+    default: { name: 'scheme-any-case', takes: 'served' },
+    others: {
+      'as-written': { takes: 'refused', description: 'The Authorization header is taken only as §5 writes it: "bearer <token>" and "BEARER <token>" are refused as credentials that are not valid.', modifiers: [schemeAsWritten] },
+    },
+  },
+  'token-case': {
+    default: { name: 'exact', takes: 'exact' },
+    others: {},
+    noOther: 'a token is one string (§5): a server that takes it in other letter case takes a token that is not the user\'s (the fault auth.token-case-insensitive)',
   },
   'error-body': {
     default: { name: 'json', takes: 'any' },
@@ -154,7 +184,31 @@ export const serverReadings = {
       'bytes-replaced': { takes: 'any', description: 'Raw bytes of a body that are not UTF-8 are read as U+FFFD instead of refused (a percent-escaped one, %E9, is kept as the text the form parser leaves).', choices: { textBytes: 'replaced' } },
       'empty-texts-accepted': { takes: 'any', description: 'Empty texts are taken where the default refuses them: name= makes a group named "", a contact\'s username may be "", and contact_id= or group_id= is a given id.', modifiers: [emptyTextsAccepted] },
       strict: { takes: 'any', description: `Tight validation: usernames of 1 to ${STRICT_LIMITS.username} characters, group names of 1 to ${STRICT_LIMITS.name}, and only the parameters the operation names (any other is refused with 400 naming it).`, modifiers: [strictInput] },
-      'empty-form-list-refused': { takes: 'any', description: 'A form body\'s contacts= (the empty list) is refused with 400: a form has no empty list; JSON\'s [] is still taken.', modifiers: [emptyFormListRefused] },
+    },
+  },
+  'form-encoding': {
+    default: { name: 'indices', takes: 'indices' },
+    others: {
+      'no-empty-list': { takes: 'no-empty-list', description: 'A form body\'s contacts= (the empty list) is refused with 400: a form has no empty list; JSON\'s [] is still taken.', modifiers: [emptyFormListRefused] },
+    },
+  },
+  'text-storage': {
+    default: { name: 'exact', takes: 'exact' },
+    others: {
+      normalised: { takes: 'normalised', description: 'A name, a description and a contact_id are stored normalised: trimmed, every run of white space made one space, in Unicode NFC.', modifiers: [textNormalised] },
+    },
+  },
+  'malformed-boolean': {
+    default: { name: 'refused', takes: 'refused' },
+    others: {
+      read: { takes: 'read', description: 'A boolean spelt yes, on, 1 or TRUE is read as true, and no, off, 0 or FALSE as false (in a form and as a JSON string); other spellings are still refused.', modifiers: [malformedBooleansRead] },
+    },
+  },
+  'unique-members': {
+    default: { name: 'kept', takes: 'kept' },
+    others: {
+      merged: { takes: 'merged', description: 'A username given twice in contacts makes one member (the first given).', choices: { repeatedMembers: 'merged' } },
+      refused: { takes: 'refused', description: 'contacts that name a username twice are refused with 400.', choices: { repeatedMembers: 'refused' } },
     },
   },
   'group-conversation-create': {
@@ -163,6 +217,25 @@ export const serverReadings = {
       new: { takes: 'new', description: 'POST /v1/conversations with a group\'s id makes a new conversation, which replaces the old one (deleted) as the group\'s one conversation.', choices: { groupConversationCreate: 'new' } },
       'refused-409': { takes: 'refused', description: 'POST /v1/conversations with the id of a group whose conversation exists is refused with 409 Conflict.', choices: { groupConversationCreate: 'refused', groupConversationRefusal: 409 } },
       'refused-422': { takes: 'refused', description: 'POST /v1/conversations with the id of a group whose conversation exists is refused with 422.', choices: { groupConversationCreate: 'refused', groupConversationRefusal: 422 } },
+    },
+  },
+  'create-with-both': {
+    default: { name: 'both', takes: 'both' },
+    others: {
+      'group-only': { takes: 'one', description: 'POST /v1/conversations with both contact_id and group_id makes (or answers) the group\'s conversation; the contact_id is dropped.', choices: { createWithBoth: 'group-only' } },
+      refused: { takes: 'refused', description: 'POST /v1/conversations with both contact_id and group_id is refused with 400.', choices: { createWithBoth: 'refused' } },
+    },
+  },
+  'group-delete-conversation': {
+    default: { name: 'removed', takes: 'removed' },
+    others: {
+      kept: { takes: 'kept', description: 'DELETE /v1/groups/:id removes the group; its conversation stays, its group_id still naming the deleted group.', choices: { groupDeleteConversation: 'kept' } },
+    },
+  },
+  'group-conversation-delete': {
+    default: { name: 'allowed', takes: 'allowed' },
+    others: {
+      'refused-409': { takes: 'refused', description: 'DELETE /v1/conversations/:id of a group\'s own conversation is refused with 409: it goes only with its group.', choices: { groupConversationDelete: 'refused' } },
     },
   },
   'contact-conversation-create': {
@@ -177,11 +250,22 @@ export const serverReadings = {
       uuid: { takes: 'uuid', description: 'Ids are random UUIDs without a prefix, the same format for conversations and groups.', choices: { ids: 'uuid' } },
     },
   },
+  'timestamp-form': {
+    default: { name: 'integer', takes: 'integer' },
+    others: {},
+    noOther: 'the one form the register accepts is the examples\' integers, in whatever unit (timestamp-unit\'s variants)',
+  },
   'timestamp-unit': {
     default: { name: 'seconds', takes: 'any' },
     others: {
       milliseconds: { takes: 'any', description: 'Timestamps are integer milliseconds since the epoch; archived_at is taken in the same unit.', choices: { timestampUnit: 'milliseconds' } },
       microseconds: { takes: 'any', description: 'Timestamps are integer microseconds since the epoch (about 1.8e15); archived_at is taken in the same unit.', modifiers: [microsecondClock] },
+    },
+  },
+  'invalid-limit': {
+    default: { name: 'refused-400', takes: 'refused' },
+    others: {
+      'default-page': { takes: 'served', description: 'A limit that is no positive integer (0, -1, 1.5, abc, empty) is ignored: the default page of ten is served.', modifiers: [invalidLimitIgnored] },
     },
   },
   'largest-limit': {
@@ -243,6 +327,20 @@ export const serverReadings = {
     default: { name: 'without-the-flag', takes: 'any' },
     others: {
       ignored: { takes: 'any', description: 'A filter set to false filters nothing (muted=false lists every conversation).', choices: { filterFalse: 'ignored' } },
+    },
+  },
+  'archive-archived': {
+    default: { name: 'restamped', takes: 'restamped' },
+    others: {
+      kept: { takes: 'kept', description: 'A PUT with archived_at of a record archived already succeeds and keeps the first timestamp.', choices: { archiveArchived: 'kept' } },
+      refused: { takes: 'refused', description: 'A PUT with archived_at of a record archived already is refused with 400.', choices: { archiveArchived: 'refused' } },
+    },
+  },
+  'other-methods': {
+    default: { name: '404-or-405', takes: 'refused' },
+    others: {
+      answered: { takes: 'answered', description: 'HEAD is answered as GET, OPTIONS with 204 and Allow, and a POST or PATCH on an object with the object (200), changing nothing.', modifiers: [otherMethodsAnswered] },
+      'trailing-slash-308': { takes: 'redirected', description: 'An API path with a trailing slash is answered 308 with Location the path without it.', modifiers: [trailingSlashRedirected] },
     },
   },
   restore: {

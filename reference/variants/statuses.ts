@@ -32,6 +32,11 @@ export const authRefused403: ServerModifier = {
   reply: (reply) => (reply.status === 401 ? { ...reply, status: 403, headers: withoutChallenge(reply.headers) } : reply),
 };
 
+/** Failed authentication gets 400 Bad Request, without WWW-Authenticate: §7 names no status, and any 4xx refuses. */
+export const authRefused400: ServerModifier = {
+  reply: (reply) => (reply.status === 401 ? { ...reply, status: 400, headers: withoutChallenge(reply.headers) } : reply),
+};
+
 /** Failed authentication keeps its 401 but carries no WWW-Authenticate (§5 names no challenge). */
 export const authRefused401Bare: ServerModifier = {
   reply: (reply) => (reply.status === 401 ? { ...reply, headers: withoutChallenge(reply.headers) } : reply),

@@ -25,6 +25,13 @@ export type Declares = {
   LARGEST_LIMIT?: ReadingOf<'largest-limit'>;
   LIST_CONSISTENCY?: Declaration<ReadingOf<'list-consistency'>>;
   DEFAULT_LIST_SCOPE?: ReadingOf<'default-list-scope'>;
+  GROUP_DELETE_CONVERSATION?: ReadingOf<'group-delete-conversation'>;
+  GROUP_CONVERSATION_DELETE?: ReadingOf<'group-conversation-delete'>;
+  CREATE_WITH_BOTH?: ReadingOf<'create-with-both'>;
+  ARCHIVE_ARCHIVED?: ReadingOf<'archive-archived'>;
+  MALFORMED_BOOLEAN?: ReadingOf<'malformed-boolean'>;
+  TEXT_STORAGE?: ReadingOf<'text-storage'>;
+  INVALID_LIMIT?: ReadingOf<'invalid-limit'>;
 };
 
 /** What a variant changes in the server, and what the suite is told about it. */

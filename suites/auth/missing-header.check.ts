@@ -7,7 +7,7 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.missing-header.rejected',
-      title: 'every endpoint rejects a request without an Authorization header with 401 or 403, shows no data and changes nothing',
+      title: 'every endpoint rejects a request without an Authorization header with a 4xx, shows no data and changes nothing',
       level: 'security',
       tags: ['conversations', 'groups'],
     },

@@ -7,7 +7,7 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.other-scheme.rejected',
-      title: 'every endpoint rejects an Authorization header of another scheme with 401 or 403, shows no data and changes nothing',
+      title: 'every endpoint rejects an Authorization header of another scheme with a 4xx, shows no data and changes nothing',
       level: 'security',
       tags: ['conversations', 'groups'],
     },

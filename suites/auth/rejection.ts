@@ -1,7 +1,8 @@
 // The body of the four auth checks. Each of the ten operations (§4.1, §4.2) is sent with wrong
 // credentials, against a conversation and a group the check made with the right ones, and must be
-// refused with 401 or 403, show none of their data, and change nothing: the two still retrieve as
-// before and the refused creates made nothing.
+// refused (any 4xx: §7 names no status, profile: auth-refusal-status; 401 is the convention
+// auth.unknown-token.401 looks for), show none of their data, and change nothing: the two still
+// retrieve as before and the refused creates made nothing.
 import type { CheckId } from '../../harness/checks/check-ids.ts';
 import type { Conversation, Group } from '../../lib/api/resources.ts';
 import type { ApiResponse, CallOptions } from '../../lib/core/client/api-client.ts';
@@ -19,8 +20,6 @@ import { untilListsCaughtUp } from '../../harness/checks/list-consistency.ts';
 import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../harness/checks/own-resources.ts';
 
 export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
-
-// §7 leaves failure statuses open; 401 and 403 are the two a client can recognise as "not allowed".
 
 interface Markers {
   /** contact_id of the refused conversation create. */

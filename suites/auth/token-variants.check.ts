@@ -8,7 +8,7 @@ import { createOwnResources } from '../../harness/checks/own-resources.ts';
 import { expectEveryOperationRejected } from './rejection.ts';
 import { made, schemeVariants, swapCase, tokenVariants } from '../../harness/checks/wrong-credentials.ts';
 
-const eitherRule = '§5 writes "Bearer <ACCESS_TOKEN>" and no more (RFC 7235 §2.1: the scheme is case-insensitive, 1*SP before the token; RFC 9110 §5.3: Authorization is no list, so two are no valid request): a server may serve the token\'s user or refuse, never fail';
+const eitherRule = '§5 writes "Bearer <ACCESS_TOKEN>" and no more (RFC 7235 §2.1: the scheme is case-insensitive, 1*SP before the token; RFC 9110 §5.3: Authorization is no list, so two are no valid request): a server may serve the token\'s user or refuse, never fail (profile: auth-scheme-spelling)';
 
 /** A success acts for the token's user: the owner's own object, as the owner gets it. */
 function expectOwnersObject(response: ApiResponse, schema: 'conversation' | 'group', id: string, what: string): void {
@@ -43,7 +43,7 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.token-variants.rejected',
-      title: 'every endpoint rejects the valid token changed (a character added, removed or changed, written twice, wrapped in junk) with 401 or 403, shows no data and changes nothing',
+      title: 'every endpoint rejects the valid token changed (a character added, removed or changed, written twice, wrapped in junk) with a 4xx, shows no data and changes nothing',
       level: 'security',
       tags: ['conversations', 'groups'],
     },
@@ -52,13 +52,13 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.token-variants.case-swapped-rejected',
-      title: 'every endpoint rejects the valid token with its letter case swapped with 401 or 403, shows no data and changes nothing',
+      title: 'every endpoint rejects the valid token with its letter case swapped with a 4xx, shows no data and changes nothing',
       level: 'security',
       tags: ['conversations', 'groups'],
     },
     (context) => {
       // §5: the header carries the ACCESS_TOKEN; a token in other letters is another token (the
-      // comparison of secrets is exact). A token without letters has no other case.
+      // comparison of secrets is exact; profile: token-case). A token without letters has no other case.
       const token = context.target.accessToken;
       const swapped = swapCase(token);
       if (swapped === token) return context.skip('ACCESS_TOKEN has no letters, so it has no other letter case to send');

@@ -37,7 +37,8 @@ export const checks = [
         {
           params: { archived_at: conversation.created_at },
           what: 'the timestamp it already holds',
-          mayRefuse: '§3: archiving an archived conversation is among "all other transitions: not shown"',
+          // Restamped and kept read alike for the same timestamp; a refusal only if ARCHIVE_ARCHIVED allows it.
+          ...(context.profile.allows('archive-archived', 'refused') ? { mayRefuse: '§3: archiving an archived conversation is among "all other transitions: not shown" (profile: archive-archived)' } : {}),
         },
         // An empty text (profile: empty-text): kept as "" or returned as null, or refused as a text (profile: input-rules).
         { params: { pinned_message_id: '' }, what: 'an empty text', mayRefuse: '§2.2 leaves the format of identifiers open (profile: input-rules)' },

@@ -92,6 +92,8 @@ export const checks = [
     wrongUpdateTypesAreRefusedOrRead(conversations, () => [
       { field: 'is_pinned', value: 'perhaps', type: 'a boolean' },
       { field: 'is_muted', value: { yes: true }, type: 'a boolean' },
+      // A spelling of true a server may read as one (profile: malformed-boolean).
+      { field: 'is_muted', value: 'yes', type: 'a boolean', spellsBoolean: true },
       { field: 'archived_at', value: 'yesterday', type: 'a timestamp' },
       { field: 'archived_at', value: -1.5, type: 'a timestamp' },
       { field: 'pinned_message_id', value: ['a', 'b'], type: 'a string' },

@@ -141,7 +141,7 @@ export const checks = [
   defineCheck(
     {
       id: 'groups.create.unusual-text',
-      title: 'empty, very long and non-ASCII text is refused with a 4xx or returned exactly, never a 5xx',
+      title: 'empty, very long and non-ASCII text is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
       level: 'robustness',
     },
     unusualTextIsRefusedOrKept(groups, 'name'),

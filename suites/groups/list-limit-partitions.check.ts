@@ -18,7 +18,7 @@ export const checks = [
   defineCheck(
     {
       id: 'groups.list.invalid-limits-bounded',
-      title: 'limit 0, -1, 1.5, abc, empty or 1e1 gets a 4xx or a page of at most ten groups with has_more true, never a 5xx',
+      title: 'limit 0, -1, 1.5, abc, empty or 1e1 gets a 4xx or a valid page (as INVALID_LIMIT declares, if it does), never a 5xx',
       level: 'robustness',
     },
     invalidLimitsAreBounded(groups),

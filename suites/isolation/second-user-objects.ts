@@ -62,8 +62,10 @@ export class SecondUserObjects {
         continue;
       }
       if (conversationId === undefined || this.firstUsers.has(conversationId)) continue;
-      // §3: the group's delete removes its conversation; one still there is deleted on its own.
+      // §3: the group's delete removes its conversation, or leaves it (profile:
+      // group-delete-conversation); one still there is deleted on its own.
       const after = await this.client.retrieveConversation(conversationId);
+      // Gone with its group (profile: group-delete-conversation, unknown-id-status).
       if (this.context.profile.isUnknownIdAnswer(after.status)) continue;
       const removed = this.context.ledger.refusal('conversation', conversationId) === undefined ? await this.remove('conversation', conversationId) : after;
       if (removed !== true) {
@@ -84,6 +86,7 @@ export class SecondUserObjects {
     if (kind === 'group') await this.client.deleteGroup(id);
     else await this.client.deleteConversation(id);
     const after = kind === 'group' ? await this.client.retrieveGroup(id) : await this.client.retrieveConversation(id);
+    // Still there unless its id now names nothing (profile: unknown-id-status).
     if (!this.context.profile.isUnknownIdAnswer(after.status)) return after;
     this.context.created.forget(kind, id);
     return true;

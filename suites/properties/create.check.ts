@@ -14,7 +14,7 @@ export const checks = [
   defineCheck(
     {
       id: 'properties.create.accepted-returned-exactly',
-      title: 'for generated create parameters, whatever is accepted is returned and stored exactly, unicode included',
+      title: 'for generated create parameters, whatever is accepted is returned and stored as sent (texts possibly normalised, unless TEXT_STORAGE=exact), unicode included',
       level: 'spec',
       tags: ['conversations', 'groups'],
     },
@@ -27,6 +27,7 @@ export const checks = [
           const response = await log.step(`POST /v1/conversations ${JSON.stringify(input.params)}`, () => context.client.createConversation(input.params));
           recordCreated(context, 'conversation', response.body);
           expectNoServerError(context.profile, response, 'POST /v1/conversations');
+          // §2.2 leaves the limits of identifiers open (profile: input-rules): a refusal makes nothing.
           if (context.profile.isRefusal(response.status)) return;
           const created = expectBody(response, 'conversation');
           expectFields(context.profile, response, created, { contact_id: input.params.contact_id }, '§4.1: the created conversation carries the contact_id given');
@@ -39,6 +40,8 @@ export const checks = [
         const response = await log.step(`POST /v1/groups ${JSON.stringify(params)}`, () => context.client.createGroup(params));
         recordCreated(context, 'group', response.body);
         expectNoServerError(context.profile, response, 'POST /v1/groups');
+        // A refusal makes nothing: of a text (profile: input-rules), a username given twice
+        // (profile: unique-members), a form's empty list (profile: form-encoding).
         if (context.profile.isRefusal(response.status)) return;
         const expected = {
           name: params.name,

@@ -29,7 +29,9 @@ export const checks = [
         const params = applyOffset(updates, created.created_at) as Record<string, unknown>;
         const response = await log.step(`PUT ${resource.path}/:id ${JSON.stringify(params)}`, () => resource.update(context.client, created.id, params));
         expectNoServerError(context.profile, response, `PUT ${resource.path}/:id`);
-        // §2.2 leaves text limits open: a refused update (4xx) is the server's right, and then nothing changed.
+        // A refused update (4xx) is the server's right, and then nothing changed: of a text (§2.2;
+        // profile: input-rules), of an archived object archived again (profile: archive-archived), a
+        // username given twice (profile: unique-members), a form's empty list (profile: form-encoding).
         if (context.profile.isRefusal(response.status)) return;
         expectSuccess(context.profile, response, `PUT ${resource.path}/:id`);
         const updated = resource.comparable(expectBody(response, resource.schema) as never);

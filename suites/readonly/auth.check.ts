@@ -13,7 +13,7 @@ export const checks = [
   defineCheck(
     {
       id: 'readonly.auth.rejected',
-      title: 'the list and retrieve endpoints reject a missing, malformed or unknown credential with 401 or 403 and show no data',
+      title: 'the list and retrieve endpoints reject a missing, malformed or unknown credential with a 4xx and show no data',
       level: 'security',
       tags: ['conversations', 'groups'],
       readOnly: true,

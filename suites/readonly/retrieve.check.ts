@@ -28,6 +28,7 @@ async function retrieveAListedObject<T extends ResourceItem>(context: CheckConte
   for (const item of listed) {
     const response = await resource.retrieve(context.client, item.id);
     expectNoServerError(context.profile, response, `GET ${resource.path}/:id of a listed ${resource.kind}`);
+    // Deleted by another client since it was listed: an id that names nothing now (profile: unknown-id-status).
     if (context.profile.isUnknownIdAnswer(response.status)) continue;
     const retrieved = expectBody(response, resource.schema) as unknown as T;
     // Others may change the object between the two requests: only what never changes is compared.

@@ -3,13 +3,16 @@
 // the suite accepts, the setting that declares one, and the predicates checks ask about it.
 import { profileEntries } from '../../lib/api/open-points.ts';
 import type { CheckRegistry } from '../../conformance/registry.ts';
-import { predicateEntries } from '../../lib/core/profile/server-profile.ts';
+import { entriesOfPredicate, predicateEntries } from '../../lib/core/profile/server-profile.ts';
 import { checksByEntry } from './check-dependencies.ts';
 
 function settingLines(entry: (typeof profileEntries)[number]): string[] {
   if ('noSetting' in entry) return ['', `No setting: ${entry.noSetting}.`];
   if (!('setting' in entry)) return [];
   const { setting } = entry;
+  if (setting.kind === 'convention') {
+    return ['', `A convention: ${setting.checks.map((id) => `\`${id}\``).join(', ')} ${setting.checks.length > 1 ? 'look' : 'looks'} for the usual reading, and gate${setting.checks.length > 1 ? '' : 's'} only when \`CONVENTIONS\` names ${setting.checks.length > 1 ? 'them' : 'it'} (or with \`--strict\`); otherwise every reading is accepted.`];
+  }
   const how = setting.kind === 'statuses'
     ? `a comma-separated list of the statuses your server answers with, within ${Array.isArray(setting.within) ? setting.within.join(' or ') : `${(setting.within as { from: number }).from}-${(setting.within as { to: number }).to}`}`
     : setting.kind === 'reading' ? `one of ${Object.keys(entry.readings).map((name) => `\`${name}\``).join(', ')}` : 'its own syntax (see .env.example)';
@@ -25,7 +28,7 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
     const dependsLine = ids.length === 0
       ? 'No check rests on it (the client or the run applies it, or the suite never tests it).'
       : ids.length === total ? `Every check's code can reach it (${total}).` : `Checks whose code can reach it (${ids.length}): ${ids.map((id) => `\`${id}\``).join(', ')}.`;
-    const predicates = Object.entries(predicateEntries).filter(([, key]) => key === entry.key).map(([name]) => `\`${name}\``);
+    const predicates = Object.keys(predicateEntries).filter((name) => entriesOfPredicate(name).includes(entry.key)).map((name) => `\`${name}\``);
     return [
       `## \`${entry.key}\``,
       '',

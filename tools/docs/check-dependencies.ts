@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { profileEntries, type ProfileKey } from '../../lib/api/open-points.ts';
 import type { CheckRegistry } from '../../conformance/registry.ts';
-import { predicateEntries } from '../../lib/core/profile/server-profile.ts';
+import { entriesOfPredicate, predicateEntries } from '../../lib/core/profile/server-profile.ts';
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,7 +16,7 @@ function entriesNamedIn(text: string): Set<ProfileKey> {
   const found = new Set<ProfileKey>();
   // A predicate asked or handed on (expectAnswer(response, isAuthRefusal, …)); import lines aside.
   const code = text.split('\n').filter((line) => !/^\s*import\b/.test(line)).join('\n');
-  for (const [predicate, key] of Object.entries(predicateEntries)) if (new RegExp(`\\b${predicate}\\b`).test(code)) found.add(key);
+  for (const predicate of Object.keys(predicateEntries)) if (new RegExp(`\\b${predicate}\\b`).test(code)) for (const key of entriesOfPredicate(predicate)) found.add(key);
   const keys = new Set<string>(profileEntries.map((entry) => entry.key));
   // An entry named in code (expectStatusOf(profile, 'unknown-id-status', …), profile.allows('largest-limit', …)).
   for (const key of keys) if (code.includes(`'${key}'`)) found.add(key as ProfileKey);

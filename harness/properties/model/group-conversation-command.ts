@@ -31,8 +31,8 @@ export class CreateGroupConversation implements Command {
     recordCreated(context, 'conversation', response.body);
     const what = 'POST /v1/conversations with the group_id of a group that has its conversation';
     expectNoServerError(context.profile, response, what);
+    // Refused: nothing changes, the group keeps its conversation (profile: group-conversation-create).
     if (context.profile.isRefusal(response.status)) {
-      // Refused: nothing changes, the group keeps its conversation.
       expectAllowed(context, response, 'refused', `a refusal (status ${response.status})`);
       return;
     }
@@ -64,6 +64,7 @@ export class CreateGroupConversation implements Command {
   private async expectReleased(context: Real['context'], log: Real['log'], created: ApiResponse, groupId: string, oldId: string): Promise<void> {
     const response = await log.step(`  GET the group's old conversation → ${oldId}`, () => context.client.retrieveConversation(oldId));
     expectNoServerError(context.profile, response, "GET /v1/conversations/:id of the group's old conversation");
+    // Gone: released (profile: group-conversation-create, reading new).
     if (context.profile.isUnknownIdAnswer(response.status)) return;
     expectSuccess(context.profile, response, "GET /v1/conversations/:id of the group's old conversation");
     const old = expectBody(response, 'conversation');

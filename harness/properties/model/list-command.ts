@@ -100,6 +100,7 @@ export class ListAndWalk implements Command {
       // §7 leaves errors open: a server may refuse group_id of a group that no longer exists, which
       // lists nothing of it too (as groups.delete.cascade accepts). Otherwise the list is walked.
       const first = await log.step(`${this.toString()} → ${this.resource}?${asked}, of a deleted group`, refusable);
+      // A filter by an id that names nothing may be refused (profile: unknown-id-status, refusal-status).
       if (context.profile.isRefusal(first.status) || context.profile.isUnknownIdAnswer(first.status)) return;
     }
     const walk = await log.step(`${this.toString()} → ${this.resource}?${asked}`, walking);

@@ -20,6 +20,11 @@ export interface Model {
    * shown; only that none is listed under its group's id (§1: "Each group has one conversation").
    */
   released: string[];
+  /**
+   * Conversations a group's delete left in place (profile: group-delete-conversation, reading
+   * kept): outside the model from then on, never judged in a list; the check's cleanup deletes them.
+   */
+  kept: string[];
   /** The kinds a Populate command has filled (once a sequence each). */
   populated: Array<'conversation' | 'group'>;
 }
@@ -29,7 +34,7 @@ export interface Real {
   log: StepLog;
 }
 
-export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [], released: [], populated: [] });
+export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [], released: [], kept: [], populated: [] });
 
 /** The ids of the deleted objects of one kind. */
 export const goneIds = (model: Readonly<Model>, kind: 'conversation' | 'group'): string[] =>

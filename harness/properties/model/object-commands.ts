@@ -55,7 +55,8 @@ export class CreateGroup implements Command {
     const response = await log.step(this.toString(), () => context.client.createGroup(params));
     recordCreated(context, 'group', response.body);
     expectNoServerError(context.profile, response, 'POST /v1/groups');
-    // §2.2 leaves the limits of names and other text open: a refusal changes nothing.
+    // A refusal changes nothing: of a text (§2.2; profile: input-rules), a username given twice
+    // (profile: unique-members), a form's empty list (profile: form-encoding).
     if (context.profile.isRefusal(response.status)) return;
     const group = expectBody(response, 'group');
     expectAgrees(context.profile, response, comparableGroup(group), {
@@ -114,13 +115,14 @@ export class UpdateConversation implements Command {
     const extra = extraFields(context, 'conversation', this.extra);
     const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateConversation(current.id, { ...params, ...extra } as ConversationUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/conversations/:id');
+    // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
-      const because = refusalAllowedBecause(params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
       return expectRefusalChangedNothing(real, response, 'conversation', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/conversations/:id');
     const updated = expectBody(response, 'conversation');
-    const archivedAt = archivedAtAfter(params.archived_at, current, updated.archived_at);
+    const archivedAt = archivedAtAfter(context.profile, params.archived_at, current, updated.archived_at);
     expectIntegerArchivedAt(response, archivedAt);
     // §4.1: the fields given take effect, "Fields not given are unchanged".
     expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params, ...(archivedAt === undefined ? {} : { archived_at: archivedAt }) } as Conversation), 'the updated conversation');
@@ -139,13 +141,14 @@ export class UpdateGroup implements Command {
     const extra = extraFields(context, 'group', this.extra);
     const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateGroup(current.id, { ...params, ...extra } as GroupUpdateParams));
     expectNoServerError(context.profile, response, 'PUT /v1/groups/:id');
+    // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
-      const because = refusalAllowedBecause(params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
       return expectRefusalChangedNothing(real, response, 'group', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/groups/:id');
     const updated = expectBody(response, 'group');
-    const archivedAt = archivedAtAfter(params.archived_at, current, updated.archived_at);
+    const archivedAt = archivedAtAfter(context.profile, params.archived_at, current, updated.archived_at);
     expectIntegerArchivedAt(response, archivedAt);
     const given = params.contacts === undefined ? { ...params } : {
       ...params,
@@ -160,7 +163,8 @@ export class UpdateGroup implements Command {
 
 /**
  * A group's conversation is deleted with its group, never on its own: whether a server lets a group
- * lose its one conversation (§1) is not shown, and the suite writes to it only through its group.
+ * lose its one conversation (§1) is not shown (profile: group-conversation-delete), and the model
+ * writes to it only through its group.
  */
 const oneToOne = (model: Readonly<Model>) => model.conversations.filter((item) => item.group_id === null);
 
@@ -178,15 +182,38 @@ export class Delete implements Command {
       const group = target as Group;
       model.groups = model.groups.filter((item) => item.id !== group.id);
       model.gone.push({ kind: 'group', id: group.id });
-      // §3: the group is removed "including its messages", which live in its conversation.
       if (model.conversations.some((item) => item.id === group.conversation_id)) {
         model.conversations = model.conversations.filter((item) => item.id !== group.conversation_id);
-        model.gone.push({ kind: 'conversation', id: group.conversation_id });
+        await this.conversationAfter(model, { context, log }, group);
       }
       return;
     }
     model.conversations = model.conversations.filter((item) => item.id !== target.id);
     model.gone.push({ kind: 'conversation', id: target.id });
   }
+  /**
+   * §3 removes "the group, including its messages"; its conversation goes with it (removed) or
+   * stays (kept), as the server reads it (profile: group-delete-conversation). Kept, it leaves
+   * the model, and the check's cleanup deletes it (its retrieve at the group's create verified it).
+   */
+  private async conversationAfter(model: Model, { context, log }: Real, group: Group): Promise<void> {
+    const id = group.conversation_id;
+    const response = await log.step(`  GET the deleted group's conversation → ${id}`, () => context.client.retrieveConversation(id));
+    expectNoServerError(context.profile, response, "GET /v1/conversations/:id of a deleted group's conversation");
+    const reading = context.profile.isUnknownIdAnswer(response.status) ? 'removed' : context.profile.isSuccess(response.status) ? 'kept' : undefined;
+    expectThat(
+      reading !== undefined && context.profile.allows('group-delete-conversation', reading),
+      response,
+      `the deleted group's conversation ${id} gone with it or kept (§3: "the group, including its messages, is removed permanently"; profile: group-delete-conversation, ${context.profile.declared['group-delete-conversation'] === undefined ? 'either reading' : `GROUP_DELETE_CONVERSATION=${context.profile.declared['group-delete-conversation']}`})`,
+      `status ${response.status}`,
+    );
+    if (reading === 'removed') {
+      model.gone.push({ kind: 'conversation', id });
+      return;
+    }
+    model.kept.push(id);
+    context.created.add('conversation', id);
+  }
+
   toString = () => `Delete(${this.kind} #${this.index})`;
 }

@@ -5,7 +5,7 @@
 import type { Conversation, Group } from '../../../lib/api/resources.ts';
 import type { ApiClient, ApiResponse, CallOptions } from '../../../lib/core/client/api-client.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
-import { expectBody, expectNoServerError, expectStatusOf, expectThat } from '../../checks/expect.ts';
+import { expectAnswer, expectBody, expectNoServerError, expectStatusOf, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../checks/list-walk.ts';
 import { otherRequests as allOtherRequests } from '../../behaviours/other-methods.ts';
@@ -221,7 +221,8 @@ export class WithoutCredentials implements Command {
       expectNoneOf(model, response, item.id, what, authRule);
     }
     // The valid token with the scheme in other letter case or after two spaces: RFC 7235 lets a
-    // server take it as the user's or refuse it; a success shows the owner's object, never a 5xx.
+    // server take it as the user's or refuse it (profile: auth-scheme-spelling); a success shows
+    // the owner's object, never a 5xx.
     for (const { label, credentials } of schemeVariants(context.target.accessToken, `msgapi-${context.target.runId}-unknown-token`)) {
       const client = context.client.as(credentials);
       const what = `GET /v1/${this.kind}s/${item.id} sent with ${label}`;
@@ -242,9 +243,10 @@ export class WithoutCredentials implements Command {
 const otherRequests = allOtherRequests.filter((request) => request.on === 'item');
 
 /**
- * A method or path the API does not have, on one of the model's objects: any status (§7 shows none;
- * the client's invariants fail a 5xx or a dropped request), and the object as it was: §3 names PUT
- * and DELETE as the only triggers, and HEAD, OPTIONS and GET are safe (RFC 9110, section 9.2.1).
+ * A method or path the API does not have, on one of the model's objects: any answer but a 5xx
+ * (profile: other-methods; the client's invariants fail a 5xx or a dropped request), and the
+ * object as it was: §3 names PUT and DELETE as the only triggers, and HEAD, OPTIONS and GET are
+ * safe (RFC 9110, section 9.2.1).
  */
 export class OtherRequestOnObject implements Command {
   constructor(readonly kind: Kind, readonly index: number) {}
@@ -258,9 +260,12 @@ export class OtherRequestOnObject implements Command {
       const options: CallOptions = { id: item.id, ...(request.method === 'GET' ? {} : { method: request.method }), ...(request.offPath ? { offPath: request.offPath } : {}) };
       // Any status; the client's invariants fail a 5xx or a dropped request (a HEAD's answer has no body to judge).
       return context.client.call(this.kind === 'group' ? 'retrieveGroup' : 'retrieveConversation', options)
-        .then((response) => `${request.method} /v1/${this.kind}s/:id${request.offPath ?? ''} (answered ${response.status})`);
+        .then((response) => ({ response, what: `${request.method} /v1/${this.kind}s/:id${request.offPath ?? ''} (answered ${response.status})` }));
     })));
-    await expectAsModelHasIt(real, this.kind, item, `${answers.join(', ')}, none of them an operation of the API (§3 names PUT and DELETE as the only triggers, and HEAD, OPTIONS and GET are safe, RFC 9110 section 9.2.1)`);
+    for (const { response, what } of answers) {
+      expectAnswer(response, context.profile.isOtherMethodAnswer, 'a 2xx, 3xx or 4xx (profile: other-methods)', `${what}, which is not an operation of the API`);
+    }
+    await expectAsModelHasIt(real, this.kind, item, `${answers.map(({ what }) => what).join(', ')}, none of them an operation of the API (§3 names PUT and DELETE as the only triggers, and HEAD, OPTIONS and GET are safe, RFC 9110 section 9.2.1)`);
   }
 
   toString = () => `OtherRequestOnObject(${this.kind} #${this.index})`;

@@ -34,6 +34,7 @@ export class DeleteThenUse implements Command {
     const response = await log.step(`  POST /v1/conversations with the deleted one's contact_id → ${contactId}`, () => context.client.createConversation({ contact_id: contactId }));
     recordCreated(context, 'conversation', response.body);
     expectNoServerError(context.profile, response, 'POST /v1/conversations with the contact_id of a deleted conversation');
+    // §2.2 leaves the limits of identifiers open (profile: input-rules): a refusal makes nothing.
     if (context.profile.isRefusal(response.status)) return;
     expectSuccess(context.profile, response, 'POST /v1/conversations with the contact_id of a deleted conversation');
     const created = expectBody(response, 'conversation');

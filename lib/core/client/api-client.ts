@@ -11,7 +11,7 @@ import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Crede
 import { encodeBody, type EncodedBody, type FormSpaces } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
 import { buildUrl, operationPath, operations, type OperationName, type QueryValue } from '../../api/operations.ts';
-import { kindOf, ReadOnlyRefusal, type Ledger, type LedgerUser } from './ledger.ts';
+import { kindOf, ReadOnlyRefusal, type Ledger, type LedgerKind, type LedgerUser } from './ledger.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
 import { listFilterViolation, responseViolation } from './response-invariants.ts';
@@ -137,6 +137,17 @@ export class ApiClient {
   /** The same client acting with other credentials (another user, or none), sharing the journal. */
   as(credentials: Credentials): ApiClient {
     return new ApiClient({ ...this.options, credentials, journal: this.journal });
+  }
+
+  /** Whether this client's ledger has the id as the run's own of that type (never without a ledger). */
+  ledgerOwns(kind: LedgerKind, id: string): boolean {
+    const { ledger } = this.options;
+    return ledger !== undefined && ledger.refusal(kind, id) === undefined;
+  }
+
+  /** Whether the id was among the user's records before the run (the ledger's snapshot). */
+  heldBeforeTheRun(kind: LedgerKind, id: string): boolean {
+    return this.options.ledger?.prior?.has(kind, id) === true;
   }
 
   /** The same client recording into a journal of its own: for one of several parts of a check that send at the same time. */

@@ -20,7 +20,8 @@ export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>
   }
   // qs writes null as an empty value (archived_at=), which is also how a form clears a field, but
   // leaves an empty array out altogether: a form has no other way to say "no contacts" than
-  // contacts= (the reference server's reading; a server that reads it otherwise needs JSON).
+  // contacts= (the reference server's reading; a server that reads it otherwise needs JSON;
+  // profile: form-encoding).
   const withEmptyLists = Object.fromEntries(
     Object.entries(body).map(([key, value]) => [key, Array.isArray(value) && value.length === 0 ? '' : value]),
   );

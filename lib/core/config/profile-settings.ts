@@ -7,9 +7,10 @@ import type { Parsed } from './parse-values.ts';
 
 type Declaration = readonly number[] | string;
 
-type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' }> };
+type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' | 'convention' }> };
 
-const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own');
+// A convention's setting is CONVENTIONS, a list of check ids (settings.ts): no narrowing of its own.
+const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own' && entry.setting.kind !== 'convention');
 
 const withinWords = (within: readonly number[] | { from: number; to: number }) =>
   Array.isArray(within) ? within.join(' or ') : `${(within as { from: number }).from}-${(within as { to: number }).to}`;
@@ -62,7 +63,8 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
       flag,
       metavar: 'STATUSES',
       help: `${entry.question} (${entry.section}, open.) Declares the statuses your server answers with, comma-separated within ${withinWords(setting.within)}; only those are then accepted. Unset: ${Object.values(entry.readings).join('; ')}. (profile: ${entry.key})`,
-      example: Array.isArray(setting.within) ? String(setting.within[0]) : String((setting.within as { from: number }).from + (entry.key === 'unknown-id-status' ? 4 : 0)),
+      // The usual status of each: 404 for an unknown id, 401 for bad credentials.
+      example: Array.isArray(setting.within) ? String(setting.within[0]) : String((setting.within as { from: number }).from + (entry.key === 'unknown-id-status' ? 4 : entry.key === 'auth-refusal-status' ? 1 : 0)),
       parse: (raw, name) => parseStatuses(raw, name, setting.within),
       format: (value) => (typeof value === 'string' ? value : value.join(',')),
       defaultText: 'every status the register accepts',

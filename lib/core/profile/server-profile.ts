@@ -25,8 +25,14 @@ export interface ServerProfile {
   isRefusal(status: number): boolean;
   /** unsupported-body: a body of a shape the server does not take at all (any 4xx; §4 shows only named parameters). */
   isBodyRefusal(status: number): boolean;
-  /** auth-refusal-status: missing, malformed or unknown credentials (§5). */
+  /** auth-refusal-status: missing, malformed or unknown credentials (§5; any 4xx, §7). */
   isAuthRefusal(status: number): boolean;
+  /** auth-refusal-status, its usual reading: 401 (RFC 9110 §15.5.2). Only convention checks ask for it. */
+  isUnauthorized(status: number): boolean;
+  /** auth-challenge: a 401 carries WWW-Authenticate (RFC 9110 §11.6.1). Only convention checks ask for it. */
+  carriesChallenge(answer: Pick<Answer, 'headers'>): boolean;
+  /** other-methods: what a method or path the API does not have may get: a 2xx, a 3xx or a 4xx (never a 5xx). */
+  isOtherMethodAnswer(status: number): boolean;
   /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
   isUnknownIdAnswer(status: number): boolean;
   /** unknown-id-status, its usual reading: 404. Only convention checks ask for it. */
@@ -57,7 +63,10 @@ export interface ServerProfile {
   errorBodyProblem(answer: Answer): string | undefined;
   /** response-media-type: what is wrong with the label of a successful answer's body, or undefined. */
   successBodyLabelProblem(answer: Answer): string | undefined;
-  /** empty-text: a value sent is stored as sent; an empty text may come back as null (§2). */
+  /**
+   * empty-text, text-storage: a value sent is stored as sent; an empty text may come back as null
+   * (§2), and a text as a normalisation of it (trimmed, white space collapsed, NFC or NFKC).
+   */
   storedAsSent(sent: unknown, received: unknown): boolean;
   /**
    * list-consistency: how long after a write was answered a list may still show what was there
@@ -87,9 +96,19 @@ const ranges: Record<StatusSettingEntry, { low: number; high: number; words: str
   'refusal-status': { low: 400, high: 499, words: 'a 4xx status' },
   'unknown-id-status': { low: 400, high: 499, words: 'a 4xx status' },
   'foreign-id-status': { low: 400, high: 499, words: 'a 4xx status' },
-  'auth-refusal-status': { low: 401, high: 403, words: '401 or 403' },
+  'auth-refusal-status': { low: 400, high: 499, words: 'a 4xx status' },
   'unsupported-body': { low: 400, high: 499, words: 'a 4xx status' },
 };
+
+/**
+ * text-storage: what a server that normalises text may store for `text`: the text trimmed, with
+ * every run of white space made one space, in Unicode NFC or NFKC, or several of these at once.
+ */
+export function normalisationsOf(text: string): Set<string> {
+  const forms = [text, text.normalize('NFC'), text.normalize('NFKC')];
+  const spacings = (value: string) => [value, value.trim(), value.replace(/\s+/g, ' '), value.replace(/\s+/g, ' ').trim()];
+  return new Set(forms.flatMap(spacings));
+}
 
 /** The media type a response declares, lower case, without parameters ('' when none). */
 export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
@@ -108,8 +127,7 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     const listed = declared[entry];
     if (listed !== undefined) return listed.includes(status);
     const { low, high } = ranges[entry];
-    // auth-refusal-status: 401 or 403, not 402.
-    return entry === 'auth-refusal-status' ? status === 401 || status === 403 : status >= low && status <= high;
+    return status >= low && status <= high;
   };
   const allows: ServerProfile['allows'] = (entry, reading) => {
     consulted(entry);
@@ -126,6 +144,18 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     isRefusal: (status) => statusIn('refusal-status', status),
     isAuthRefusal: (status) => statusIn('auth-refusal-status', status),
     isBodyRefusal: (status) => statusIn('unsupported-body', status),
+    isUnauthorized: (status) => {
+      consulted('auth-refusal-status');
+      return status === 401;
+    },
+    carriesChallenge: (answer) => {
+      consulted('auth-challenge');
+      return (answer.headers['www-authenticate'] ?? '').trim() !== '';
+    },
+    isOtherMethodAnswer: (status) => {
+      consulted('other-methods');
+      return status >= 200 && status <= 499;
+    },
     isUnknownIdAnswer: (status) => statusIn('unknown-id-status', status),
     isNotFound: (status) => {
       consulted('unknown-id-status');
@@ -190,6 +220,10 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
         if (received === '') return reading !== 'null';
         return false;
       }
+      if (typeof sent === 'string' && typeof received === 'string' && sent !== received) {
+        consulted('text-storage');
+        return declared['text-storage'] !== 'exact' && normalisationsOf(sent).has(received);
+      }
       return isDeepStrictEqual(sent, received);
     },
     listDelayMs() {
@@ -219,11 +253,14 @@ export const suggestedListDelayMs = (elapsedMs: number): number => Math.max(1_00
  */
 export const everyReading: ServerProfile = serverProfile();
 
-/** The entries a predicate rests on, for the generated docs/assumptions.md. */
-export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
+/** The entries a predicate rests on, for the generated docs/assumptions.md (most rest on one). */
+export const predicateEntries: Readonly<Record<string, ProfileKey | readonly ProfileKey[]>> = {
   isSuccess: 'success-status',
   isRefusal: 'refusal-status',
   isAuthRefusal: 'auth-refusal-status',
+  isUnauthorized: 'auth-refusal-status',
+  carriesChallenge: 'auth-challenge',
+  isOtherMethodAnswer: 'other-methods',
   isBodyRefusal: 'unsupported-body',
   isUnknownIdAnswer: 'unknown-id-status',
   isNotFound: 'unknown-id-status',
@@ -235,7 +272,13 @@ export const predicateEntries: Readonly<Record<string, ProfileKey>> = {
   isTooManyRequests: 'rate-limits',
   errorBodyProblem: 'error-body',
   successBodyLabelProblem: 'response-media-type',
-  storedAsSent: 'empty-text',
   listDelayMs: 'list-consistency',
   unfilteredListHoldsArchived: 'default-list-scope',
+  storedAsSent: ['empty-text', 'text-storage'],
+};
+
+/** The entries of one predicate, as a list. */
+export const entriesOfPredicate = (name: string): readonly ProfileKey[] => {
+  const entries = predicateEntries[name];
+  return entries === undefined ? [] : typeof entries === 'string' ? [entries] : entries;
 };

@@ -1,7 +1,7 @@
 // After every run, also a failed or interrupted one, and in msgapi cleanup: everything the run's
 // ledger names, and everything a retrieve shows carrying the run's marker, that still exists is
 // deleted, as the type it was recorded or found as, groups first (their delete takes their
-// conversation along, §3, which a retrieve verifies), and every deletion is verified with a
+// conversation along, or leaves it: profile: group-delete-conversation; a retrieve tells which), and every deletion is verified with a
 // retrieve; an archived record a target would not delete is restored and deleted again
 // (delete-verified.ts). Nothing else, and nothing the users held before the run, is ever sent a
 // write. What cannot be removed is a leftover, with the reason.
@@ -49,10 +49,12 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
 
 /**
  * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
- * nothing else. Groups first: a group that still exists is deleted and verified gone, then the
- * conversation its create answer named is retrieved: gone with it (§3), or deleted directly only
- * when the ledger has it as the run's own (verified as the group's), else a leftover with the
- * reason. Then the conversations. A refused delete is a leftover with the reason, never a crash.
+ * nothing else. Groups first: a group that still exists is deleted and verified gone; then, whether
+ * the sweep deleted the group or found it gone already (a check deleted it), the conversation its
+ * create answer named is retrieved: gone with it, or kept (profile: group-delete-conversation) and
+ * then deleted only when the ledger has it as the run's own (verified as the group's: the retrieve
+ * verifies it while its group_id still names the run's group), else a leftover with the reason.
+ * Then the conversations. A refused delete is a leftover with the reason, never a crash.
  */
 export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiClient, second?: ApiClient): Promise<SweepResult> {
   let deleted = 0;
@@ -60,37 +62,45 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
   const handled = new Set<string>();
   // An object of the second user is unknown to the first (§5): only its maker can see it gone.
   const makerOf = (user: LedgerUser): ApiClient | undefined => (user === 'second' ? second : first);
-  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<boolean> => {
+  /** 'gone': it was gone before the sweep; 'failed': it is still there (a leftover says why). */
+  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<'deleted' | 'gone' | 'failed'> => {
     const client = makerOf(user);
     if (client === undefined) {
       leftovers.push({ kind, id, reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it' });
-      return false;
+      return 'failed';
     }
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
-      if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return false;
+      if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return 'gone';
       const outcome = await deleteVerified(client, kind, id);
       if (!outcome.gone) {
         leftovers.push({ kind, id, reason: outcome.reason });
-        return false;
+        return 'failed';
       }
       deleted++;
-      return true;
+      return 'deleted';
     } catch (error) {
       leftovers.push({ kind, id, reason: (error as Error).message });
-      return false;
+      return 'failed';
     }
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
   await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
-    if (!(await remove('group', entry.id, entry.user)) || entry.conversation_id === undefined) return;
+    // A group still there keeps its conversation as its own: that one goes with the group, later.
+    const group = await remove('group', entry.id, entry.user);
+    if (group === 'failed' || entry.conversation_id === undefined) return;
     const conversationId = entry.conversation_id;
+    const maker = makerOf(entry.user)!;
     handled.add(conversationId);
+    // Gone before the sweep, its group's delete was judged then: a conversation the user held
+    // before the run is theirs, whatever the group's create answer named, and nothing to report.
+    if (group === 'gone' && maker.heldBeforeTheRun('conversation', conversationId)) return;
     try {
-      // remove() succeeded, so the maker's client is there.
-      const left = await makerOf(entry.user)!.retrieveConversation(conversationId);
+      // remove() did not fail, so the maker's client is there.
+      const left = await maker.retrieveConversation(conversationId);
       if (everyReading.isUnknownIdAnswer(left.status)) return;
-      if (ours.has(conversationId)) await remove('conversation', conversationId, entry.user);
+      // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
+      if (ours.has(conversationId) || maker.ledgerOwns('conversation', conversationId)) await remove('conversation', conversationId, entry.user);
       else {
         leftovers.push({
           kind: 'conversation',
