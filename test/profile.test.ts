@@ -314,7 +314,7 @@ describe('every tolerance names the entry of the register it rests on', () => {
 
   it('every entry is consulted by some check, or is one of those the suite knows no check reads', async () => {
     // Applied by the client or the run, or not tested at all: docs/assumptions.md says so of each.
-    const readByNoCheck = ['id-format', 'body-encoding', 'rate-limits', 'restore', 'allow-on-405'];
+    const readByNoCheck = ['id-format', 'body-encoding', 'restore', 'allow-on-405'];
     const dependents = checksByEntry(await loadRegistry());
     expect(profileEntries.filter((entry) => (dependents.get(entry.key) ?? []).length === 0).map((entry) => entry.key)).toEqual(readByNoCheck);
   });
