@@ -25,7 +25,13 @@ describe('against a target that already holds data, with two runs at the same ti
 
       for (const [index, run] of runs.entries()) {
         const report: ConformanceReport = JSON.parse(readFileSync(join(dirs[index]!, 'conformance.json'), 'utf8'));
-        const notPassed = report.checks.filter((check) => check.status !== 'passed').map((check) => `${check.id}: ${check.status} ${check.message}`);
+        // A page walk may not reach the boundary it is named for while the other run keeps changing
+        // the list: it skips, saying so, rather than pass without having tested (issue 24). Every
+        // other check passes.
+        const walksThatMayMiss = /\.list\.(?:page-boundaries|limit-one-walk)$/;
+        const notPassed = report.checks
+          .filter((check) => check.status !== 'passed' && !(check.status === 'skipped' && walksThatMayMiss.test(check.id)))
+          .map((check) => `${check.id}: ${check.status} ${check.message}`);
         expect(notPassed, `run ${index + 1}`).toEqual([]);
         expect(run.code, run.stderr).toBe(0);
       }
