@@ -1,4 +1,4 @@
-// The rows of the sensitivity matrix: one per seeded fault (the suite must fail it) and one per
+// The rows of the matrix: one per seeded fault (the suite must fail it) and one per
 // valid variant (the suite must pass it), each with the reference server it runs against.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
