@@ -13,7 +13,7 @@ import { ConfigError, HarnessError } from '../lib/core/errors.ts';
 import type { Leftover } from '../lib/core/safety/created-resources.ts';
 import { cleanupCommand } from '../lib/core/safety/cleanup-command.ts';
 import { openTarget, type TargetSettings } from '../lib/core/target/open-target.ts';
-import { probeTarget } from '../lib/core/target/probe-target.ts';
+import { reachTarget } from '../lib/core/target/reach-target.ts';
 import { providedTarget } from '../lib/core/target/provided-target.ts';
 import type { RunSettings } from '../lib/core/target/target.ts';
 import { version } from '../lib/core/version.ts';
@@ -110,7 +110,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const startedAt = new Date();
   const target = await openTarget(options.target, inProcessReference());
   try {
-    const probeRequests = await probeTarget(target, { timeoutMs: options.requestTimeoutMs, waitForTargetS: options.waitForTargetS, onWaiting: say });
+    const reachRequests = await reachTarget(target, { timeoutMs: options.requestTimeoutMs, waitForTargetS: options.waitForTargetS, onWaiting: say });
     // The choices the user left undeclared are found out on the target (the embedded server's are known).
     const declared = options.declaredChoices;
     const detection = target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
@@ -156,7 +156,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         durationMs: Date.now() - startedAt.getTime(),
         seed: options.seed,
         runId: provided.runId,
-        extraRequests: probeRequests + (detection?.requests ?? 0) + run.sweepRequests,
+        extraRequests: reachRequests + (detection?.requests ?? 0) + run.sweepRequests,
         version,
         interrupted: run.interruptedBy !== undefined,
         // The probe's own leftovers too: the report must not say nothing was left when something was.

@@ -3,14 +3,14 @@
 // generator's can be told apart. Unreachable, the token refused, or not this API: exit 2 before
 // anything is created.
 import { openTarget, type TargetSettings } from '../lib/core/target/open-target.ts';
-import { probeTarget, type ProbeOptions } from '../lib/core/target/probe-target.ts';
+import { reachTarget, type ReachOptions } from '../lib/core/target/reach-target.ts';
 import type { Target } from '../lib/core/target/target.ts';
 import { localServerPid } from './cpu.ts';
 
-export async function openLoadTarget(settings: TargetSettings, probe: ProbeOptions): Promise<Target> {
+export async function openLoadTarget(settings: TargetSettings, reach: ReachOptions): Promise<Target> {
   const target = await openTarget(settings, { process: 'child' });
   try {
-    await probeTarget(target, probe);
+    await reachTarget(target, reach);
   } catch (error) {
     await target.close();
     throw error;

@@ -2,8 +2,7 @@
 // and the data set removed again, also after a failure or Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ApiClient } from '../lib/core/client/api-client.ts';
 import { authorizationHeader } from '../lib/core/client/credentials.ts';
@@ -13,9 +12,7 @@ import type { Leftover } from '../lib/core/safety/created-resources.ts';
 import { formatPagination } from '../lib/core/config/parse-values.ts';
 import type { TargetSettings } from '../lib/core/target/open-target.ts';
 import type { Target } from '../lib/core/target/target.ts';
-import { watchForInterruption } from '../lib/core/safety/interruption.ts';
-import { readLedgerFile, sweepRun } from '../lib/core/safety/sweep.ts';
-import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../lib/core/safety/snapshot.ts';
+import { LedgerFile, withSafeRun } from '../lib/core/safety/safe-run.ts';
 import { version } from '../lib/core/version.ts';
 import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
 import { runProblems } from './figures.ts';
@@ -72,8 +69,9 @@ export interface LoadRun {
 }
 
 /**
- * A target with its data set: seeded (recorded in a ledger file as it is made, never an id the user
- * held before, which a snapshot taken first lists) and removed.
+ * A target with its data set, under the safety protocol (lib/core/safety/safe-run.ts): seeded
+ * (recorded in a ledger file as it is made, never an id the user held before, which a snapshot
+ * taken first lists) and removed.
  */
 class PreparedTarget {
   ledger: Ledger;
@@ -83,24 +81,22 @@ class PreparedTarget {
     readonly target: Target,
     /** Reads (the scenarios' group, the snapshot); seeding goes through a client carrying the ledger. */
     readonly client: ApiClient,
-    readonly ledgerFile: string,
+    readonly ledgerFile: LedgerFile,
     private readonly timeoutMs: number,
   ) {
-    this.ledger = new Ledger(ledgerFile);
+    this.ledger = new Ledger(ledgerFile.path);
   }
 
   static async open(settings: TargetSettings, options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
     const target = await openLoadTarget(settings, { timeoutMs: options.timeoutMs, waitForTargetS: options.waitForTargetS ?? 0, onWaiting: options.say ?? quiet });
-    const ledgerFile = join(options.reportsDir, `ledger-${runId}${label}.jsonl`);
-    writeFileSync(ledgerFile, '');
+    const ledgerFile = LedgerFile.create(options.reportsDir, runId, label);
     const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, readOnly: true });
     return new PreparedTarget(target, client, ledgerFile, options.timeoutMs);
   }
 
   async seed(plan: DataSetPlan, runId: string, progress: Progress, signal: AbortSignal): Promise<void> {
-    const snapshot = await takeSnapshot([this.client], this.target.choices.pagination);
-    writeSnapshot(snapshotFileFor(this.ledgerFile), snapshot);
-    this.ledger = new Ledger(this.ledgerFile, priorIds(snapshot));
+    await this.ledgerFile.takeSnapshot([this.client], this.target.choices.pagination);
+    this.ledger = new Ledger(this.ledgerFile.path, this.ledgerFile.prior());
     const { target } = this;
     const seeder = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: this.timeoutMs, ledger: this.ledger });
     const data = await seedDataSet(seeder, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
@@ -131,18 +127,13 @@ class PreparedTarget {
   async clean(runId: string, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
     const { choices } = this.target;
     const address = { url: this.target.url, accessToken: this.target.users.accessToken, encoding: choices.bodyEncoding, timeoutMs };
-    const recorded = readLedgerFile(this.ledgerFile);
-    const prior = this.ledger.prior;
+    const recorded = this.ledgerFile.recorded();
     if (recorded.length > 0) progress.count(`Removing the data set (${recorded.length} objects)`)(0, recorded.length);
     // What the ledger names; then creates under way when the run was stopped, and those whose
     // answer never gave their id, which never reached the ledger: the marker finds them (each only
     // when its own retrieve shows it), after every run. A data set seeded before this run
     // (--seed-file) carries another run's marker.
-    const { leftovers } = await sweepRun(address, recorded, { runId, pagination: choices.pagination }, prior, (entries, first) => removeDataSet(entries, first));
-    if (leftovers.length === 0) {
-      rmSync(this.ledgerFile, { force: true });
-      rmSync(snapshotFileFor(this.ledgerFile), { force: true });
-    }
+    const { leftovers } = await this.ledgerFile.sweep(address, { runId, pagination: choices.pagination }, (entries, first) => removeDataSet(entries, first));
     return leftovers;
   }
 }
@@ -163,69 +154,73 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
   const runId = randomBytes(4).toString('hex');
   const progress = new Progress(options.progressOutput ?? nowhere());
   mkdirSync(options.reportsDir, { recursive: true });
-  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the load run');
   const prepared: PreparedTarget[] = [];
   const scenarios: ScenarioReport[] = [];
   const abGates: GateResult[] = [];
-  const leftovers: Leftover[] = [];
   let main: PreparedTarget | undefined;
-  try {
+  const { cleaned: leftovers, interruptedBy: interrupted } = await withSafeRun({
+    ledger: LedgerFile.pathFor(options.reportsDir, runId),
+    work: 'the load run',
+    cleanUp: async () => {
+      progress.end();
+      const leftovers: Leftover[] = [];
+      for (const target of prepared) {
+        leftovers.push(...(await target.clean(runId, options.timeoutMs, progress)));
+        await target.target.close();
+      }
+      return leftovers;
+    },
+  }, async (signal) => {
     main = await PreparedTarget.open(options.target, options, runId, '');
     prepared.push(main);
     const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
     if (baseline) prepared.push(baseline);
     (options.say ?? quiet)(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
-    if (options.plan) for (const target of prepared) if (!interruption.signal.aborted) await target.seed(options.plan, runId, progress, interruption.signal);
+    if (options.plan) for (const target of prepared) if (!signal.aborted) await target.seed(options.plan, runId, progress, signal);
 
     const settings = (target: PreparedTarget): MeasureSettings => ({
       models: options.models, generator: options.generator, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
       openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: target.target.choices.pagination, serverPid: serverPid(target.target),
       maxLimitDeclared: options.maxLimitDeclared,
-      signal: interruption.signal, progress,
+      signal, progress,
     });
     const groupId = await main.groupId();
     for (const scenario of options.scenarios) {
-      if (interruption.signal.aborted) break;
+      if (signal.aborted) break;
       const skipped = scenario.needsGroup && groupId === undefined ? 'the target holds no group to filter by' : scenario.walk && main.target.choices.pagination.kind === 'none' ? 'PAGINATION=none: there is no next page to ask for' : undefined;
       if (skipped) {
         scenarios.push({ name: scenario.name, spec: scenario.spec, request: '', skipped, samples: { validated: 0, problems: [] }, closed: null, open: null });
         continue;
       }
       scenarios.push(await measureScenario(main.client, scenario, main.request(scenario, options, groupId), settings(main)));
-      if (baseline && options.ab) abGates.push(await abRounds(scenario, main, baseline, options, settings));
+      if (baseline && options.ab) abGates.push(await abRounds(scenario, main, baseline, options, settings, signal));
     }
-  } finally {
-    interruption.stop();
-    progress.end();
-    for (const target of prepared) {
-      leftovers.push(...(await target.clean(runId, options.timeoutMs, progress)));
-      await target.target.close();
-    }
-  }
-  const interrupted = interruption.received();
+  });
   const measured = scenarios.filter((scenario) => scenario.skipped === null).length;
   const stopped = interrupted ? `stopped by ${interrupted}: ${measured} of ${options.scenarios.length} scenarios measured, so the figures do not cover the run asked for` : undefined;
   const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers, stopped);
   return { report, verdict: report.verdict, leftovers, interrupted };
+}
 
-  async function abRounds(scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings): Promise<GateResult> {
-    const ab = options.ab!;
-    const rounds: AbRound[] = [];
-    const baselineGroup = await baseline.groupId();
-    const candidateGroup = await candidate.groupId();
-    for (let round = 1; round <= ab.rounds && !interruption.signal.aborted; round++) {
-      // Alternating, and starting with the other side each round, so that drift favours neither.
-      const order = round % 2 === 1 ? [candidate, baseline] : [baseline, candidate];
-      const rps = new Map<PreparedTarget, number>();
-      for (const side of order) {
-        const label = `${scenario.name} A/B round ${round}/${ab.rounds} ${side === candidate ? 'candidate' : 'baseline'}`;
-        const run = await closedRun(side.request(scenario, options, side === candidate ? candidateGroup : baselineGroup), settings(side), label);
-        rps.set(side, run.figures.rps);
-      }
-      rounds.push({ candidateRps: rps.get(candidate)!, baselineRps: rps.get(baseline)! });
+async function abRounds(
+  scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings, signal: AbortSignal,
+): Promise<GateResult> {
+  const ab = options.ab!;
+  const rounds: AbRound[] = [];
+  const baselineGroup = await baseline.groupId();
+  const candidateGroup = await candidate.groupId();
+  for (let round = 1; round <= ab.rounds && !signal.aborted; round++) {
+    // Alternating, and starting with the other side each round, so that drift favours neither.
+    const order = round % 2 === 1 ? [candidate, baseline] : [baseline, candidate];
+    const rps = new Map<PreparedTarget, number>();
+    for (const side of order) {
+      const label = `${scenario.name} A/B round ${round}/${ab.rounds} ${side === candidate ? 'candidate' : 'baseline'}`;
+      const run = await closedRun(side.request(scenario, options, side === candidate ? candidateGroup : baselineGroup), settings(side), label);
+      rps.set(side, run.figures.rps);
     }
-    return abGate(scenario.name, rounds, ab.tolerance);
+    rounds.push({ candidateRps: rps.get(candidate)!, baselineRps: rps.get(baseline)! });
   }
+  return abGate(scenario.name, rounds, ab.tolerance);
 }
 
 /**
@@ -237,44 +232,40 @@ export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedF
   const runId = randomBytes(4).toString('hex');
   const progress = new Progress(options.progressOutput ?? nowhere());
   mkdirSync(options.reportsDir, { recursive: true });
-  const interruption = watchForInterruption(join(options.reportsDir, `ledger-${runId}.jsonl`), 'the seeding');
   let prepared: PreparedTarget | undefined;
   let record: SeedRecord | undefined;
-  let failure: unknown;
-  const leftovers: Leftover[] = [];
-  try {
+  const { cleaned: leftovers, interruptedBy } = await withSafeRun({
+    ledger: LedgerFile.pathFor(options.reportsDir, runId),
+    work: 'the seeding',
+    cleanUp: async ({ failed }) => {
+      progress.end();
+      // Kept only once the file that says how to remove it is written.
+      const leftovers = prepared && record === undefined ? await prepared.clean(runId, options.timeoutMs, progress) : [];
+      await prepared?.target.close();
+      // What could not be removed is named before the error ends the command.
+      if (failed && leftovers.length > 0) (options.say ?? quiet)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile.path}`);
+      return leftovers;
+    },
+  }, async (signal) => {
     prepared = await PreparedTarget.open(options.target, options, runId, '');
-    await prepared.seed(options.plan, runId, progress, interruption.signal);
-    if (!interruption.signal.aborted) {
-      const groupId = await prepared.groupId();
-      const seeded: SeedRecord = {
-        format: 'msgapi-load-seed/1',
-        url: prepared.target.url,
-        run: runId,
-        ledger: prepared.ledgerFile,
-        group_id: groupId ?? null,
-        conversations: options.plan.conversations,
-        groups: options.plan.groups,
-        seeded_at: new Date().toISOString(),
-      };
-      // Kept only once the file that says how to remove it is written; otherwise removed below.
-      writeSeedFile(options.seedFile, seeded);
-      record = seeded;
-    }
-  } catch (error) {
-    failure = error;
-  } finally {
-    interruption.stop();
-    progress.end();
-    if (prepared && record === undefined) leftovers.push(...(await prepared.clean(runId, options.timeoutMs, progress)));
-    await prepared?.target.close();
-  }
-  if (failure !== undefined) {
-    // What could not be removed is named before the error ends the command.
-    if (leftovers.length > 0) (options.say ?? quiet)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile}`);
-    throw failure;
-  }
-  return { ...(record ? { record } : {}), leftovers, interrupted: interruption.received() };
+    await prepared.seed(options.plan, runId, progress, signal);
+    if (signal.aborted) return;
+    const groupId = await prepared.groupId();
+    const seeded: SeedRecord = {
+      format: 'msgapi-load-seed/1',
+      url: prepared.target.url,
+      run: runId,
+      ledger: prepared.ledgerFile.path,
+      group_id: groupId ?? null,
+      conversations: options.plan.conversations,
+      groups: options.plan.groups,
+      seeded_at: new Date().toISOString(),
+    };
+    // Kept only once the file that says how to remove it is written; otherwise removed after.
+    writeSeedFile(options.seedFile, seeded);
+    record = seeded;
+  });
+  return { ...(record ? { record } : {}), leftovers, interrupted: interruptedBy };
 }
 
 function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[], stopped: string | undefined): LoadReport {

@@ -58,7 +58,7 @@ export interface ArmableModifiers {
 }
 
 /**
- * Modifiers switched on later: the sensitivity matrix seeds a user's own data through the clean
+ * Modifiers switched on later: the matrix seeds a user's own data through the clean
  * server (it stands for what a correct client made before any run), then arms the fault. Seeded
  * through a fault, that data would itself be what the fault made of it, and how much so would
  * depend on timing (a create answered with an older group's id, seeded across a second boundary).

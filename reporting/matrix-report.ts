@@ -1,8 +1,8 @@
-// reports/sensitivity.json and reports/sensitivity.md: per fault the checks that caught it, per
-// variant passed or failed, and the mutation score.
+// reports/matrix.json and reports/matrix.md: per fault the checks that caught it, per variant
+// passed or failed, and the matrix score (the faults caught).
 import type { MatrixOutcome } from '../conformance/matrix/outcome.ts';
 
-export interface SensitivityReport extends MatrixOutcome {
+export interface MatrixReport extends MatrixOutcome {
   generated_at: string;
   duration_ms: number;
   requests: number;
@@ -12,16 +12,16 @@ export interface SensitivityReport extends MatrixOutcome {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function renderSensitivityMarkdown(report: SensitivityReport): string {
-  const { caught, faults, score } = report.mutation_score;
+export function renderMatrixMarkdown(report: MatrixReport): string {
+  const { caught, faults, score } = report.matrix_score;
   const variantsPassed = report.variants.filter((variant) => variant.passed).length;
   const lines = [
-    '# Sensitivity of the conformance suite',
+    '# The matrix: the conformance suite against seeded faults and valid variants',
     '',
     `Generated ${report.generated_at} by \`msgapi matrix\` in ${(report.duration_ms / 1000).toFixed(1)} s (${report.requests} requests).`,
     '',
     ...(report.checks ? [`Only the checks ${report.checks.selected.join(', ')} ran (\`--checks\`), with ${report.checks.property_runs} property run(s): what they catch alone.`, ''] : []),
-    `- **Mutation score: ${caught}/${faults} faults caught (${(score * 100).toFixed(1)}%).** Each fault is a reference server with one sentence of the spec broken; the suite must fail it.`,
+    `- **Matrix score: ${caught}/${faults} faults caught (${(score * 100).toFixed(1)}%).** Each fault is a reference server with one sentence of the spec broken; the suite must fail it.`,
     `- **Valid variants: ${variantsPassed}/${report.variants.length} passed.** Each variant makes another choice the spec leaves open; the suite must pass it.`,
     '',
     '## Faults',

@@ -241,9 +241,9 @@ describe("npm test keeps out of the user's reports/", () => {
     expect(readFileSync(new URL('package.json', root), 'utf8')).toContain('--outputFile.json=.test-output/ci-tests.json');
     expect(readFileSync(new URL('.ci/run', root), 'utf8')).toContain('".test-output/project-tests.json", ".test-output/ci-tests.json"');
     expect(readFileSync(new URL('.gitignore', root), 'utf8')).toMatch(/^\.test-output\/$/m);
-    for (const file of ['index-html', 'load-html', 'load', 'sensitivity', 'ci/full-matrix']) {
+    for (const file of ['index-html', 'load-html', 'load', 'matrix', 'ci/full-matrix']) {
       const text = readFileSync(new URL(`test/${file}.test.ts`, root), 'utf8');
-      expect(text, file).not.toMatch(/['"`](?:\.\.\/)?reports\/(?:index|load-run|load-report|sensitivity)/);
+      expect(text, file).not.toMatch(/['"`](?:\.\.\/)?reports\/(?:index|load-run|load-report|matrix|sensitivity)/);
       expect(text, file).toContain('testOutput');
     }
   });

@@ -1,6 +1,6 @@
 // The registry of seeded faults (reference/faults/): enough of them, well named, and each tied to a
 // sentence that the spec really has, under the heading it really stands in. Whether the suite
-// catches each one is the sensitivity matrix's job (msgapi matrix), not this file's.
+// catches each one is the matrix's job (msgapi matrix), not this file's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { faultModifiers, faultNames, faults, isFaultName, type FaultName } from '../reference/faults/registry.ts';

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { defineCheck } from '../harness/checks/define-check.ts';
+import { defineCheck, type CheckDefinition } from '../harness/checks/define-check.ts';
+import { conversations, groups } from '../harness/checks/resource-under-test.ts';
+import { inFileOrder } from '../suites/both/shared-checks.ts';
 import { buildRegistry, loadRegistry, suiteFiles } from '../conformance/registry.ts';
 import { selectChecks } from '../conformance/selection.ts';
 import { renderCheckIds } from '../tools/docs/check-ids.ts';
@@ -42,6 +44,47 @@ describe('the check registry, built from the suite files', () => {
     expect(() => buildRegistry([{ file: join(root, 'suites/a.check.ts'), check }, { file: join(root, 'suites/b.check.ts'), check }], [])).toThrow(
       'The check id groups.create.twice is defined twice: in suites/a.check.ts and suites/b.check.ts.',
     );
+  });
+});
+
+describe('a check both resources have is defined once, in suites/both/, and registered for each', async () => {
+  const bothDir = join(root, 'suites/both');
+  const factories = (
+    await Promise.all(
+      readdirSync(bothDir).filter((file) => file !== 'shared-checks.ts').map(async (file) => Object.entries(await import(join(bothDir, file)) as Record<string, unknown>)),
+    )
+  ).flat().filter((entry): entry is [string, (...args: unknown[]) => Record<string, CheckDefinition>] => typeof entry[1] === 'function');
+  // What each resource's suite file gives (its fields, and the titles that name them) does not
+  // matter here, and nothing runs: any value serves.
+  const fromTheFile = Object.assign(() => [], { title: "(the suite file's)" });
+  const given = new Proxy({}, { get: () => fromTheFile });
+
+  it('every behaviour module defines its checks for both resources, and each is in the registry with the same level, and title unless the file gives it', () => {
+    expect(factories.length).toBeGreaterThanOrEqual(14);
+    for (const [name, factory] of factories) {
+      for (const resource of [conversations, groups]) {
+        const shared = Object.values(factory(resource, given));
+        expect(shared.length, name).toBeGreaterThan(0);
+        for (const check of shared) {
+          expect(check.id.startsWith(`${resource.plural}.`), `${name}: ${check.id}`).toBe(true);
+          expect(registry.has(check.id), `${name}(${resource.plural}) defines ${check.id}, which no suite file registers`).toBe(true);
+          const registered = registry.get(check.id);
+          expect({ level: registered.level, readOnly: registered.readOnly }, check.id).toEqual({ level: check.level, readOnly: check.readOnly === true });
+          if (check.title !== fromTheFile.title) expect(registered.title, check.id).toBe(check.title);
+        }
+      }
+    }
+  });
+
+  it('a suite file lists every shared check, in its own order, among its own; one left out stops the file loading, naming it', () => {
+    const own = defineCheck({ id: 'groups.delete.own-check', title: 'a check only groups have', level: 'spec' }, async () => {});
+    const shared = {
+      first: defineCheck({ id: 'groups.delete.first', title: 'a first shared check', level: 'spec' }, async () => {}),
+      second: defineCheck({ id: 'groups.delete.second', title: 'a second shared check', level: 'spec' }, async () => {}),
+    };
+    expect(inFileOrder(shared).map((check) => check.id)).toEqual(['groups.delete.first', 'groups.delete.second']);
+    expect(inFileOrder(shared, (s) => [s.second, own, s.first]).map((check) => check.id)).toEqual(['groups.delete.second', 'groups.delete.own-check', 'groups.delete.first']);
+    expect(() => inFileOrder(shared, (s) => [own, s.first])).toThrow('A suite file leaves out groups.delete.second');
   });
 });
 

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { startReferenceServer } from '../reference/listen.ts';
 import { parseCommand } from '../app/cli/options/index.ts';
 import { ConfigError, HarnessError } from '../lib/core/errors.ts';
-import { probeTarget } from '../lib/core/target/probe-target.ts';
+import { reachTarget } from '../lib/core/target/reach-target.ts';
 import type { Target } from '../lib/core/target/target.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { listenLocally } from './helpers/test-server.ts';
@@ -196,7 +196,7 @@ describe('a target that does not answer like the Messaging API', () => {
   });
 });
 
-describe('the probe', () => {
+describe('reaching the target before a run (reachTarget)', () => {
   const targetAt = (url: string): Target => ({
     url,
     users: { accessToken: token, secondAccessToken: undefined },
@@ -217,7 +217,7 @@ describe('the probe', () => {
   it('takes a 429 as "slow down", not as an error: it waits as Retry-After says and asks again', async () => {
     const limited = await recovering(1, 429, { 'retry-after': '0' });
     try {
-      expect(await probeTarget(targetAt(limited.url), { timeoutMs: 2_000 })).toBe(2);
+      expect(await reachTarget(targetAt(limited.url), { timeoutMs: 2_000 })).toBe(2);
       expect(limited.requests).toHaveLength(2);
     } finally {
       await limited.close();
@@ -227,11 +227,11 @@ describe('the probe', () => {
   it('waits for a 503 with --wait-for-target, saying once that it waits, and fails at once without it', async () => {
     const starting = await recovering(2, 503, { 'content-type': 'text/plain' });
     try {
-      const error = await probeTarget(targetAt(starting.url), { timeoutMs: 2_000 }).catch((caught: unknown) => caught);
+      const error = await reachTarget(targetAt(starting.url), { timeoutMs: 2_000 }).catch((caught: unknown) => caught);
       expect((error as HarnessError).code).toBe('MSGAPI_TARGET_NOT_THE_API');
       expect((error as HarnessError).message).toContain('answered 503 text/plain (not yet)');
       const told: string[] = [];
-      expect(await probeTarget(targetAt(starting.url), { timeoutMs: 2_000, waitForTargetS: 30, onWaiting: (sentence) => told.push(sentence) })).toBe(2);
+      expect(await reachTarget(targetAt(starting.url), { timeoutMs: 2_000, waitForTargetS: 30, onWaiting: (sentence) => told.push(sentence) })).toBe(2);
       expect(told).toEqual([`The target at ${starting.url} is not up yet (it answered 503); waiting up to 30 s for it (--wait-for-target).`]);
     } finally {
       await starting.close();
@@ -243,12 +243,12 @@ describe('the probe', () => {
     const refusing = await answeringServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}'));
     const faulty = await answeringServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"has_more":"false","data":[]}'));
     try {
-      await expect(probeTarget(targetAt(object.url), { timeoutMs: 2_000 })).rejects.toThrow(
+      await expect(reachTarget(targetAt(object.url), { timeoutMs: 2_000 })).rejects.toThrow(
         `The target at ${object.url} does not answer like the Messaging API: GET /v1/conversations?limit=1 answered 200 application/json ({"has_more":false,"items":[]}), not a list page (an object with an array data); check BASE_URL (without /v1).`,
       );
-      await expect(probeTarget(targetAt(refusing.url), { timeoutMs: 2_000 })).rejects.toThrow(`The target at ${refusing.url} rejected ACCESS_TOKEN (GET /v1/conversations answered 401); check the token.`);
+      await expect(reachTarget(targetAt(refusing.url), { timeoutMs: 2_000 })).rejects.toThrow(`The target at ${refusing.url} rejected ACCESS_TOKEN (GET /v1/conversations answered 401); check the token.`);
       // The API with a defect is no wrong target: its checks report the defect.
-      await expect(probeTarget(targetAt(faulty.url), { timeoutMs: 2_000 })).resolves.toBeGreaterThan(0);
+      await expect(reachTarget(targetAt(faulty.url), { timeoutMs: 2_000 })).resolves.toBeGreaterThan(0);
     } finally {
       await faulty.close();
       await object.close();

@@ -98,7 +98,8 @@ export const matrixHelp = renderHelp('matrix', {
   usage: 'Usage: msgapi matrix [options]',
   intro: `Proves the suite: runs it against the reference server with each seeded fault switched on (the
 suite must fail every one) and with each valid variant (other choices the spec leaves open; the
-suite must pass every one). Writes sensitivity.json and sensitivity.md in REPORTS_DIR.`,
+suite must pass every one). Writes matrix.json and matrix.md in REPORTS_DIR (earlier versions:
+sensitivity.json and sensitivity.md).`,
 });
 
 export const mergeHelp = renderHelp('merge', {

@@ -1,10 +1,11 @@
-// The rows of the sensitivity matrix: one per seeded fault (the suite must fail it) and one per
+// The rows of the matrix: one per seeded fault (the suite must fail it) and one per
 // valid variant (the suite must pass it), each with the reference server it runs against.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { snapshotFileFor, takeSnapshot, writeSnapshot } from '../../lib/core/safety/snapshot.ts';
+import { LedgerFile } from '../../lib/core/safety/safe-run.ts';
+import { takeSnapshot } from '../../lib/core/safety/snapshot.ts';
 import { faultModifiers, faults, type FaultName } from '../../reference/faults/registry.ts';
 import type { StartReferenceServerOptions } from '../../reference/listen.ts';
 import { armable } from '../../reference/modifiers.ts';
@@ -91,8 +92,9 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
       ];
     }
     fault?.arm();
-    // Over foreign data, the run keeps a ledger file with the snapshot beside it, as msgapi check does,
-    // so that every check's ledger refuses the ids the users held before the run.
+    // Over foreign data, the run keeps a ledger file with the snapshot beside it, as msgapi check does
+    // (lib/core/safety/safe-run.ts), so that every check's ledger refuses the ids the users held
+    // before the run. No sweep: the embedded server and its data go with the entry.
     const ledgerDir = setup.setup === 'foreign-data' ? mkdtempSync(join(tmpdir(), 'msgapi-matrix-')) : undefined;
     const snapshot = ledgerDir === undefined ? undefined : await takeSnapshot([ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)], target.choices.pagination);
     const copies = setup.setup === 'concurrent-run' ? 2 : 1;
@@ -110,11 +112,9 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
         propertyTimeBudgetMs: matrixPropertyTimeBudgetMs,
         shrink: false,
       });
-      const ledgerFile = ledgerDir === undefined ? undefined : join(ledgerDir, `ledger-${provided.runId}.jsonl`);
-      if (ledgerFile !== undefined && snapshot !== undefined) {
-        writeFileSync(ledgerFile, '');
-        writeSnapshot(snapshotFileFor(ledgerFile), snapshot);
-      }
+      const ledger = ledgerDir === undefined ? undefined : LedgerFile.create(ledgerDir, provided.runId);
+      if (ledger !== undefined && snapshot !== undefined) ledger.keepSnapshot(snapshot);
+      const ledgerFile = ledger?.path;
       return {
         name: `${setup.kind}:${setup.name}${copies > 1 ? `#${index + 1}` : ''}`,
         target: ledgerFile === undefined ? provided : { ...provided, ledgerFile },

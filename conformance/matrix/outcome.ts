@@ -37,7 +37,8 @@ export interface VariantOutcome {
 export interface MatrixOutcome {
   faults: FaultOutcome[];
   variants: VariantOutcome[];
-  mutation_score: { caught: number; faults: number; score: number };
+  /** The faults caught, of all the faults run (earlier versions called it mutation_score, in sensitivity.json). */
+  matrix_score: { caught: number; faults: number; score: number };
 }
 
 function problemsOf(results: readonly CheckResult[], run: string): string[] {
@@ -87,6 +88,6 @@ export async function concludeMatrix(entries: readonly MatrixEntry[], results: R
   return {
     faults: faultOutcomes,
     variants: variantOutcomes,
-    mutation_score: { caught, faults: faultOutcomes.length, score: faultOutcomes.length === 0 ? 0 : caught / faultOutcomes.length },
+    matrix_score: { caught, faults: faultOutcomes.length, score: faultOutcomes.length === 0 ? 0 : caught / faultOutcomes.length },
   };
 }

@@ -13,7 +13,7 @@ export interface RunInfo {
   durationMs: number;
   seed: number;
   runId: string;
-  /** Requests made outside the checks (the reachability probe, the sweep). */
+  /** Requests made outside the checks (reaching the target first, the detection, the sweep). */
   extraRequests: number;
   version: string;
   interrupted: boolean;

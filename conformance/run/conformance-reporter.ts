@@ -8,7 +8,7 @@ import type { CheckResult, CheckStatus } from './check-result.ts';
 
 /**
  * Results are kept per target: one for `msgapi check` (named ''), one per fault and variant for
- * the sensitivity matrix.
+ * the matrix.
  */
 export class ConformanceReporter implements Reporter {
   readonly results = new Map<string, CheckResult[]>();

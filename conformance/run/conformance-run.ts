@@ -1,18 +1,15 @@
-// One conformance run against one target: a snapshot of the ids the users hold (never the run's
-// own), the checks (N times with --repeat), with every created id in a ledger file, then the sweep
-// that deletes what is left, by the ledger and by the run's marker — also after a failure or Ctrl-C.
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// One conformance run against one target, under the safety protocol (lib/core/safety/safe-run.ts):
+// a snapshot of the ids the users hold (never the run's own), the checks (N times with --repeat),
+// with every created id in a ledger file, then the sweep that deletes what is left, by the ledger
+// and by the run's marker — also after a failure or Ctrl-C.
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget, Target } from '../../lib/core/target/target.ts';
 import { gatingPolicy } from './gating.ts';
 import type { CheckResult } from './check-result.ts';
-import { watchForInterruption } from '../../lib/core/safety/interruption.ts';
 import { combineAttempts } from './repeat.ts';
 import { runSuites, type RunSuitesOptions } from './run-suites.ts';
-import { readLedgerFile, sweepRun } from '../../lib/core/safety/sweep.ts';
 import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
-import { priorIds, snapshotFileFor, takeSnapshot, writeSnapshot } from '../../lib/core/safety/snapshot.ts';
+import { LedgerFile, withSafeRun } from '../../lib/core/safety/safe-run.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 
 export interface ConformanceRunOptions {
@@ -55,24 +52,28 @@ export interface ConformanceRun {
 }
 
 export async function runConformance(target: Target, provided: ProvidedTarget, options: ConformanceRunOptions): Promise<ConformanceRun> {
-  // Every id the checks create is appended here as it is made: what a check's own cleanup misses,
-  // the sweep below removes, even after Ctrl-C.
-  const ledgerFile = join(options.reportsDir, `ledger-${provided.runId}.jsonl`);
-  writeFileSync(ledgerFile, '');
-  // What the users hold before the first check: none of it is ever the run's own, whatever any
-  // answer says. Every check's ledger reads it from beside the ledger file.
+  // Every id the checks create is appended to the ledger as it is made: what a check's own cleanup
+  // misses, the sweep removes, even after Ctrl-C. What the users hold before the first check is
+  // kept beside it: none of it is ever the run's own, whatever any answer says.
+  const ledger = LedgerFile.create(options.reportsDir, provided.runId);
+  const ledgerFile = ledger.path;
   const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
   const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
-  const snapshot = await takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
-  const snapshotFile = snapshotFileFor(ledgerFile);
-  writeSnapshot(snapshotFile, snapshot);
-  const prior = priorIds(snapshot);
-  const interruption = watchForInterruption(ledgerFile);
+  const snapshot = await ledger.takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
   let stoppedEarly = false;
-  try {
-    for (let attempt = 1; attempt <= options.repeat && !interruption.signal.aborted && !stoppedEarly; attempt++) {
+  const { cleaned: swept, interruptedBy } = await withSafeRun({
+    ledger: ledgerFile,
+    work: 'the checks',
+    // Not every create the run made reached the ledger: one whose answer was not the object (or was
+    // cut short) never gave its id, and one under way when the run was stopped never answered. After
+    // the ledger's sweep, those are found by the run's marker in their names, each only when its own
+    // retrieve shows it (never among what the users held before the run), with the conversations of
+    // the groups found so. A read-only run made nothing.
+    cleanUp: () => ledger.sweep(sweepTarget, provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination }),
+  }, async (signal) => {
+    for (let attempt = 1; attempt <= options.repeat && !signal.aborted && !stoppedEarly; attempt++) {
       if (options.repeat > 1) (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
       const outcome = await runSuites(
         [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
@@ -80,7 +81,7 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
           requestTimeoutMs: provided.requestTimeoutMs,
           // Only the last attempt writes vitest's own reports (junit.xml).
           reporters: attempt === options.repeat ? options.reporters : options.reporters?.filter((entry) => !(Array.isArray(entry) && entry[0] === 'junit')),
-          cancel: interruption.signal,
+          cancel: signal,
           ...(options.only ? { only: options.only } : {}),
           ...(options.shard ? { shard: options.shard } : {}),
           ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
@@ -98,11 +99,11 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
     // Not when nothing ran beside the check (one check, --workers 1) nor for --replay's one case.
     const ranSideBySide = attempts.length === 1 && options.workers !== 1 && !options.replay && (attempts[0]?.filter((result) => result.status !== 'skipped').length ?? 0) > 1;
     const failed = ranSideBySide && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
-    if (failed.length > 0 && failed.length <= serialRerunsAtMost && !interruption.signal.aborted) {
+    if (failed.length > 0 && failed.length <= serialRerunsAtMost && !signal.aborted) {
       (options.vitestOutput ?? process.stdout).write(`Running the ${failed.length} failed check(s) again, each alone: ${failed.map((result) => result.id).join(', ')}\n`);
       const rerun = await runSuites(
         [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
-        { requestTimeoutMs: provided.requestTimeoutMs, cancel: interruption.signal, only: failed.map((result) => result.id), workers: 1, ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}) },
+        { requestTimeoutMs: provided.requestTimeoutMs, cancel: signal, only: failed.map((result) => result.id), workers: 1, ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}) },
       );
       const again = new Map((rerun.results.get('target') ?? []).map((result) => [result.id, result]));
       for (const result of failed) {
@@ -110,23 +111,10 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
         if (status === 'passed' || status === 'failed') result.serial_rerun = status;
       }
     }
-  } finally {
-    interruption.stop();
-  }
-  const interruptedBy = interruption.received();
-  // Not every create the run made reached the ledger: one whose answer was not the object (or was
-  // cut short) never gave its id, and one under way when the run was stopped never answered. After
-  // the ledger's sweep, those are found by the run's marker in their names, each only when its own
-  // retrieve shows it (never among what the users held before the run), with the conversations of
-  // the groups found so. A read-only run made nothing.
-  const swept = await sweepRun(sweepTarget, readLedgerFile(ledgerFile), provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination }, prior);
+  });
   // The embedded server and its data are gone with the run: there is nothing to try again.
   const command = target.embedded ? undefined : cleanupCommand({ url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination }, { ledger: ledgerFile });
   const leftovers = swept.leftovers.map((leftover): Leftover => (command === undefined ? leftover : { ...leftover, cleanup: command }));
-  if (leftovers.length === 0) {
-    rmSync(ledgerFile, { force: true });
-    rmSync(snapshotFile, { force: true });
-  }
   return {
     stoppedEarly,
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),

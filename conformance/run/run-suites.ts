@@ -1,6 +1,6 @@
 // Runs the conformance suites with vitest against one target or many at once. Every check is
 // registered once per target (register-checks.ts), so one vitest process, its workers and one module
-// graph serve all the targets of the sensitivity matrix.
+// graph serve all the targets of the matrix.
 import { createVitest } from 'vitest/node';
 import suitesConfig from '../../suites/vitest.config.ts';
 import { createRateBucketBuffer } from '../../lib/core/client/shared-rate-bucket.ts';

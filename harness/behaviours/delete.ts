@@ -1,7 +1,8 @@
-// Deletion (§3: "removed permanently"), both resources alike.
+// Deletion (§3: "removed permanently"), and a DELETE of an id that names nothing, both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectThat } from '../checks/expect.ts';
+import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
 import { deleteResource } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
@@ -53,4 +54,25 @@ export const archivedIsDeleted = <T extends ResourceItem>(resource: ResourceUnde
     `§3: a ${resource.kind} deleted while archived (DELETE, from any state) is removed permanently, so retrieving it gets a 4xx`,
     `status ${response.status}`,
   );
+};
+
+/**
+ * DELETE of an id never made: the unknown-id answer, or (profile: delete-of-nothing) a successful
+ * DELETE's; never a 5xx. A success proves nothing by itself (a server that tells no ids apart
+ * answers every DELETE so), so the premise is that a GET of the same id names nothing.
+ */
+export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  const id = context.names.unknownId(resource.kind);
+  const response = await resource.remove(context.client, id);
+  const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
+  expectDeleteOfNothing(context.profile, response, what);
+  // Refused as an id that names nothing (profile: delete-of-nothing, reading refused): proven by itself.
+  if (context.profile.isUnknownIdAnswer(response.status)) return;
+  const retrieved = await resource.retrieve(context.client, id);
+  if (!context.profile.isUnknownIdAnswer(retrieved.status)) {
+    throw new PrerequisiteFailure(
+      { expected: `${context.profile.describe('unknown-id-status')} for GET ${resource.path}/:id of the id just deleted, which was never made`, received: `status ${retrieved.status}`, exchange: retrieved.exchange },
+      `${resource.plural}.retrieve.unknown-id`,
+    );
+  }
 };

@@ -1,8 +1,7 @@
-// Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
+// Retrieve, both resources alike (§4.1, §4.2): an object as it was created, and an id that names nothing.
+// PUT and DELETE of an id that names nothing are update.ts's and delete.ts's.
 import type { CheckContext } from '../checks/check-context.ts';
-import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import { expectAnswer, expectBody, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
-import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
@@ -24,33 +23,4 @@ export const retrieveUnknownIdIsRefused = <T extends ResourceItem>(resource: Res
 export const retrieveUnknownIdIs404 = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const response = await resource.retrieve(context.client, context.names.unknownId(resource.kind));
   expectAnswer(response, context.profile.isNotFound, 'status 404 (the convention; profile: unknown-id-status)', `GET ${resource.path}/:id of an id that does not exist`);
-};
-
-export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  // archived_at is an update parameter of both resources; the server's unit does not matter here.
-  const response = await resource.update(context.client, context.names.unknownId(resource.kind), { archived_at: 1 });
-  const what = `PUT ${resource.path}/:id of an id that does not exist`;
-  expectNoServerError(context.profile, response, what);
-  expectStatusOf(context.profile, 'unknown-id-status', response, what);
-};
-
-/**
- * DELETE of an id never made: the unknown-id answer, or (profile: delete-of-nothing) a successful
- * DELETE's; never a 5xx. A success proves nothing by itself (a server that tells no ids apart
- * answers every DELETE so), so the premise is that a GET of the same id names nothing.
- */
-export const deleteUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const id = context.names.unknownId(resource.kind);
-  const response = await resource.remove(context.client, id);
-  const what = `DELETE ${resource.path}/:id of an id that does not exist (§4.3: the status of a DELETE is not shown)`;
-  expectDeleteOfNothing(context.profile, response, what);
-  // Refused as an id that names nothing (profile: delete-of-nothing, reading refused): proven by itself.
-  if (context.profile.isUnknownIdAnswer(response.status)) return;
-  const retrieved = await resource.retrieve(context.client, id);
-  if (!context.profile.isUnknownIdAnswer(retrieved.status)) {
-    throw new PrerequisiteFailure(
-      { expected: `${context.profile.describe('unknown-id-status')} for GET ${resource.path}/:id of the id just deleted, which was never made`, received: `status ${retrieved.status}`, exchange: retrieved.exchange },
-      `${resource.plural}.retrieve.unknown-id`,
-    );
-  }
 };

@@ -1,10 +1,10 @@
-// Update behaviours both resources share (§4.1, §4.2): "Response: the updated … object", and
-// "Fields not given are unchanged".
+// Update behaviours both resources share (§4.1, §4.2): "Response: the updated … object",
+// "Fields not given are unchanged", and a PUT of an id that names nothing.
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectBody, expectFields, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import { expectBody, expectFields, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { prerequisite } from '../checks/fixtures.ts';
 import { usernames } from '../checks/members.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
@@ -103,3 +103,11 @@ export const wrongUpdateTypesAreRefusedOrRead =
     const differences = fieldDifferences(context.profile, resource.comparable(expectBody(response, resource.schema) as unknown as T), resource.comparable(expected));
     expectThat(differences.length === 0, response, `${resource.section}: the ${resource.kind} as the last accepted PUT left it (refused PUTs change nothing)`, differences.join('; '));
   };
+
+export const updateUnknownIdIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  // archived_at is an update parameter of both resources; the server's unit does not matter here.
+  const response = await resource.update(context.client, context.names.unknownId(resource.kind), { archived_at: 1 });
+  const what = `PUT ${resource.path}/:id of an id that does not exist`;
+  expectNoServerError(context.profile, response, what);
+  expectStatusOf(context.profile, 'unknown-id-status', response, what);
+};

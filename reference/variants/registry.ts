@@ -1,5 +1,5 @@
 // The valid variants, by name: each makes one choice the spec leaves open differently from the
-// reference server's default (README.md, "Choices where the spec is silent"). The sensitivity
+// reference server's default (README.md, "Choices where the spec is silent"). The
 // matrix runs the suite against each; the suite must pass them all. Most are generated from the
 // register of open points (readings.ts: one variant per non-default reading, `<entry>:<reading>`),
 // a few are written by hand (HTTP/1.0, slowness, and run conditions the matrix sets up), and a

@@ -1,35 +1,8 @@
-import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../harness/behaviours/archive.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { archiveChecks } from '../both/archive.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.archive.sets-timestamp',
-      title: 'PUT archived_at archives the conversation and archived_at then holds exactly the timestamp given',
-      level: 'spec',
-    },
-    archiveSetsTimestamp(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.archive.listed-as-archived',
-      title: 'an archived conversation is listed under archived=true',
-      level: 'spec',
-    },
-    archivedIsListed(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.archive.active-not-listed',
-      title: 'an active conversation is never listed under archived=true',
-      level: 'spec',
-    },
-    activeIsNotListed(conversations),
-  ),
-];
+export const checks = inFileOrder(archiveChecks(conversations));
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,42 +1,24 @@
-import {
-  foreignFieldsChangeNothingFixed, pastParserLimits, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
-} from '../../harness/behaviours/body-shapes.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
+import { pastParserLimits } from '../../harness/behaviours/body-shapes.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { bodyShapeChecks } from '../both/body-shapes.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.body-shapes.non-object-json',
-      title: 'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
-      level: 'robustness',
-    },
-    nonObjectJsonIsRefused(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.body-shapes.repeated-keys',
-      title: 'a parameter given twice (contact_id=a&contact_id=b) is refused, or one of its values is taken and stored exactly; never a 5xx',
-      level: 'robustness',
-    },
-    repeatedKeysAreRefusedOrOneIsTaken(conversations, (context) => ({
+export const checks = inFileOrder(bodyShapeChecks(conversations, {
+  repeatedKeys: {
+    title: 'a parameter given twice (contact_id=a&contact_id=b) is refused, or one of its values is taken and stored exactly; never a 5xx',
+    keys: (context) => ({
       create: { field: 'contact_id', first: context.names.contactId('first'), second: context.names.contactId('second') },
       update: [
         { field: 'pinned_message_id', first: `msgapi-${context.target.runId}-message-1`, second: `msgapi-${context.target.runId}-message-2` },
         { field: 'is_muted', first: true, second: false },
       ],
-    })),
-  ),
+    }),
+  },
 
-  defineCheck(
-    {
-      id: 'conversations.body-shapes.foreign-fields',
-      title: 'a PUT that also carries id, created_at, group_id, contact_id or an unknown field is refused, or applies its update parameters and leaves id, created_at and group_id as they were',
-      level: 'spec',
-    },
-    foreignFieldsChangeNothingFixed(conversations, (context) => {
+  foreignFields: {
+    title: 'a PUT that also carries id, created_at, group_id, contact_id or an unknown field is refused, or applies its update parameters and leaves id, created_at and group_id as they were',
+    puts: (context) => {
       const contactId = context.names.contactId('other-contact');
       // Values no earlier PUT set, so that a PUT whose parameter is dropped shows it.
       const floodedMessage = context.names.contactId('flooded-message');
@@ -56,20 +38,13 @@ export const checks = [
           { field: 'pinned_message_id', value: floodedMessage, effect: '§4.1: pinned_message_id "Sets the pinned message", and the answer is "the updated conversation object"' },
           { field: 'pinned_message_id', value: deepMessage, effect: '§4.1: pinned_message_id "Sets the pinned message"' }),
       ];
-    }),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.body-shapes.mismatched-content-type',
-      title: 'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
-      level: 'robustness',
     },
-    mismatchedContentTypeIsRefusedOrRead(conversations, (context) => ({
-      create: { field: 'contact_id', value: context.names.contactId('content-type') },
-      update: { field: 'is_muted', value: true },
-    })),
-  ),
-];
+  },
+
+  mismatchedContentType: (context) => ({
+    create: { field: 'contact_id', value: context.names.contactId('content-type') },
+    update: { field: 'is_muted', value: true },
+  }),
+}));
 
 registerWhenRunByVitest(import.meta, checks);

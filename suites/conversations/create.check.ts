@@ -1,6 +1,4 @@
 import { newContactConversation } from '../../lib/api/new-objects.ts';
-import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../harness/behaviours/create.ts';
-import { unusualTextIsRefusedOrKept } from '../../harness/behaviours/unusual-text.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { expectBody, expectClientError, expectField, expectNewObject, expectSuccess, expectThat } from '../../harness/checks/expect.ts';
@@ -8,8 +6,20 @@ import { createGroup, createGroupConversation, deleteGroupConversation, groupCon
 import { walkConversations } from '../../harness/checks/list-walk.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
+import { createChecks } from '../both/create.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
+export const checks = inFileOrder(createChecks(conversations, {
+  wrongTypes: () => [
+    { field: 'contact_id', value: { nested: 'object' }, body: { contact_id: { nested: 'object' } } },
+    { field: 'contact_id', value: ['a', 'b'], body: { contact_id: ['a', 'b'] } },
+    { field: 'group_id', value: 12345, body: { group_id: 12345 } },
+  ],
+  unusualText: {
+    title: 'an empty, very long or non-ASCII contact_id is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
+    field: 'contact_id',
+  },
+}), (shared) => [
   defineCheck(
     {
       id: 'conversations.create.defaults',
@@ -62,36 +72,9 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'conversations.create.wrong-types',
-      title: 'create parameters of the wrong type get a 4xx or are stored exactly, never a 5xx',
-      level: 'robustness',
-    },
-    wrongTypesAreRefusedOrStored(conversations, () => [
-      { field: 'contact_id', value: { nested: 'object' }, body: { contact_id: { nested: 'object' } } },
-      { field: 'contact_id', value: ['a', 'b'], body: { contact_id: ['a', 'b'] } },
-      { field: 'group_id', value: 12345, body: { group_id: 12345 } },
-    ]),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.create.unique-id',
-      title: 'two conversations created one after the other get different ids',
-      level: 'spec',
-    },
-    createdIdsDiffer(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.create.unusual-text',
-      title: 'an empty, very long or non-ASCII contact_id is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
-      level: 'robustness',
-    },
-    unusualTextIsRefusedOrKept(conversations, 'contact_id'),
-  ),
+  shared.wrongTypes,
+  shared.uniqueId,
+  shared.unusualText,
 
   defineCheck(
     {
@@ -190,6 +173,6 @@ export const checks = [
       expectField(context.profile, response, conversation, 'contact_id', contactId, '§4.1: created with this contact_id', 'the conversation answered');
     },
   ),
-];
+]);
 
 registerWhenRunByVitest(import.meta, checks);

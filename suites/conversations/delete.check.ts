@@ -1,45 +1,8 @@
-import { archivedIsDeleted, deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
-import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { deleteChecks } from '../both/delete.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.delete.not-retrievable',
-      title: 'a deleted conversation can no longer be retrieved',
-      level: 'spec',
-    },
-    deletedIsNotRetrievable(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.delete.not-listed',
-      title: 'a deleted conversation is no longer listed',
-      level: 'spec',
-    },
-    deletedIsNotListed(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.delete.archived',
-      title: 'an archived conversation can be deleted too (§3: DELETE from any state): the DELETE succeeds and it can no longer be retrieved',
-      level: 'spec',
-    },
-    archivedIsDeleted(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.delete.unknown-id',
-      title: 'deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx',
-      level: 'robustness',
-    },
-    deleteUnknownIdIsRefused(conversations),
-  ),
-];
+export const checks = inFileOrder(deleteChecks(conversations));
 
 registerWhenRunByVitest(import.meta, checks);

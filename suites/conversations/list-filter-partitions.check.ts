@@ -3,7 +3,7 @@
 // and two, group_id as an exact match, a group_id that names no group, and archived_at of any
 // timestamp. The suite never sends a filter set to false (profile: filter-false).
 import {
-  allFlags, archivedAtAnyTimestamp, expectEachOwnOnceInPages, flags, withFlags, type Flag,
+  allFlags, expectEachOwnOnceInPages, flags, withFlags, type Flag,
 } from '../../harness/behaviours/filter-partitions.ts';
 import type { Conversation } from '../../lib/api/resources.ts';
 import { expectFilter } from '../../harness/behaviours/list-pages.ts';
@@ -16,6 +16,8 @@ import {
 } from '../../harness/checks/fixtures.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { listFilterPartitionChecks } from '../both/list-filter-partitions.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 const pairs = allFlags.flatMap((first, index) => allFlags.slice(index + 1).map((second) => [first, second] as const));
 
@@ -55,7 +57,7 @@ function otherCase(id: string): string | undefined {
   return lower !== id ? lower : undefined;
 }
 
-export const checks = [
+export const checks = inFileOrder(listFilterPartitionChecks(conversations), (shared) => [
   defineCheck(
     {
       id: 'conversations.list.filter-pairs',
@@ -163,14 +165,7 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'conversations.list.archived-any-timestamp',
-      title: 'a conversation archived at the epoch, now or in the future is listed under archived=true, whichever of these timestamps the server accepts',
-      level: 'spec',
-    },
-    archivedAtAnyTimestamp(conversations),
-  ),
-];
+  shared.archivedAnyTimestamp,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,6 +1,4 @@
-import {
-  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, pageAfterItem, pageAfterGroupsConversation, defaultPageSizeIsTen, expectFilter, limitIsHonoured, listEnvelope, pagesReturnEachOnce,
-} from '../../harness/behaviours/list-pages.ts';
+import { expectFilter, pageAfterGroupsConversation } from '../../harness/behaviours/list-pages.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { expectBody, expectSuccess, expectThat } from '../../harness/checks/expect.ts';
@@ -8,34 +6,13 @@ import { createConversation, createConversations, createGroup, expectListed, upd
 import { walkConversations } from '../../harness/checks/list-walk.ts';
 import { holdsAll, pageAfterWrite } from '../../harness/checks/list-consistency.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { listChecks } from '../both/list.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.list.envelope',
-      title: 'listing conversations returns {has_more, data} with valid conversation objects',
-      level: 'spec',
-    },
-    listEnvelope(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.list.default-page-size',
-      title: 'without limit, a list of more than ten conversations returns exactly ten and has_more true',
-      level: 'spec',
-    },
-    defaultPageSizeIsTen(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.list.limit',
-      title: 'limit=n returns exactly n conversations and has_more true when more exist',
-      level: 'spec',
-    },
-    limitIsHonoured(conversations),
-  ),
+export const checks = inFileOrder(listChecks(conversations), (shared) => [
+  shared.envelope,
+  shared.defaultPageSize,
+  shared.limit,
 
   defineCheck(
     {
@@ -100,14 +77,7 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'conversations.list.archived-filter',
-      title: 'archived=true returns only archived conversations',
-      level: 'spec',
-    },
-    archivedFilter(conversations),
-  ),
+  shared.archivedFilter,
 
   defineCheck(
     {
@@ -130,41 +100,10 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'conversations.list.pagination',
-      title: 'walking every page of a list returns each of the suite\'s conversations once and ends with has_more false',
-      level: 'spec',
-    },
-    pagesReturnEachOnce(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.list.bad-limit',
-      title: 'limit 0, negative, huge or not a number gets a 4xx or a valid page, never a 5xx',
-      level: 'robustness',
-    },
-    badLimitIsNoServerError(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.list.bad-next-page',
-      title: 'a next page asked for from a position the server never gave (an unknown id or cursor, a page or offset zero, negative, far beyond the end or not a number) gets a 4xx or a valid page, never a 5xx',
-      level: 'robustness',
-    },
-    badNextPageIsNoServerError(conversations),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.list.page-after-item',
-      title: 'under PAGINATION=starting_after, the page after one of the run\'s conversations never holds it again, and says has_more true only with an item to ask after',
-      level: 'spec',
-    },
-    pageAfterItem(conversations),
-  ),
+  shared.pagination,
+  shared.badLimit,
+  shared.badNextPage,
+  shared.pageAfterItem,
 
   defineCheck(
     {
@@ -174,6 +113,6 @@ export const checks = [
     },
     pageAfterGroupsConversation,
   ),
-];
+]);
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,9 +1,10 @@
-import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead, type ListView } from '../../harness/behaviours/read-after-write.ts';
+import type { ListView } from '../../harness/behaviours/read-after-write.ts';
 import type { Conversation } from '../../lib/api/resources.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { createConversation, createGroup, groupConversation } from '../../harness/checks/fixtures.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { readAfterWriteChecks } from '../both/read-after-write.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 /** The filters of §4.1 a PUT can make a conversation start or stop matching. */
 const flagViews: Array<ListView<Conversation>> = [
@@ -12,14 +13,10 @@ const flagViews: Array<ListView<Conversation>> = [
   { filters: { archived: true }, rule: '§4.1: archived=true, "only archived conversations are returned"', holds: (c) => c.archived_at !== null, check: 'conversations.list.archived-filter' },
 ];
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.read-after-write.update-seen-everywhere',
-      title: 'after each PUT (mute, pin, pinned message, unmute, archive, unpin) the retrieve, the unfiltered list, the group_id list and each filter the conversation starts or stops matching show it as the PUT left it',
-      level: 'spec',
-    },
-    updateSeenByEveryRead(conversations, {
+export const checks = inFileOrder(readAfterWriteChecks(conversations, {
+  updateSeenEverywhere: {
+    title: 'after each PUT (mute, pin, pinned message, unmute, archive, unpin) the retrieve, the unfiltered list, the group_id list and each filter the conversation starts or stops matching show it as the PUT left it',
+    plan: {
       // A group's conversation: the group_id list holds it whatever its flags, a read path more.
       async subject(context) {
         const { group } = await createGroup(context, { name: context.names.groupName('read-after-write') });
@@ -36,25 +33,18 @@ export const checks = [
         { archived_at: conversation.created_at },
         { is_pinned: false },
       ],
-    }),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.read-after-write.delete-seen-everywhere',
-      title: 'a muted, pinned, archived conversation once deleted is neither retrievable nor listed unfiltered, under muted=true, pinned=true or archived=true',
-      level: 'spec',
     },
-    deleteSeenByEveryRead(conversations, flagViews, 'conversations.read-after-write.update-seen-everywhere'),
-  ),
+  },
 
-  defineCheck(
-    {
-      id: 'conversations.read-after-write.related-fields-kept',
-      title: 'a PUT of is_pinned (true or false) keeps pinned_message_id, a PUT of pinned_message_id keeps is_pinned, a PUT of is_muted keeps both, in the answer and in a retrieve',
-      level: 'spec',
-    },
-    relatedFieldsKept(conversations, async (context) => (await createConversation(context)).conversation, (context, conversation) => {
+  deleteSeenEverywhere: {
+    title: 'a muted, pinned, archived conversation once deleted is neither retrievable nor listed unfiltered, under muted=true, pinned=true or archived=true',
+    views: flagViews,
+  },
+
+  relatedFieldsKept: {
+    title: 'a PUT of is_pinned (true or false) keeps pinned_message_id, a PUT of pinned_message_id keeps is_pinned, a PUT of is_muted keeps both, in the answer and in a retrieve',
+    create: async (context) => (await createConversation(context)).conversation,
+    steps: (context, conversation) => {
       const message = (n: number) => `msgapi-${context.target.runId}-related-${n}`;
       return [
         { pinned_message_id: message(1) },
@@ -68,8 +58,8 @@ export const checks = [
         { archived_at: conversation.created_at },
         { is_pinned: false },
       ];
-    }),
-  ),
-];
+    },
+  },
+}));
 
 registerWhenRunByVitest(import.meta, checks);

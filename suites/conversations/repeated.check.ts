@@ -1,22 +1,19 @@
-import { createAfterDelete, deleteTwice, setResetSame, updateAfterDelete } from '../../harness/behaviours/repeated.ts';
 import { newConversation } from '../../lib/api/new-objects.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { createConversation } from '../../harness/checks/fixtures.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
+import { repeatedChecks } from '../both/repeated.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 // §3: "Pinning, muting and pinning a message are flags set through the update operation and are not
 // states in this table": setting one has no condition, whatever it holds already.
 const flag = '§3: a flag set through the update operation, not a state';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'conversations.repeated.set-reset-same',
-      title: 'each flag set to false and true, each again to the value it has, then reset; pinned_message_id set, set again, changed and reset; archived_at sent twice: every answer and a last retrieve hold what was given',
-      level: 'spec',
-    },
-    setResetSame(conversations, async (context) => (await createConversation(context)).conversation, (context, conversation) => {
+export const checks = inFileOrder(repeatedChecks(conversations, {
+  setResetSame: {
+    title: 'each flag set to false and true, each again to the value it has, then reset; pinned_message_id set, set again, changed and reset; archived_at sent twice: every answer and a last retrieve hold what was given',
+    create: async (context) => (await createConversation(context)).conversation,
+    steps: (context, conversation) => {
       const message = (n: number) => `msgapi-${context.target.runId}-repeated-${n}`;
       return [
         { params: { is_muted: false }, what: `false, the value a new conversation has (${flag})` },
@@ -43,35 +40,16 @@ export const checks = [
         // An empty text (profile: empty-text): kept as "" or returned as null, or refused as a text (profile: input-rules).
         { params: { pinned_message_id: '' }, what: 'an empty text', mayRefuse: '§2.2 leaves the format of identifiers open (profile: input-rules)' },
       ];
-    }),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.repeated.delete-twice',
-      title: 'a second DELETE of a deleted conversation gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx, and it stays gone',
-      level: 'spec',
     },
-    deleteTwice(conversations),
-  ),
+  },
 
-  defineCheck(
-    {
-      id: 'conversations.repeated.update-after-delete',
-      title: 'a PUT of a deleted conversation gets the unknown-id answer and does not bring it back: still not retrievable, not listed',
-      level: 'spec',
-    },
-    updateAfterDelete(conversations, (conversation) => ({ is_muted: true, is_pinned: true, archived_at: conversation.created_at })),
-  ),
+  updateAfterDelete: (conversation) => ({ is_muted: true, is_pinned: true, archived_at: conversation.created_at }),
 
-  defineCheck(
-    {
-      id: 'conversations.repeated.create-after-delete',
-      title: 'a create with the contact_id of a deleted (muted, pinned, archived) conversation makes a new conversation with the defaults of a new one',
-      level: 'spec',
-    },
-    createAfterDelete(conversations, () => ({}), { group_id: null, ...newConversation }),
-  ),
-];
+  createAfterDelete: {
+    title: 'a create with the contact_id of a deleted (muted, pinned, archived) conversation makes a new conversation with the defaults of a new one',
+    extras: () => ({}),
+    defaults: { group_id: null, ...newConversation },
+  },
+}));
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,5 +1,3 @@
-import { othersUnchanged, putAnswerMatchesRetrieve, wrongUpdateTypesAreRefusedOrRead } from '../../harness/behaviours/update.ts';
-import { updateUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
 import { conversations } from '../../harness/checks/resource-under-test.ts';
 import type { ConversationUpdateParams } from '../../lib/api/resources.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
@@ -7,6 +5,8 @@ import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { expectBody, expectFields, expectSuccess } from '../../harness/checks/expect.ts';
 import { createConversation } from '../../harness/checks/fixtures.ts';
+import { updateChecks } from '../both/update.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 /** PUT `params`; the response must be a conversation. */
 async function update(context: CheckContext, id: string, params: ConversationUpdateParams) {
@@ -15,7 +15,27 @@ async function update(context: CheckContext, id: string, params: ConversationUpd
   return { response, updated: expectBody(response, 'conversation', 'the updated conversation') };
 }
 
-export const checks = [
+export const checks = inFileOrder(updateChecks(conversations, {
+  othersUnchanged: {
+    title: 'a PUT leaves every field it does not name unchanged, id and created_at included',
+    steps: (context, conversation) => [
+      { pinned_message_id: `msgapi-${context.target.runId}-message` },
+      { is_pinned: true },
+      { is_muted: true },
+      { archived_at: conversation.created_at },
+    ],
+  },
+  matchesRetrieve: () => ({ is_muted: true, is_pinned: true }),
+  wrongTypes: () => [
+    { field: 'is_pinned', value: 'perhaps', type: 'a boolean' },
+    { field: 'is_muted', value: { yes: true }, type: 'a boolean' },
+    // A spelling of true a server may read as one (profile: malformed-boolean).
+    { field: 'is_muted', value: 'yes', type: 'a boolean', spellsBoolean: true },
+    { field: 'archived_at', value: 'yesterday', type: 'a timestamp' },
+    { field: 'archived_at', value: -1.5, type: 'a timestamp' },
+    { field: 'pinned_message_id', value: ['a', 'b'], type: 'a string' },
+  ],
+}), (shared) => [
   defineCheck(
     {
       id: 'conversations.update.pinned-message-id',
@@ -60,54 +80,10 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'conversations.update.others-unchanged',
-      title: 'a PUT leaves every field it does not name unchanged, id and created_at included',
-      level: 'spec',
-    },
-    othersUnchanged(conversations, (context, conversation) => [
-      { pinned_message_id: `msgapi-${context.target.runId}-message` },
-      { is_pinned: true },
-      { is_muted: true },
-      { archived_at: conversation.created_at },
-    ]),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.update.matches-retrieve',
-      title: 'the object a PUT returns is the updated conversation and equals a later retrieve',
-      level: 'spec',
-    },
-    putAnswerMatchesRetrieve(conversations, () => ({ is_muted: true, is_pinned: true })),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.update.wrong-types',
-      title: 'update parameters of the wrong type get a 4xx that changes nothing, or a sane reading, never a 5xx',
-      level: 'robustness',
-    },
-    wrongUpdateTypesAreRefusedOrRead(conversations, () => [
-      { field: 'is_pinned', value: 'perhaps', type: 'a boolean' },
-      { field: 'is_muted', value: { yes: true }, type: 'a boolean' },
-      // A spelling of true a server may read as one (profile: malformed-boolean).
-      { field: 'is_muted', value: 'yes', type: 'a boolean', spellsBoolean: true },
-      { field: 'archived_at', value: 'yesterday', type: 'a timestamp' },
-      { field: 'archived_at', value: -1.5, type: 'a timestamp' },
-      { field: 'pinned_message_id', value: ['a', 'b'], type: 'a string' },
-    ]),
-  ),
-
-  defineCheck(
-    {
-      id: 'conversations.update.unknown-id',
-      title: 'updating an id that does not exist gets a 4xx, never a 5xx',
-      level: 'robustness',
-    },
-    updateUnknownIdIsRefused(conversations),
-  ),
-];
+  shared.othersUnchanged,
+  shared.matchesRetrieve,
+  shared.wrongTypes,
+  shared.unknownId,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

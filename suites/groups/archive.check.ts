@@ -1,35 +1,8 @@
-import { activeIsNotListed, archivedIsListed, archiveSetsTimestamp } from '../../harness/behaviours/archive.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { archiveChecks } from '../both/archive.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.archive.sets-timestamp',
-      title: 'PUT archived_at archives the group and archived_at then holds exactly the timestamp given',
-      level: 'spec',
-    },
-    archiveSetsTimestamp(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.archive.listed-as-archived',
-      title: 'an archived group is listed under archived=true',
-      level: 'spec',
-    },
-    archivedIsListed(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.archive.active-not-listed',
-      title: 'an active group is never listed under archived=true',
-      level: 'spec',
-    },
-    activeIsNotListed(groups),
-  ),
-];
+export const checks = inFileOrder(archiveChecks(groups));
 
 registerWhenRunByVitest(import.meta, checks);

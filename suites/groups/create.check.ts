@@ -1,5 +1,4 @@
 import { newGroup } from '../../lib/api/new-objects.ts';
-import { createdIdsDiffer, wrongTypesAreRefusedOrStored } from '../../harness/behaviours/create.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import {
@@ -8,10 +7,31 @@ import {
 import { createGroup, createGroupUnderTest, recordCreated } from '../../harness/checks/fixtures.ts';
 import { hasAll, walkConversations } from '../../harness/checks/list-walk.ts';
 import { expectMembers } from '../../harness/checks/members.ts';
-import { unusualTextIsRefusedOrKept } from '../../harness/behaviours/unusual-text.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { createChecks } from '../both/create.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
+export const checks = inFileOrder(createChecks(groups, {
+  wrongTypes: (context) => {
+    // A name goes with every attempt but the ones about the name: one parameter wrong at a time.
+    const named = (field: string, value: unknown) => ({ field, value, body: { name: context.names.groupName('wrong-types'), [field]: value } });
+    return [
+      { field: 'name', value: { nested: 'object' }, body: { name: { nested: 'object' } } },
+      { field: 'name', value: ['a', 'b'], body: { name: ['a', 'b'] } },
+      named('contacts', context.names.username('not-an-array')),
+      named('contacts', [{ nickname: context.names.username('no-username') }]),
+      // Members that are no contact object at all: null, a bare username, a list (§2.2 "A contact
+      // object carries a username field").
+      named('contacts', [null]),
+      named('contacts', [context.names.username('bare-string')]),
+      named('contacts', [[context.names.username('in-a-list')]]),
+    ];
+  },
+  unusualText: {
+    title: 'empty, very long and non-ASCII text is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
+    field: 'name',
+  },
+}), (shared) => [
   defineCheck(
     {
       id: 'groups.create.defaults',
@@ -115,46 +135,9 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'groups.create.wrong-types',
-      title: 'create parameters of the wrong type get a 4xx or are stored exactly, never a 5xx',
-      level: 'robustness',
-    },
-    wrongTypesAreRefusedOrStored(groups, (context) => {
-      // A name goes with every attempt but the ones about the name: one parameter wrong at a time.
-      const named = (field: string, value: unknown) => ({ field, value, body: { name: context.names.groupName('wrong-types'), [field]: value } });
-      return [
-        { field: 'name', value: { nested: 'object' }, body: { name: { nested: 'object' } } },
-        { field: 'name', value: ['a', 'b'], body: { name: ['a', 'b'] } },
-        named('contacts', context.names.username('not-an-array')),
-        named('contacts', [{ nickname: context.names.username('no-username') }]),
-        // Members that are no contact object at all: null, a bare username, a list (§2.2 "A contact
-        // object carries a username field").
-        named('contacts', [null]),
-        named('contacts', [context.names.username('bare-string')]),
-        named('contacts', [[context.names.username('in-a-list')]]),
-      ];
-    }),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.create.unusual-text',
-      title: 'empty, very long and non-ASCII text is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
-      level: 'robustness',
-    },
-    unusualTextIsRefusedOrKept(groups, 'name'),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.create.unique-id',
-      title: 'two groups created one after the other get different ids',
-      level: 'spec',
-    },
-    createdIdsDiffer(groups),
-  ),
-];
+  shared.wrongTypes,
+  shared.unusualText,
+  shared.uniqueId,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

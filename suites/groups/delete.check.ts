@@ -1,39 +1,16 @@
-import { archivedIsDeleted, deletedIsNotListed, deletedIsNotRetrievable } from '../../harness/behaviours/delete.ts';
-import { deleteUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
 import { expectBody, expectField, expectNoServerError, expectThat } from '../../harness/checks/expect.ts';
 import { createGroup, deleteResource, groupConversation } from '../../harness/checks/fixtures.ts';
 import { walkConversations } from '../../harness/checks/list-walk.ts';
+import { deleteChecks } from '../both/delete.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.delete.not-retrievable',
-      title: 'a deleted group can no longer be retrieved',
-      level: 'spec',
-    },
-    deletedIsNotRetrievable(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.delete.not-listed',
-      title: 'a deleted group is no longer listed',
-      level: 'spec',
-    },
-    deletedIsNotListed(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.delete.archived',
-      title: 'an archived group can be deleted too (§3: DELETE from any state): the DELETE succeeds and it can no longer be retrieved',
-      level: 'spec',
-    },
-    archivedIsDeleted(groups),
-  ),
+export const checks = inFileOrder(deleteChecks(groups), (shared) => [
+  shared.notRetrievable,
+  shared.notListed,
+  shared.archived,
 
   defineCheck(
     {
@@ -79,14 +56,7 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'groups.delete.unknown-id',
-      title: 'deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx',
-      level: 'robustness',
-    },
-    deleteUnknownIdIsRefused(groups),
-  ),
-];
+  shared.unknownId,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

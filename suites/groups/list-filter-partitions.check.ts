@@ -1,13 +1,15 @@
 // The group list's archived filter by partition (§4.2, §3): walked in pages of one and two, and
 // archived_at of any timestamp. The suite never sends a filter set to false (profile: filter-false).
-import { archivedAtAnyTimestamp, expectEachOwnOnceInPages } from '../../harness/behaviours/filter-partitions.ts';
+import { expectEachOwnOnceInPages } from '../../harness/behaviours/filter-partitions.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { requirePagination } from '../../harness/checks/each-once.ts';
 import { createGroup, createGroups } from '../../harness/checks/fixtures.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { listFilterPartitionChecks } from '../both/list-filter-partitions.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
+export const checks = inFileOrder(listFilterPartitionChecks(groups), (shared) => [
   defineCheck(
     {
       id: 'groups.list.filter-pages',
@@ -26,14 +28,7 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'groups.list.archived-any-timestamp',
-      title: 'a group archived at the epoch, now or in the future is listed under archived=true, whichever of these timestamps the server accepts',
-      level: 'spec',
-    },
-    archivedAtAnyTimestamp(groups),
-  ),
-];
+  shared.archivedAnyTimestamp,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,55 +1,8 @@
-import {
-  hugeLimitsAreClampedOrRefused, invalidLimitsAreBounded, limitOneWalk, pageBoundaryWalks, smallLimitsAreExact,
-} from '../../harness/behaviours/limit-partitions.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { listLimitPartitionChecks } from '../both/list-limit-partitions.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.list.limit-partitions',
-      title: 'limit=1, limit=2, limit=10 and no limit each return exactly that many groups (ten without limit) and has_more true when more exist',
-      level: 'spec',
-    },
-    smallLimitsAreExact(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.list.invalid-limits-bounded',
-      title: 'limit 0, -1, 1.5, abc, empty or 1e1 gets a 4xx or a valid page (as INVALID_LIMIT declares, if it does), never a 5xx',
-      level: 'robustness',
-    },
-    invalidLimitsAreBounded(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.list.huge-limits',
-      title: 'a limit of 2^31 or beyond gets a 4xx or a page clamped to the largest page, never a 5xx nor an overflowed page',
-      level: 'robustness',
-    },
-    hugeLimitsAreClampedOrRefused(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.list.limit-one-walk',
-      title: 'walking a filtered list at limit=1 returns one group a page and each of the suite\'s groups once',
-      level: 'spec',
-    },
-    limitOneWalk(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.list.page-boundaries',
-      title: 'walking a list whose size is a multiple of the page size, and then one more, returns each of the suite\'s groups once in full pages',
-      level: 'spec',
-    },
-    pageBoundaryWalks(groups),
-  ),
-];
+export const checks = inFileOrder(listLimitPartitionChecks(groups));
 
 registerWhenRunByVitest(import.meta, checks);

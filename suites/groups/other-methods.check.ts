@@ -1,17 +1,8 @@
-import { otherMethodsChangeNothing } from '../../harness/behaviours/other-methods.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { otherMethodChecks } from '../both/other-methods.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.other-methods.change-nothing',
-      title: 'HEAD, OPTIONS, POST and PATCH on a group\'s path, and GET or HEAD on paths beside it that the API does not have, get an answer and leave the group as it was',
-      level: 'spec',
-    },
-    otherMethodsChangeNothing(groups),
-  ),
-];
+export const checks = inFileOrder(otherMethodChecks(groups));
 
 registerWhenRunByVitest(import.meta, checks);

@@ -1,10 +1,10 @@
-import { deleteSeenByEveryRead, relatedFieldsKept, updateSeenByEveryRead } from '../../harness/behaviours/read-after-write.ts';
 import type { Group } from '../../lib/api/resources.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { createGroup } from '../../harness/checks/fixtures.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { readAfterWriteChecks } from '../both/read-after-write.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 const avatar = (context: CheckContext, name: string) => `https://example.com/msgapi/${context.target.runId}/${name}.png`;
 
@@ -22,14 +22,10 @@ async function fullGroup(context: CheckContext, label: string) {
   return group;
 }
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.read-after-write.update-seen-everywhere',
-      title: 'after each PUT (name, description, avatar, contacts, archive) the retrieve and the unfiltered list show the group as the PUT left it, and archived=true lists it once archived',
-      level: 'spec',
-    },
-    updateSeenByEveryRead(groups, {
+export const checks = inFileOrder(readAfterWriteChecks(groups, {
+  updateSeenEverywhere: {
+    title: 'after each PUT (name, description, avatar, contacts, archive) the retrieve and the unfiltered list show the group as the PUT left it, and archived=true lists it once archived',
+    plan: {
       subject: async (context) => ({ item: await fullGroup(context, 'read-after-write'), always: [] }),
       views: [{ filters: { archived: true }, rule: '§4.2: archived=true, "only archived groups are returned"', holds: (g) => g.archived_at !== null }],
       steps: (context, group) => [
@@ -41,29 +37,18 @@ export const checks = [
         // A timestamp in the server's own unit (profile: timestamp-unit): the group's own created_at.
         { archived_at: group.created_at },
       ],
-    }),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.read-after-write.delete-seen-everywhere',
-      title: 'an archived group once deleted is neither retrievable nor listed unfiltered or under archived=true',
-      level: 'spec',
     },
-    deleteSeenByEveryRead(
-      groups,
-      [{ filters: { archived: true }, rule: '§4.2: archived=true, "only archived groups are returned"', holds: (g) => g.archived_at !== null, check: 'groups.list.archived-filter' }],
-      'groups.read-after-write.update-seen-everywhere',
-    ),
-  ),
+  },
 
-  defineCheck(
-    {
-      id: 'groups.read-after-write.related-fields-kept',
-      title: 'on a group whose fields all hold values, a PUT of name, description, avatar_url, contacts or archived_at keeps every other, in the answer and in a retrieve',
-      level: 'spec',
-    },
-    relatedFieldsKept(groups, (context) => fullGroup(context, 'related-fields'), (context, group) => [
+  deleteSeenEverywhere: {
+    title: 'an archived group once deleted is neither retrievable nor listed unfiltered or under archived=true',
+    views: [{ filters: { archived: true }, rule: '§4.2: archived=true, "only archived groups are returned"', holds: (g) => g.archived_at !== null, check: 'groups.list.archived-filter' }],
+  },
+
+  relatedFieldsKept: {
+    title: 'on a group whose fields all hold values, a PUT of name, description, avatar_url, contacts or archived_at keeps every other, in the answer and in a retrieve',
+    create: (context) => fullGroup(context, 'related-fields'),
+    steps: (context, group) => [
       { name: context.names.groupName('related-renamed') },
       { description: `Described again by ${context.names.groupName('related-fields')}` },
       { avatar_url: avatar(context, 'related-again') },
@@ -71,8 +56,8 @@ export const checks = [
       { contacts: members(group) },
       { archived_at: group.created_at },
       { name: group.name },
-    ]),
-  ),
-];
+    ],
+  },
+}));
 
 registerWhenRunByVitest(import.meta, checks);

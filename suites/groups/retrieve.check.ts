@@ -1,37 +1,8 @@
-import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
-import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
+import { retrieveChecks } from '../both/retrieve.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
-export const checks = [
-  defineCheck(
-    {
-      id: 'groups.retrieve.same-object',
-      title: 'retrieving a created group returns the object that create returned',
-      level: 'spec',
-    },
-    retrieveReturnsCreated(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.retrieve.unknown-id',
-      title: 'retrieving an id that does not exist gets a 4xx, never a 5xx',
-      level: 'robustness',
-      readOnly: true,
-    },
-    retrieveUnknownIdIsRefused(groups),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.retrieve.unknown-id-404',
-      title: 'retrieving an id that does not exist gets 404',
-      level: 'convention',
-      readOnly: true,
-    },
-    retrieveUnknownIdIs404(groups),
-  ),
-];
+export const checks = inFileOrder(retrieveChecks(groups));
 
 registerWhenRunByVitest(import.meta, checks);

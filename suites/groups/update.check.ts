@@ -1,5 +1,3 @@
-import { othersUnchanged, putAnswerMatchesRetrieve, wrongUpdateTypesAreRefusedOrRead } from '../../harness/behaviours/update.ts';
-import { updateUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
 import type { GroupUpdateParams } from '../../lib/api/resources.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
@@ -8,6 +6,8 @@ import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts
 import { expectBody, expectFields, expectSuccess } from '../../harness/checks/expect.ts';
 import { createGroup } from '../../harness/checks/fixtures.ts';
 import { expectMembers, expectMembersInclude } from '../../harness/checks/members.ts';
+import { updateChecks } from '../both/update.ts';
+import { inFileOrder } from '../both/shared-checks.ts';
 
 /** PUT `params`; the response must be a group. */
 async function update(context: CheckContext, id: string, params: GroupUpdateParams) {
@@ -18,7 +18,32 @@ async function update(context: CheckContext, id: string, params: GroupUpdatePara
 
 const members = (names: readonly string[]) => names.map((username) => ({ username }));
 
-export const checks = [
+export const checks = inFileOrder(updateChecks(groups, {
+  othersUnchanged: {
+    title: 'a PUT leaves every field it does not name unchanged, id, conversation_id and created_at included',
+    steps: (context, group) => [
+      // Contacts are compared as sets of usernames (§2.2 shows neither their order nor other fields).
+      { name: context.names.groupName('renamed') },
+      { description: `Described by ${context.names.groupName('others-unchanged')}` },
+      { avatar_url: `https://example.com/msgapi/${context.target.runId}/others-unchanged.png` },
+      { contacts: members([context.names.username('replacement')]) },
+      { archived_at: group.created_at },
+    ],
+  },
+  matchesRetrieve: (context) => ({
+    name: context.names.groupName('matches-retrieve'),
+    description: `Described by ${context.names.groupName('matches-retrieve')}`,
+    contacts: members([context.names.username('member')]),
+  }),
+  wrongTypes: (context) => [
+    { field: 'name', value: { nested: 'object' }, type: 'a string' },
+    { field: 'name', value: ['a', 'b'], type: 'a string' },
+    { field: 'contacts', value: context.names.username('not-an-array'), type: 'an array of contact objects' },
+    { field: 'contacts', value: [{ nickname: context.names.username('no-username') }], type: 'an array of contact objects, each with a username' },
+    { field: 'archived_at', value: 'yesterday', type: 'a timestamp' },
+    { field: 'archived_at', value: -1.5, type: 'a timestamp' },
+  ],
+}), (shared) => [
   defineCheck(
     {
       id: 'groups.update.name',
@@ -103,59 +128,10 @@ export const checks = [
     },
   ),
 
-  defineCheck(
-    {
-      id: 'groups.update.others-unchanged',
-      title: 'a PUT leaves every field it does not name unchanged, id, conversation_id and created_at included',
-      level: 'spec',
-    },
-    othersUnchanged(groups, (context, group) => [
-      // Contacts are compared as sets of usernames (§2.2 shows neither their order nor other fields).
-      { name: context.names.groupName('renamed') },
-      { description: `Described by ${context.names.groupName('others-unchanged')}` },
-      { avatar_url: `https://example.com/msgapi/${context.target.runId}/others-unchanged.png` },
-      { contacts: members([context.names.username('replacement')]) },
-      { archived_at: group.created_at },
-    ]),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.update.matches-retrieve',
-      title: 'the object a PUT returns is the updated group and equals a later retrieve',
-      level: 'spec',
-    },
-    putAnswerMatchesRetrieve(groups, (context) => ({
-      name: context.names.groupName('matches-retrieve'),
-      description: `Described by ${context.names.groupName('matches-retrieve')}`,
-      contacts: members([context.names.username('member')]),
-    })),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.update.wrong-types',
-      title: 'update parameters of the wrong type get a 4xx that changes nothing, or a sane reading, never a 5xx',
-      level: 'robustness',
-    },
-    wrongUpdateTypesAreRefusedOrRead(groups, (context) => [
-      { field: 'name', value: { nested: 'object' }, type: 'a string' },
-      { field: 'name', value: ['a', 'b'], type: 'a string' },
-      { field: 'contacts', value: context.names.username('not-an-array'), type: 'an array of contact objects' },
-      { field: 'contacts', value: [{ nickname: context.names.username('no-username') }], type: 'an array of contact objects, each with a username' },
-      { field: 'archived_at', value: 'yesterday', type: 'a timestamp' },
-      { field: 'archived_at', value: -1.5, type: 'a timestamp' },
-    ]),
-  ),
-
-  defineCheck(
-    {
-      id: 'groups.update.unknown-id',
-      title: 'updating an id that does not exist gets a 4xx, never a 5xx',
-      level: 'robustness',
-    },
-    updateUnknownIdIsRefused(groups),
-  ),
-];
+  shared.othersUnchanged,
+  shared.matchesRetrieve,
+  shared.wrongTypes,
+  shared.unknownId,
+]);
 
 registerWhenRunByVitest(import.meta, checks);

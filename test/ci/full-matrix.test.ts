@@ -6,24 +6,24 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../../reference/faults/registry.ts';
 import { variants } from '../../reference/variants/registry.ts';
-import type { SensitivityReport } from '../../reporting/matrix-report.ts';
+import type { MatrixReport } from '../../reporting/matrix-report.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { testOutput, testOutputDir } from '../helpers/test-output.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('the full sensitivity matrix', () => {
+describe('the full matrix', () => {
   // A guard against a hang, longer than the config's 600 s: the whole matrix takes about ten
   // minutes on two quiet cores, so 600 s cut it short (CI's rehearsal of cff8979).
-  it('catches every seeded fault and passes every valid variant with its ways of talking found out (--detect), and writes sensitivity.{json,md} (into .test-output/, not the user\'s reports/)', { timeout: 1_800_000 }, async () => {
-    const reportFile = testOutput('sensitivity.json');
+  it('catches every seeded fault and passes every valid variant with its ways of talking found out (--detect), and writes matrix.{json,md} (into .test-output/, not the user\'s reports/)', { timeout: 1_800_000 }, async () => {
+    const reportFile = testOutput('matrix.json');
     rmSync(reportFile, { force: true });
     // A fixed seed: the project's tests are deterministic (msgapi matrix alone draws a new one each run).
     // --detect: the valid variants declare nothing of how to talk to them, as a user who declares
     // nothing; msgapi check's probe finds it out on each (test/probe.test.ts runs the declared way).
     const result = await runCli(['matrix', '--detect'], { SEED: '1', REPORTS_DIR: testOutputDir }, projectRoot);
     expect(existsSync(reportFile), `${result.stdout}\n${result.stderr}`.slice(-3_000)).toBe(true);
-    const report: SensitivityReport = JSON.parse(readFileSync(reportFile, 'utf8'));
+    const report: MatrixReport = JSON.parse(readFileSync(reportFile, 'utf8'));
 
     expect(report.faults.map((fault) => fault.name).sort()).toEqual([...faults.keys()].sort());
     expect(report.faults.length).toBeGreaterThanOrEqual(40);
@@ -35,8 +35,8 @@ describe('the full sensitivity matrix', () => {
     expect(report.variants.map((variant) => variant.name).filter((name) => !combined.includes(name)).sort()).toEqual([...variants.keys()].sort());
     expect(report.variants.filter((variant) => !variant.passed).map((variant) => `${variant.name}: ${variant.problems.join('; ')}`)).toEqual([]);
 
-    expect(report.mutation_score).toEqual({ caught: report.faults.length, faults: report.faults.length, score: 1 });
-    expect(readFileSync(testOutput('sensitivity.md'), 'utf8')).toContain(`Mutation score: ${report.faults.length}/${report.faults.length}`);
+    expect(report.matrix_score).toEqual({ caught: report.faults.length, faults: report.faults.length, score: 1 });
+    expect(readFileSync(testOutput('matrix.md'), 'utf8')).toContain(`Matrix score: ${report.faults.length}/${report.faults.length}`);
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 // Where the project's own tests (npm test) leave what a person may want to look at afterwards
-// (screenshots of the reports, the matrix's sensitivity report, vitest's JSON results that .ci/run
+// (screenshots of the reports, the matrix's report, vitest's JSON results that .ci/run
 // counts): .test-output/ (gitignored), never the user's reports/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

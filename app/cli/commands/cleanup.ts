@@ -3,13 +3,13 @@
 // marker; or, with --marker, what carries a run's marker when there is no ledger (a replay script
 // or a pasted create's curl made it). An archived record a delete did not remove is restored and
 // deleted again, as the run's sweep does. Touches nothing else.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
-import { priorIdsBeside, snapshotFileFor } from '../../../lib/core/safety/snapshot.ts';
-import { findMarkedOfEachUser, readLedgerFile, sweepClients, sweepLedger, sweepRun, withMarked, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import { LedgerFile } from '../../../lib/core/safety/safe-run.ts';
+import { findMarkedOfEachUser, sweepClients, sweepLedger, withMarked, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
 import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
@@ -75,9 +75,10 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
     // Creates under way when a run was stopped, and creates whose answer was not the object, never
     // reached its ledger; the run id in the file's name finds them by the marker in their names.
     const runId = /ledger-([0-9a-f]+)\.jsonl$/.exec(file)?.[1];
-    const recorded = readLedgerFile(file);
+    const ledger = LedgerFile.existing(file);
+    const recorded = ledger.recorded();
     // The ids the users held before that run (saved beside its ledger): never the run's, whatever a list says.
-    const prior = priorIdsBeside(file);
+    const prior = ledger.prior();
     const search = runId === undefined ? undefined : { runId, pagination: config.pagination };
     if (config.dryRun) {
       // With the conversations of the marked groups, as the run's own sweep.
@@ -88,17 +89,14 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
       for (const entry of entries) console.log(`  ${describeEntry(entry)}`);
       continue;
     }
-    // As the run's own sweep: the ledger, then what still carries its marker. Each entry as the user
-    // who made it; without SECOND_ACCESS_TOKEN, the second user's are left, saying so.
-    const { deleted, leftovers, unread, marked } = await sweepRun(target, recorded, search, prior);
+    // As the run's own sweep (the same step of the safety protocol): the ledger, then what still
+    // carries its marker. Each entry as the user who made it; without SECOND_ACCESS_TOKEN, the second
+    // user's are left, saying so. Nothing left: the ledger and its snapshot are removed.
+    const { deleted, leftovers, unread, marked } = await ledger.sweep(target, search);
     sayUnread(unread);
     const total = recorded.length + marked;
     console.log(`${file}: ${recorded.length} recorded${marked > 0 ? `, ${marked} more found by its marker` : ''}, ${deleted} deleted now, ${total - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
     for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
-    if (leftovers.length === 0) {
-      rmSync(file, { force: true });
-      rmSync(snapshotFileFor(file), { force: true });
-    }
     leftCount += leftovers.length;
   }
   return leftCount === 0 ? 0 : 1;

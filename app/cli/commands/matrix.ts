@@ -1,9 +1,9 @@
 // `msgapi matrix`: runs the suites against every seeded fault of the reference server (each must
 // fail) and every valid variant (each must pass), all in one vitest process, and writes
-// reports/sensitivity.json and reports/sensitivity.md. Exit 0: every fault caught and every
+// reports/matrix.json and reports/matrix.md. Exit 0: every fault caught and every
 // variant passed; 1: not; 2: harness error; 130 or 143: stopped by SIGINT or SIGTERM, after
 // stopping every server it started and removing its ledger folders (no report: nothing concluded).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
 import { COMBINED_DRAW, isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
@@ -14,7 +14,7 @@ import { concludeMatrix } from '../../../conformance/matrix/outcome.ts';
 import { loadRegistry } from '../../../conformance/registry.ts';
 import { selectChecks } from '../../../conformance/selection.ts';
 import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
-import { renderSensitivityMarkdown, type SensitivityReport } from '../../../reporting/matrix-report.ts';
+import { renderMatrixMarkdown, type MatrixReport } from '../../../reporting/matrix-report.ts';
 import { exitCode } from '../exit-codes.ts';
 import { matrixHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
@@ -72,7 +72,7 @@ export async function runMatrix(argv: string[]): Promise<number> {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
     }
     const concluded = await concludeMatrix(entries, outcome.results, { someChecks: checkIds !== undefined });
-    const report: SensitivityReport = {
+    const report: MatrixReport = {
       generated_at: new Date().toISOString(),
       duration_ms: Date.now() - started,
       requests: [...outcome.results.values()].flat().reduce((sum, check) => sum + check.requests, 0),
@@ -80,17 +80,21 @@ export async function runMatrix(argv: string[]): Promise<number> {
       ...concluded,
     };
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'sensitivity.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(dir, 'sensitivity.md'), renderSensitivityMarkdown(report));
+    writeFileSync(join(dir, 'matrix.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(dir, 'matrix.md'), renderMatrixMarkdown(report));
+    // Earlier versions wrote this report as sensitivity.json and sensitivity.md: one still in the
+    // folder is an older run's, which a reader could take for this one's.
+    const older = ['sensitivity.json', 'sensitivity.md'].filter((name) => existsSync(join(dir, name)));
+    if (older.length > 0) console.log(`Note: ${older.join(' and ')} in ${dir} ${older.length > 1 ? 'are' : 'is'} an earlier run's report, under the name earlier versions gave it; this run's is matrix.json and matrix.md.`);
 
     const missed = report.faults.filter((fault) => !fault.caught);
     const failed = report.variants.filter((variant) => !variant.passed);
     for (const fault of missed) console.log(`NOT CAUGHT ${fault.name} (${fault.section}): ${fault.breaks}`);
     for (const variant of failed) console.log(`FAILED ${variant.name}: ${variant.problems.join('; ')}`);
-    const { caught, faults } = report.mutation_score;
+    const { caught, faults } = report.matrix_score;
     console.log(
-      `\nMutation score ${caught}/${faults}; variants passed ${report.variants.length - failed.length}/${report.variants.length}; ` +
-        `${(report.duration_ms / 1000).toFixed(1)} s. Reports: ${join(dir, 'sensitivity.md')}, ${join(dir, 'sensitivity.json')}`,
+      `\nMatrix score ${caught}/${faults} faults caught; variants passed ${report.variants.length - failed.length}/${report.variants.length}; ` +
+        `${(report.duration_ms / 1000).toFixed(1)} s. Reports: ${join(dir, 'matrix.md')}, ${join(dir, 'matrix.json')}`,
     );
     return missed.length === 0 && failed.length === 0 ? 0 : 1;
   } finally {

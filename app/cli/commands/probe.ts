@@ -10,7 +10,7 @@ import { detectChoices } from '../../../lib/core/detect/detect-choices.ts';
 import { envFragment, mergeEnv } from '../../../lib/core/detect/env-fragment.ts';
 import { openTarget } from '../../../lib/core/target/open-target.ts';
 import { inProcessReference } from '../../../conformance/embedded-reference.ts';
-import { probeTarget } from '../../../lib/core/target/probe-target.ts';
+import { reachTarget } from '../../../lib/core/target/reach-target.ts';
 import { probeHelp } from '../help-texts.ts';
 import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
@@ -26,7 +26,7 @@ export async function runProbe(argv: string[], io: CommandIo = {}): Promise<numb
   const say = (text: string) => (config.json ? process.stderr : out).write(`${text}\n`);
   const target = await openTarget({ ...config, declared: declaredReadings(config) }, inProcessReference());
   try {
-    await probeTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
+    await reachTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
     const detection = await detectChoices(target, { timeoutMs: config.requestTimeoutMs, readOnly: config.readOnly });
     const declared = { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') };
     const { contradictions } = applyDetection(target.choices, detection, declared);

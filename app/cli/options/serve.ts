@@ -20,7 +20,7 @@ export const serveOptions = {
   fault: repeatableOption({
     flag: 'fault',
     metavar: 'NAME',
-    help: "Switch on a seeded fault; 'msgapi matrix' proves the suite catches each. Names: reference/faults/, or reports/sensitivity.md.",
+    help: "Switch on a seeded fault; 'msgapi matrix' proves the suite catches each. Names: reference/faults/, or reports/matrix.md.",
     parse: faultName,
     defaultText: 'none',
   }),

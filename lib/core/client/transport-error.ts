@@ -1,5 +1,5 @@
 // A request that got no HTTP response. The check that sent it reports it as the server's failure
-// (a hang or a dropped connection); the check command's reachability probe turns it into exit 2.
+// (a hang or a dropped connection); reaching the target before a run (reach-target.ts) turns it into exit 2.
 import type { Exchange } from './exchange.ts';
 
 export type TransportFailure = 'timeout' | 'connection-refused' | 'connection-reset' | 'dns' | 'body-too-large' | 'other';

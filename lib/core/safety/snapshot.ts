@@ -86,12 +86,17 @@ export function writeSnapshot(file: string, snapshot: Snapshot): void {
   writeFileSync(file, `${JSON.stringify(snapshot)}\n`);
 }
 
+/** The ids of the snapshot stored beside a ledger file, read now; undefined when there is none. */
+export function readPriorIds(ledgerFile: string): PriorIds | undefined {
+  const file = snapshotFileFor(ledgerFile);
+  return existsSync(file) ? priorIds(JSON.parse(readFileSync(file, 'utf8')) as Snapshot) : undefined;
+}
+
 const read = new Map<string, PriorIds | undefined>();
 
 /** The snapshot stored beside a ledger file, read once per process (every check's ledger consults it). */
 export function priorIdsBeside(ledgerFile: string | undefined): PriorIds | undefined {
   if (ledgerFile === undefined) return undefined;
-  const file = snapshotFileFor(ledgerFile);
-  if (!read.has(file)) read.set(file, existsSync(file) ? priorIds(JSON.parse(readFileSync(file, 'utf8')) as Snapshot) : undefined);
-  return read.get(file);
+  if (!read.has(ledgerFile)) read.set(ledgerFile, readPriorIds(ledgerFile));
+  return read.get(ledgerFile);
 }

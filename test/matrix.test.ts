@@ -3,14 +3,14 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { SensitivityReport } from '../reporting/matrix-report.ts';
+import type { MatrixReport } from '../reporting/matrix-report.ts';
 import { runCli, startCli } from './helpers/run-cli.ts';
 import { tempDirs } from './helpers/temp-dirs.ts';
 import { testOutput } from './helpers/test-output.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-describe('the sensitivity matrix', () => {
+describe('the matrix', () => {
   const newDir = tempDirs('msgapi-matrix-stop-');
 
   it('matrix.stopped — SIGTERM stops a run with 143, its servers stopped and its ledger folders removed', async () => {
@@ -28,16 +28,16 @@ describe('the sensitivity matrix', () => {
   });
 
   it('--checks runs only the checks it names against each server: a fault they catch counts, whatever checks it names, and one they cannot catch does not', async () => {
-    const dir = testOutput('sensitivity-checks');
+    const dir = testOutput('matrix-checks');
     // The retrieve checks alone: a fault of the list's limit is outside what they can see.
     const result = await runCli(['matrix', '--only', 'groups.other-methods.head-deletes,conversations.list.limit-ignored', '--checks', 'conversations.retrieve.', '--property-runs', '1'], { SEED: '1', REPORTS_DIR: dir }, projectRoot);
-    const report: SensitivityReport = JSON.parse(readFileSync(`${dir}/sensitivity.json`, 'utf8'));
+    const report: MatrixReport = JSON.parse(readFileSync(`${dir}/matrix.json`, 'utf8'));
     expect(report.checks).toEqual({ selected: ['conversations.retrieve.'], property_runs: 1 });
     // Every check that ran is a retrieve check: nothing else can have caught anything.
     expect(report.faults.flatMap((fault) => fault.caught_by).every((id) => id.startsWith('conversations.retrieve.'))).toBe(true);
     expect(report.faults.find((fault) => fault.name === 'conversations.list.limit-ignored')?.caught).toBe(false);
     expect(result.code, result.stdout + result.stderr).toBe(1);
-    expect(readFileSync(`${dir}/sensitivity.md`, 'utf8')).toContain('Only the checks conversations.retrieve. ran');
+    expect(readFileSync(`${dir}/matrix.md`, 'utf8')).toContain('Only the checks conversations.retrieve. ran');
     rmSync(dir, { recursive: true, force: true });
   });
 

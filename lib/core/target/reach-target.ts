@@ -1,4 +1,5 @@
-// One request per configured user before any check: a target that cannot be reached, that refuses
+// Reaching the target (not the probe of lib/core/detect, which finds out its choices): one request
+// per configured user before any check: a target that cannot be reached, that refuses
 // a configured token, or that does not answer like this API at all (a web page, a proxy's 502, the
 // wrong BASE_URL) is a configuration problem (exit 2, one sentence), not a hundred failed checks.
 // With --wait-for-target the first request is tried again while the target is still starting.
@@ -11,15 +12,15 @@ import { HarnessError } from '../errors.ts';
 import { declaredMediaType, everyReading } from '../profile/server-profile.ts';
 import type { Target } from './target.ts';
 
-export interface ProbeOptions {
+export interface ReachOptions {
   timeoutMs: number;
   /** --wait-for-target: seconds a target still starting is waited for; 0: not at all. */
   waitForTargetS?: number;
-  /** Told once, when the first attempt found the target not up yet and the probe waits. */
+  /** Told once, when the first attempt found the target not up yet and it waits. */
   onWaiting?: (sentence: string) => void;
 }
 
-const probePath = 'GET /v1/conversations?limit=1';
+const firstRequest = 'GET /v1/conversations?limit=1';
 /** What a target that is still starting answers: nothing listens yet, or a proxy in front says so. */
 const notUpYetFailures: ReadonlySet<TransportFailure> = new Set(['connection-refused', 'connection-reset']);
 const notUpYetStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
@@ -43,7 +44,7 @@ async function attempt(client: ApiClient): Promise<ApiResponse | TransportError>
 }
 
 /** The first answer that is not "not up yet", or the last one when the time to wait is over. */
-async function firstAnswer(client: ApiClient, url: string, options: ProbeOptions): Promise<ApiResponse | TransportError> {
+async function firstAnswer(client: ApiClient, url: string, options: ReachOptions): Promise<ApiResponse | TransportError> {
   const deadline = performance.now() + (options.waitForTargetS ?? 0) * 1_000;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt(client);
@@ -80,11 +81,11 @@ function notTheApi(url: string, answer: ApiResponse): HarnessError {
   const got = everyReading.isSuccess(answer.status) ? `, not a list page (an object with an array data)` : '';
   return new HarnessError(
     'MSGAPI_TARGET_NOT_THE_API',
-    `The target at ${url} does not answer like the Messaging API: ${probePath} answered ${answer.status} ${type} (${body})${got}; check BASE_URL (without /v1).`,
+    `The target at ${url} does not answer like the Messaging API: ${firstRequest} answered ${answer.status} ${type} (${body})${got}; check BASE_URL (without /v1).`,
   );
 }
 
-async function probeAs(client: ApiClient, url: string, secretName: SecretName, consequence: string, options: ProbeOptions): Promise<void> {
+async function reachAs(client: ApiClient, url: string, secretName: SecretName, consequence: string, options: ReachOptions): Promise<void> {
   const answer = await firstAnswer(client, url, options);
   if (answer instanceof TransportError) {
     throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${url}: ${answer.exchange.transportError}.`);
@@ -99,13 +100,13 @@ async function probeAs(client: ApiClient, url: string, secretName: SecretName, c
 }
 
 /** Returns how many requests it made, attempts while waiting and after a 429 included. */
-export async function probeTarget(target: Target, options: ProbeOptions): Promise<number> {
+export async function reachTarget(target: Target, options: ReachOptions): Promise<number> {
   const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs });
-  await probeAs(client, target.url, 'ACCESS_TOKEN', 'check the token', options);
+  await reachAs(client, target.url, 'ACCESS_TOKEN', 'check the token', options);
   const second = secondUserClient(client, target.users);
   // A second token the server refuses would make every isolation check pass for nothing. The
   // target is up by now: no waiting.
-  if (second !== undefined) await probeAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks', { timeoutMs: options.timeoutMs });
+  if (second !== undefined) await reachAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks', { timeoutMs: options.timeoutMs });
   // The second user's client shares the first one's journal.
   return client.journal.length;
 }
