@@ -2,7 +2,7 @@
 // request handling one mutant at a time, and the conformance suite, run against the embedded
 // reference server built from the mutated sources, must fail ("kill" it). Run: `npm run mutation`.
 // Reports: reports/mutation/mutation.html and mutation.json; triage: docs/mutation-triage.md.
-// Not part of `npm test` nor CI: a whole run takes hours on two cores (see README, Mutation testing).
+// Not part of `npm test` nor CI: a whole run takes hours on two cores (see CONTRIBUTING.md, "Mutation testing").
 import { resolve } from 'node:path';
 import { parts } from './tools/mutation/parts.mjs';
 

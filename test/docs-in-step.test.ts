@@ -1,9 +1,10 @@
-// Every README of the tree says only what the code does (STYLE.md, habit 9): the files a run
-// writes (reports/README.md) are the files real runs write, every `msgapi <command>` and `--flag`
-// is in that command's --help, every path a README links or names exists, every source file of
-// load/ and reference/ is named in its folder's README, and README.md's figures are a real run's
-// within a tolerance, and every MSGAPI_* error code is one lib/core/errors.ts describes.
-// (README.md's Layout section is checked by test/import-graph.test.ts.)
+// Every doc written by hand (the READMEs of the tree, CONTRIBUTING.md and the pages of docs/) says
+// only what the code does (STYLE.md, habit 9): the files a run writes (reports/README.md) are the
+// files real runs write, every `msgapi <command>` and `--flag` is in that command's --help, every
+// path a doc links or names exists, every source file of load/ and reference/ is named in its
+// folder's README, the docs' figures are a real run's within a tolerance, and every MSGAPI_* error
+// code is one lib/core/errors.ts describes. (CONTRIBUTING.md's Layout section is checked by
+// test/import-graph.test.ts; the generated pages of docs/ by test/generated-docs.test.ts.)
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,15 @@ function walk(folder: string, keep: (path: string) => boolean, skip = new Set(['
   });
 }
 
-const readmes = walk('.', (path) => basename(path) === 'README.md', new Set(['node_modules', '.git', 'test']));
+/** A page `npm run docs` writes says so at its top ("Generated from ..."); it is in step by construction. */
+const generated = (path: string) => /^Generated from /m.test(read(path).split('\n').slice(0, 4).join('\n'));
+const docs = [
+  ...walk('.', (path) => basename(path) === 'README.md', new Set(['node_modules', '.git', 'test'])),
+  'CONTRIBUTING.md',
+  ...walk('docs', (path) => path.endsWith('.md') && !generated(path)),
+];
+/** Every hand-written doc as one text, its whitespace made single spaces: where a figure is stated. */
+const allDocs = () => docs.map((path) => read(path).replace(/\s+/g, ' ')).join(' ');
 
 /** Markdown without its fenced code blocks, and the lines of those blocks. */
 function split(markdown: string): { prose: string; codeLines: string[] } {
@@ -103,8 +112,10 @@ describe('docs in step with the code', () => {
     await run('matrix', ['matrix', '--only', faultNames[0]!]);
   });
 
-  it('finds the READMEs', () => {
-    expect(readmes).toEqual(expect.arrayContaining(['README.md', 'load/README.md', 'reports/README.md', 'reference/README.md', 'reference/faults/README.md']));
+  it('finds the hand-written docs, and none of the generated ones', () => {
+    expect(docs).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'load/README.md', 'reports/README.md', 'reference/README.md', 'reference/faults/README.md', 'docs/guides/load.md', 'docs/explanation/safety.md']));
+    expect(docs).not.toContain('docs/checks.md');
+    expect(docs).not.toContain('docs/reference/commands.md');
   });
 
   it('reports/README.md lists exactly the files each msgapi command writes', () => {
@@ -135,17 +146,18 @@ describe('docs in step with the code', () => {
 
   it('every reports/ file a README names is in the table of reports/README.md', () => {
     const known = new Set(tableRows(read('reports/README.md')).flatMap(([names]) => spans(names ?? '')).map(placeholders));
-    for (const readme of readmes) {
+    for (const readme of docs) {
       for (const [, name] of read(readme).matchAll(/`reports\/([^`\s]+)`/g)) {
         expect(known.has(placeholders(name!)) || name === 'README.md', `${readme} names reports/${name}`).toBe(true);
       }
     }
   });
 
-  it('every `msgapi <command>` and --flag a README writes is in that command\'s --help', () => {
+  it('every `msgapi <command>` and --flag a doc writes is in that command\'s --help', () => {
     const anyHelp = [...help.values()].join('\n');
     const problems: string[] = [];
-    for (const readme of readmes) {
+    // The record of the mutants quotes mutated code (`--seq`) and the mutation tools' own flags.
+    for (const readme of docs.filter((path) => path !== 'docs/mutation-triage.md')) {
       for (const text of commandTexts(read(readme))) {
         // Flags after "msgapi <command>" are that command's; flags on their own are some command's.
         const parts = text.split(/\bmsgapi (?=[a-z])/);
@@ -162,7 +174,7 @@ describe('docs in step with the code', () => {
     expect(problems, 'Flags and commands that no --help shows').toEqual([]);
   });
 
-  it('every relative path a README links or names exists', () => {
+  it('every relative path a doc links or names exists', () => {
     const reportFiles = new Set(tableRows(read('reports/README.md')).flatMap(([names]) => spans(names ?? '')));
     const problems: string[] = [];
     const exists = (path: string) => {
@@ -173,11 +185,14 @@ describe('docs in step with the code', () => {
         return false;
       }
     };
-    for (const readme of readmes) {
+    const everyFile = walk('.', () => true);
+    for (const readme of docs) {
       const folder = dirname(readme);
       const markdown = read(readme);
       const { prose } = split(markdown);
-      const under = walk(folder, () => true);
+      // A folder's README names the files of its folder; README.md, CONTRIBUTING.md and the pages
+      // of docs/ name the repository's.
+      const under = folder === '.' || folder.startsWith('docs') ? everyFile : walk(folder, () => true);
       for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^(https?:|mailto:|#)/.test(target!)) continue;
         const path = posix.normalize(posix.join(folder, target!.replace(/#.*$/, '')));
@@ -217,20 +232,19 @@ describe('docs in step with the code', () => {
     expect(problems).toEqual([]);
   });
 
-  it("README.md's figures for a conformance run are a real run's: the checks exactly, the requests within 15 %", () => {
-    const readme = read('README.md').replace(/\s+/g, ' ');
+  it("the docs' figures for a conformance run are a real run's: the checks exactly, the requests within 15 %", () => {
+    const readme = allDocs();
     const stated = /a conformance run makes (\d+) checks with about ([\d,]+) requests with seed 1/.exec(readme);
-    expect(stated, 'README.md: "a conformance run makes N checks with about N requests with seed 1"').not.toBeNull();
+    expect(stated, 'no doc says "a conformance run makes N checks with about N requests with seed 1"').not.toBeNull();
     expect(Number(stated![1]), `checks in a run: ${report.checks.length}`).toBe(report.checks.length);
     const counts = [stated![2]!, ...[...readme.matchAll(/about ([\d,]+) for a full run/g)].map((match) => match[1]!)].map((text) => Number(text.replace(/,/g, '')));
     for (const count of counts) {
-      expect(Math.abs(count - report.requests) / report.requests, `README.md says about ${count} requests; this run made ${report.requests}`).toBeLessThanOrEqual(0.15);
+      expect(Math.abs(count - report.requests) / report.requests, `a doc says about ${count} requests; this run made ${report.requests}`).toBeLessThanOrEqual(0.15);
     }
   });
 
-  it("README.md's score names every seeded fault and every valid variant", () => {
-    const readme = read('README.md');
-    expect(readme).toContain(`**${faults.size}/${faults.size} faults caught, ${variants.size}/${variants.size} variants passed**`);
+  it("the docs' score names every seeded fault and every valid variant", () => {
+    expect(read('docs/explanation/proving-the-suite.md')).toContain(`**${faults.size}/${faults.size} faults caught, ${variants.size}/${variants.size} variants passed**`);
   });
 
   it('every MSGAPI_* error code in the code is one of lib/core/errors.ts, with its meaning', () => {

@@ -1,4 +1,4 @@
-// Folders are the floors (STYLE.md, habits 16 and 19). These tables are the layout, and README.md's
+// Folders are the floors (STYLE.md, habits 16 and 19). These tables are the layout, and CONTRIBUTING.md's
 // "Layout" section is checked against them below. There is no list of exceptions.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -90,8 +90,8 @@ describe('the import graph', () => {
     ]);
   });
 
-  it("README.md's Layout section is these tables: every floor, its folders and what it may import", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it("CONTRIBUTING.md's Layout section is these tables: every floor, its folders and what it may import", () => {
+    const readme = readFileSync(new URL('../CONTRIBUTING.md', import.meta.url), 'utf8');
     const section = /^## Layout\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
     const rows = section.split('\n').filter((line) => /^\| [^-]/.test(line) && !line.startsWith('| floor'));
     const cells = rows.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
@@ -107,6 +107,6 @@ describe('the import graph', () => {
       `—: ${floors.outside.join(' ')} → anything`,
       ...Object.values(inside).flatMap(rowsOf),
     ];
-    expect(described, 'README.md, "## Layout": one row per floor, as `floor | folders | what is there | may import`').toEqual(expected);
+    expect(described, 'CONTRIBUTING.md, "## Layout": one row per floor, as `floor | folders | what is there | may import`').toEqual(expected);
   });
 });

@@ -1,10 +1,11 @@
 // One option table per command, read by one parser: --help is generated from the table, a flag that
 // is not the command's own is refused in one sentence, bad values are one sentence and exit 2,
-// .env.example and the README's exit-code table are generated, and no secret is ever printed.
+// .env.example and the exit-code table of docs/reference/commands.md are generated, the README's
+// short table names every exit code, and no secret is ever printed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exitCodesHelp, renderExitCodeTable } from '../app/cli/exit-codes.ts';
+import { exitCode, exitCodesHelp, renderExitCodeTable } from '../app/cli/exit-codes.ts';
 import { optionTables, parseCommand, type CommandName } from '../app/cli/options/index.ts';
 import { renderEnvExample } from '../tools/docs/env-example.ts';
 import { runCli } from './helpers/run-cli.ts';
@@ -76,8 +77,15 @@ describe('settings', () => {
     expect(readFileSync(new URL('../.env.example', import.meta.url), 'utf8')).toBe(renderEnvExample());
   });
 
-  it("the README's exit-code table is the one in app/cli/exit-codes.ts", () => {
-    expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toContain(`${renderExitCodeTable()}\n`);
+  it("docs/reference/commands.md's exit-code table is the one in app/cli/exit-codes.ts", () => {
+    expect(readFileSync(new URL('../docs/reference/commands.md', import.meta.url), 'utf8')).toContain(`${renderExitCodeTable()}\n`);
+  });
+
+  it("the README's short exit-code table has a row for every code a command exits with, and no other", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = /^## Exit codes\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+    const codes = [...section.matchAll(/^\| ([\d, ]+) \|/gm)].flatMap((match) => match[1]!.split(',').map(Number));
+    expect(codes.sort((a, b) => a - b)).toEqual(Object.values(exitCode).sort((a, b) => a - b));
   });
 
   it('load reads AB_ACCESS_TOKEN from .env, under the usual precedence', () => {

@@ -107,7 +107,7 @@ describe('a new check is one definition in one suite file (plus its sentence in 
   });
 
   it('is listed in docs/checks.md and in the generated CheckId union', () => {
-    expect(renderChecksList(grown)).toContain('| `conversations.update.added-check` | spec | §4.1 | a check added by one edit of one suite file | [suites/conversations/update.check.ts]');
+    expect(renderChecksList(grown)).toContain('| `conversations.update.added-check` | spec | §4.1 | a check added by one edit of one suite file | `suites/conversations/update.check.ts` |');
     expect(renderCheckIds(grown)).toContain("  'conversations.update.added-check',");
   });
 

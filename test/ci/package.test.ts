@@ -43,7 +43,7 @@ describe('the package, packed and installed into an empty folder', () => {
     expect(install.status, shown(install)).toBe(0);
   }, 600_000);
 
-  it('ships what users run: the entry point, the compiled harness and what it reads; no sources, tests or tooling', () => {
+  it('ships what users run: the entry point, the compiled harness and what it reads, and the docs; no sources, tests or tooling', () => {
     expect(files).toContain('bin/msgapi.mjs');
     expect(files).toContain('dist/app/cli/main.js');
     expect(files).toContain('dist/app/sdk/index.d.ts');
@@ -51,7 +51,10 @@ describe('the package, packed and installed into an empty folder', () => {
     expect(files).toContain('dist/spec/messaging-api-v1.md');
     expect(files.some((file) => file.startsWith('dist/schemas/') && file.endsWith('.schema.json'))).toBe(true);
     expect(files.some((file) => file.startsWith('dist/suites/') && file.endsWith('.check.js'))).toBe(true);
-    const unwanted = files.filter((file) => /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app|docs)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));
+    // The docs the README links (test/doc-links.test.ts checks each link against what ships).
+    expect(files).toContain('docs/guides/production-targets.md');
+    expect(files).toContain('docs/reference/commands.md');
+    const unwanted = files.filter((file) => /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));
     expect(unwanted).toEqual([]);
     const installed = join(app, 'node_modules');
     expect(existsSync(join(installed, 'msgapi-conformance', 'dist', 'app', 'cli', 'main.js'))).toBe(true);
