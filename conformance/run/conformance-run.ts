@@ -61,8 +61,8 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   writeFileSync(ledgerFile, '');
   // What the users hold before the first check: none of it is ever the run's own, whatever any
   // answer says. Every check's ledger reads it from beside the ledger file.
-  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
-  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
+  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, transport: target.transport };
+  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true, transport: target.transport });
   const snapshot = await takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
   const snapshotFile = snapshotFileFor(ledgerFile);
   writeSnapshot(snapshotFile, snapshot);
