@@ -64,7 +64,7 @@ describe('configuration', () => {
     [{ BASE_URL: 'not a url', ACCESS_TOKEN: 't' }, 'BASE_URL "not a url" is not a valid URL; give one such as https://api.example.com.'],
     [{ BASE_URL: 'https://api.example.com/v1', ACCESS_TOKEN: 't' }, 'BASE_URL "https://api.example.com/v1" ends with /v1; give the address without it, the suite adds /v1 (spec §9).'],
     [{ BASE_URL: 'https://u:p@api.example.com', ACCESS_TOKEN: 't' }, 'BASE_URL must not carry a user name or password; the token belongs in ACCESS_TOKEN.'],
-    [{ BASE_URL: 'https://api.example.com' }, 'ACCESS_TOKEN is required when BASE_URL is set (spec §5: every request carries a Bearer token).'],
+    [{ BASE_URL: 'https://api.example.com' }, 'ACCESS_TOKEN (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).'],
     [{ BODY_ENCODING: 'xml' }, 'BODY_ENCODING "xml" is not known; use form or json.'],
     [{ PAGINATION: 'links' }, 'PAGINATION "links" is not a known style; use starting_after, cursor:<param>:<field>, page:<param>, offset:<param> or none.'],
     [{ PAGINATION: 'cursor:cursor' }, 'PAGINATION "cursor:cursor" needs a parameter and an envelope field, as in cursor:cursor:next_cursor.'],

@@ -4,6 +4,7 @@
 // out (--detect, test/ci/full-matrix.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { directTransport } from '../lib/core/client/transport.ts';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/listen.ts';
 import { variants, variantServerOptions, type VariantName } from '../reference/variants/registry.ts';
@@ -26,6 +27,7 @@ async function probeVariant(name: VariantName | undefined, readOnly = false): Pr
       url: server.url,
       users: { accessToken: TOKEN, secondAccessToken: undefined },
       choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
+      transport: directTransport,
       embedded: false,
       pid: undefined,
       close: async () => {},
@@ -77,7 +79,8 @@ describe('the probe on the reference server and its variants', () => {
     async (fault) => {
       const server = await startReferenceServer({ modifiers: faultModifiers([fault]), users: [{ token: TOKEN, name: 'first' }] });
       try {
-        const target: Target = { url: server.url, users: { accessToken: TOKEN, secondAccessToken: undefined }, choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} }, embedded: false, pid: undefined, close: async () => {} };
+        const target: Target = { url: server.url, users: { accessToken: TOKEN, secondAccessToken: undefined }, choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
+      transport: directTransport, embedded: false, pid: undefined, close: async () => {} };
         const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
         expect(detection.pagination?.kind, JSON.stringify(detection.findings)).not.toBe('none');
       } finally {

@@ -7,6 +7,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { directTransport } from '../lib/core/client/transport.ts';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startReferenceServer } from '../reference/listen.ts';
@@ -201,6 +202,7 @@ describe('reaching the target before a run (reachTarget)', () => {
     url,
     users: { accessToken: token, secondAccessToken: undefined },
     choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
+      transport: directTransport,
     embedded: false,
     pid: undefined,
     close: async () => {},

@@ -57,8 +57,8 @@ export async function runConformance(target: Target, provided: ProvidedTarget, o
   // kept beside it: none of it is ever the run's own, whatever any answer says.
   const ledger = LedgerFile.create(options.reportsDir, provided.runId);
   const ledgerFile = ledger.path;
-  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs };
-  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true });
+  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, transport: target.transport };
+  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true, transport: target.transport });
   const snapshot = await ledger.takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];

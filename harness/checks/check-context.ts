@@ -50,6 +50,7 @@ export function createCheckContext(checkId: string, target: ProvidedTarget): Che
     baseUrl: target.baseUrl,
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,
+    transport: target.transport,
   });
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));

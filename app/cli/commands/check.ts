@@ -2,6 +2,7 @@
 // runs it, and writes reports/conformance.json, reports/junit.xml and reports/index.html from the one
 // verdict the engine decided, which also gives the exit code: 0 PASSED, 1 FAILED, 2 ERROR
 // (configuration or harness), 130/143 INTERRUPTED.
+import { transportOf, withCommandToken } from '../../../lib/core/config/transport-settings.ts';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runCheck, selectedChecks, type CheckOptions } from '../../../conformance/run-check.ts';
@@ -29,7 +30,7 @@ export function checkCommandOptions(argv: readonly string[], io: CommandIo = {})
   if (parsed.help) return 'help';
   const config = parsed.values;
   const options: CheckOptions = {
-    target: { ...config, declared: declaredReadings(config) },
+    target: { ...withCommandToken(config), declared: declaredReadings(config), transport: transportOf(config) },
     declaredChoices: { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') },
     requestTimeoutMs: config.requestTimeoutMs,
     seed: config.seed,

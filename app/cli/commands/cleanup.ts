@@ -3,6 +3,7 @@
 // marker; or, with --marker, what carries a run's marker when there is no ledger (a replay script
 // or a pasted create's curl made it). An archived record a delete did not remove is restored and
 // deleted again, as the run's sweep does. Touches nothing else.
+import { transportOf, withCommandToken } from '../../../lib/core/config/transport-settings.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
@@ -29,7 +30,7 @@ export async function runCleanup(argv: string[]): Promise<number> {
   if (config.baseUrl === undefined) {
     throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
   }
-  const target = { url: config.baseUrl, accessToken: config.accessToken!, secondAccessToken: config.secondAccessToken, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs };
+  const target = { url: config.baseUrl, accessToken: withCommandToken(config).accessToken!, secondAccessToken: config.secondAccessToken, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs, transport: transportOf(config) };
   if (config.marker !== undefined) {
     if (config.ledger.length > 0) throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
     return cleanByMarker(config, target, config.marker);

@@ -1,6 +1,7 @@
 // `msgapi load`: list-endpoint throughput (closed model) and latency at a fixed offered rate (open
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
+import { withCommandToken } from '../../../lib/core/config/transport-settings.ts';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { HarnessError } from '../../../lib/core/errors.ts';
@@ -32,7 +33,15 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
   if (values.ab !== undefined && values.baseUrl === undefined && values.abAccessToken === undefined) {
     throw new HarnessError('MSGAPI_USAGE', '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).');
   }
-  const target = { baseUrl: values.baseUrl, accessToken: values.accessToken, bodyEncoding: values.bodyEncoding, pagination: values.pagination };
+  // The generators open their own connections (autocannon, the closed loop's sockets): they would
+  // leave a gateway's headers and the certificates out, so load refuses them rather than measure
+  // a server it did not reach as the user asked.
+  const transportGiven = (['header', 'ca', 'cert', 'key', 'insecure'] as const).filter((key) => given(key));
+  if (transportGiven.length > 0) {
+    throw new HarnessError('MSGAPI_USAGE', `msgapi load does not send through ${transportGiven.map((key) => `--${key}`).join(', ')} yet: its generators open their own connections; load the server directly, or export a script for k6 or Artillery (msgapi load export) and give them there.`);
+  }
+  // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole run.
+  const target = { baseUrl: values.baseUrl, accessToken: withCommandToken(values).accessToken, bodyEncoding: values.bodyEncoding, pagination: values.pagination };
   const options: LoadOptions = {
     target,
     scenarios,
@@ -53,7 +62,7 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
     ab: values.ab === undefined
       ? undefined
       : {
-          target: { ...target, baseUrl: values.ab, accessToken: values.abAccessToken ?? values.accessToken },
+          target: { ...target, baseUrl: values.ab, accessToken: values.abAccessToken ?? target.accessToken },
           rounds: values.abRounds,
           tolerance: values.throughputTolerance / 100,
         },

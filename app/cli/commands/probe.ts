@@ -2,6 +2,7 @@
 // pagination, contacts replace or merge, and for the record the delete answer, empty text, error
 // bodies, the largest limit, the timestamp unit, rate-limit headers), with a handful of requests on
 // groups it makes and removes, and prints it as a .env fragment (or merges it into one: --write).
+import { transportOf, withCommandToken } from '../../../lib/core/config/transport-settings.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { declaredReadings } from '../../../lib/core/config/profile-settings.ts';
@@ -24,7 +25,7 @@ export async function runProbe(argv: string[], io: CommandIo = {}): Promise<numb
   }
   const config = parsed.values;
   const say = (text: string) => (config.json ? process.stderr : out).write(`${text}\n`);
-  const target = await openTarget({ ...config, declared: declaredReadings(config) }, inProcessReference());
+  const target = await openTarget({ ...withCommandToken(config), declared: declaredReadings(config), transport: transportOf(config) }, inProcessReference());
   try {
     await reachTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
     const detection = await detectChoices(target, { timeoutMs: config.requestTimeoutMs, readOnly: config.readOnly });

@@ -1,7 +1,7 @@
 // The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
 // encodings, a per-request timeout, and a record of every exchange for failure reports.
 import { everyReading } from '../profile/server-profile.ts';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type {
   ConversationCreateParams, ConversationListParams, ConversationUpdateParams, GroupCreateParams,
   GroupListParams, GroupUpdateParams,
@@ -17,7 +17,9 @@ import { Redactor } from './redactor.ts';
 import { listFilterViolation, responseViolation } from './response-invariants.ts';
 import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
-import { connectionPool } from './connection-pool.ts';
+import { connectionPoolFor } from './connection-pool.ts';
+import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
+import { currentToken, renewedToken, tokenAccepted } from './token-command.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -34,6 +36,26 @@ export interface ApiClientOptions {
   rateLimiter?: RateLimiter;
   /** --read-only: anything but a GET is refused before sending. */
   readOnly?: boolean;
+  /** Headers every request carries, certificates and the proxy (transport.ts); unset: none, direct. */
+  transport?: TransportSettings;
+}
+
+/** The flags a curl reproduction needs to reach the target as the client did (its certificates). */
+export function curlTransportFlags(transport: TransportSettings): string[] {
+  return [
+    ...(transport.caFile === undefined ? [] : ['--cacert', transport.caFile]),
+    ...(transport.certFile === undefined ? [] : ['--cert', transport.certFile]),
+    ...(transport.keyFile === undefined ? [] : ['--key', transport.keyFile]),
+    ...(transport.insecure ? ['--insecure'] : []),
+  ];
+}
+
+/** The transport's extra headers on a request: sent as read, recorded as shown ($VAR for a secret). */
+function addExtraHeaders(transport: TransportSettings, headers: Record<string, string | string[]>, shown?: Record<string, string>): void {
+  for (const header of transport.headers) {
+    headers[header.name.toLowerCase()] = header.value;
+    if (shown) shown[header.name.toLowerCase()] = header.shown;
+  }
 }
 
 export interface ApiResponse {
@@ -237,7 +259,8 @@ export class ApiClient {
    * The answer is not recorded in the journal: it is a diagnosis, not a step of the check.
    */
   async resendOnFreshConnection(exchange: Exchange): Promise<FreshLook | undefined> {
-    const { credentials, timeoutMs, redactor } = this.options;
+    const { timeoutMs, redactor } = this.options;
+    const credentials = this.currentCredentials();
     if (!safeMethods.has(exchange.method) || exchange.requestBody !== undefined) return undefined;
     // Only to this client's server, and only an item: a list's answer moves with every other check.
     if (!exchange.url.startsWith(this.options.baseUrl) || exchange.url.includes('?') || exchange.operation.startsWith('list')) return undefined;
@@ -247,10 +270,11 @@ export class ApiClient {
     if ((exchange.requestHeaders.authorization ?? undefined) !== shownAuthorizationHeader(credentials)) return undefined;
     const authorization = authorizationHeaders(credentials);
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
+    addExtraHeaders(this.options.transport ?? directTransport, headers);
     if (authorization.length > 0) headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
     // The URL as sent: the journal's differs only where a secret appeared in it, now a $VARIABLE.
     if (/\$[A-Z_]+/.test(exchange.url)) return undefined;
-    const agent = new Agent({ connections: 1, pipelining: 0 });
+    const agent = dispatcherFor(this.options.transport ?? directTransport, { connections: 1, pipelining: 0 });
     try {
       const response = await request(exchange.url, { method: exchange.method, headers, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
       const text = redactor.redact(hideDerived(credentials, await readBody(response.body, maxBodyBytes)));
@@ -263,12 +287,38 @@ export class ApiClient {
     }
   }
 
-  private async send(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions): Promise<ApiResponse> {
+  /** The credentials as sent now: with ACCESS_TOKEN_COMMAND, its newest token in this process. */
+  private currentCredentials(): Credentials {
+    const command = this.options.transport?.tokenCommand;
+    const { credentials } = this.options;
+    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN') return credentials;
+    return { ...credentials, token: currentToken(command, credentials.token) };
+  }
+
+  private async send(operation: OperationName, call: CallOptions): Promise<ApiResponse> {
+    const command = this.options.transport?.tokenCommand;
+    const { credentials } = this.options;
+    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN') return this.sendWith(operation, call, credentials);
+    // ACCESS_TOKEN_COMMAND: the newest token of this process; renewed once when it expired (token-command.ts).
+    const used = { ...credentials, token: currentToken(command, credentials.token) };
+    const answer = await this.sendWith(operation, call, used);
+    if (answer.status !== 401) {
+      tokenAccepted(command, used.token);
+      return answer;
+    }
+    const renewed = renewedToken(command, used.token);
+    return renewed === undefined ? answer : this.sendWith(operation, call, { ...credentials, token: renewed });
+  }
+
+  private async sendWith(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions, credentials: Credentials): Promise<ApiResponse> {
     const method = otherMethod ?? operations[operation].method;
-    const { redactor, timeoutMs, credentials } = this.options;
+    const { redactor, timeoutMs } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id) + (offPath ?? ''), query);
+    const transport = this.options.transport ?? directTransport;
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };
+    // A gateway's headers first: the API's own (Authorization, Content-Type) are the suite's to send.
+    addExtraHeaders(transport, headers, shownHeaders);
     // Texts derived credentials made from a token are hidden first, then every configured secret.
     const redact = (text: string): string => redactor.redact(hideDerived(credentials, text));
     const authorization = authorizationHeaders(credentials);
@@ -287,6 +337,7 @@ export class ApiClient {
       url: redact(url),
       requestHeaders: shownHeaders,
       ...(encoded ? { requestBody: redact(encoded.text) } : {}),
+      ...(curlTransportFlags(transport).length > 0 ? { transportFlags: curlTransportFlags(transport) } : {}),
       durationMs: 0,
     };
     this.journal.push(exchange);
@@ -296,7 +347,7 @@ export class ApiClient {
         method,
         headers,
         body: encoded?.text,
-        dispatcher: connectionPool,
+        dispatcher: connectionPoolFor(transport),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await readBody(response.body, maxBodyBytes);

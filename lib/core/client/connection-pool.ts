@@ -9,9 +9,20 @@
 // the server's Keep-Alive hint less two seconds, or four seconds without a hint, longer than some
 // servers that send no hint keep theirs. A second is shorter than most servers' keep-alive, and the
 // requests of a run follow each other much faster than that.
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
 
 export const IDLE_CONNECTION_MS = 1_000;
 
-/** One pool for every client of the process: connections to one origin are shared, as before. */
-export const connectionPool = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });
+const pools = new Map<string, Dispatcher>();
+
+/** The one pool of the process for these transport settings: connections to one origin are shared by every client. */
+export function connectionPoolFor(settings: TransportSettings): Dispatcher {
+  const key = JSON.stringify([settings.caFile, settings.certFile, settings.keyFile, settings.insecure]);
+  let pool = pools.get(key);
+  if (pool === undefined) pools.set(key, (pool = dispatcherFor(settings, { keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS })));
+  return pool;
+}
+
+/** The pool without transport settings (direct, or through the environment's proxy). */
+export const connectionPool = connectionPoolFor(directTransport);

@@ -28,8 +28,12 @@ export function shellWord(pieces: readonly WordPiece[]): string {
 // (${ACCESS_TOKEN%?}x: its last character changed; ${ACCESS_TOKEN~~}: its letter case swapped, bash).
 const secretVariable = /\$\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/;
 
+/** A header value that is a secret's variable alone ($API_KEY, from --header 'X-Api-Key: $API_KEY'). */
+const secretHeaderValue = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
+
 function quoteHeader(name: string, value: string): string {
   const header = `${name}: ${value}`;
+  if (name.toLowerCase() !== 'authorization' && secretHeaderValue.test(value)) return `"${name.replace(/["\\`$]/g, '\\$&')}: ${value}"`;
   if (name.toLowerCase() === 'authorization' && secretVariable.test(value)) {
     // Only the variable may expand; anything else in the value is escaped for double quotes.
     return `"${header.replace(/["\\`]/g, '\\$&').replace(/\$(?!\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b)/g, '\\$')}"`;
@@ -45,7 +49,10 @@ const headerNames: Record<string, string> = {
 
 /** The secret variables a request's headers name ($ACCESS_TOKEN, $SECOND_ACCESS_TOKEN): what a script must have set. */
 export function secretsNamed(exchange: Pick<Exchange, 'requestHeaders'>): string[] {
-  return Object.values(exchange.requestHeaders).flatMap((value) => [...value.matchAll(/\$\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/g)].map((match) => match[1]!));
+  return Object.entries(exchange.requestHeaders).flatMap(([name, value]) => [
+    ...[...value.matchAll(/\$\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b/g)].map((match) => match[1]!),
+    ...(name !== 'authorization' && secretHeaderValue.test(value) ? [value.slice(1)] : []),
+  ]);
 }
 
 export interface CurlParts {
@@ -71,6 +78,7 @@ export function renderCurlParts({ method, url, requestHeaders, body, flags = ['-
 
 export function renderCurl(exchange: Exchange): string {
   return renderCurlParts({
+    ...(exchange.transportFlags === undefined ? {} : { flags: ['-sS', '-i', ...exchange.transportFlags.map(shellQuote)] }),
     method: exchange.method,
     url: [exchange.url],
     requestHeaders: exchange.requestHeaders,

@@ -11,6 +11,8 @@ export interface Exchange {
   /** Header names in lower case; Authorization already shows $ACCESS_TOKEN, never the token. */
   requestHeaders: Record<string, string>;
   requestBody?: string;
+  /** curl's flags for the transport the request went through (--cacert FILE, --insecure ...), when any. */
+  transportFlags?: readonly string[];
   status?: number;
   responseHeaders?: Record<string, string>;
   responseBody?: string;

@@ -13,7 +13,11 @@ export function firstUserClient(tokens: UserTokens, options: Omit<ApiClientOptio
   return new ApiClient({
     ...options,
     credentials: { kind: 'token', token: tokens.accessToken, secretName: 'ACCESS_TOKEN' },
-    redactor: new Redactor({ ACCESS_TOKEN: tokens.accessToken, SECOND_ACCESS_TOKEN: tokens.secondAccessToken }),
+    redactor: new Redactor({
+      ...Object.fromEntries((options.transport?.headers ?? []).flatMap((header) => (header.secretName === undefined ? [] : [[header.secretName, header.value]]))),
+      ACCESS_TOKEN: tokens.accessToken,
+      SECOND_ACCESS_TOKEN: tokens.secondAccessToken,
+    }),
   });
 }
 

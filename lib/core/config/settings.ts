@@ -10,6 +10,7 @@ import {
 } from './parse-values.ts';
 import type { BodyEncoding, PaginationStyle } from './value-types.ts';
 import { profileSettings } from './profile-settings.ts';
+import { transportSettings } from './transport-settings.ts';
 
 export type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from './value-types.ts';
 
@@ -74,6 +75,8 @@ export const targetSettings = {
     format: formatInteger,
     default: 10_000,
   }),
+  // Headers a gateway asks for, certificates, --insecure (transport-settings.ts).
+  ...transportSettings,
 } as const;
 
 /** Which target when BASE_URL is not set: the rules are in target-choice.ts. */
@@ -256,6 +259,7 @@ export const settings = [
   targetSettings.bodyEncoding,
   targetSettings.pagination,
   targetSettings.requestTimeoutMs,
+  ...Object.values(transportSettings),
   waitForTarget,
   seed,
   maxRps,
@@ -276,8 +280,11 @@ export const settings = [
 export function targetSettingProblems(_values: unknown, raw: (key: string) => string | undefined): string[] {
   const problems: string[] = [];
   // An empty BASE_URL has its own sentence already.
-  if (raw('baseUrl') && raw('accessToken') === undefined) {
-    problems.push(`${optionName(targetSettings.accessToken)} is required when BASE_URL is set (spec §5: every request carries a Bearer token).`);
+  if (raw('baseUrl') && raw('accessToken') === undefined && raw('accessTokenCommand') === undefined) {
+    problems.push(`${optionName(targetSettings.accessToken)} (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).`);
+  }
+  if (raw('accessToken') !== undefined && raw('accessTokenCommand') !== undefined) {
+    problems.push('ACCESS_TOKEN and ACCESS_TOKEN_COMMAND are both given; give the token, or the command that prints it.');
   }
   const second = raw('secondAccessToken');
   if (second !== undefined && second === raw('accessToken')) {

@@ -18,9 +18,9 @@ export function targetChoiceProblems(embedded: boolean, raw: (key: string) => st
     return embedded ? ['--embedded (EMBEDDED) and BASE_URL both name the target; give one of them.'] : [];
   }
   if (embedded) return [];
-  const tokens = ['accessToken', 'secondAccessToken'].filter((key) => raw(key) !== undefined);
+  const tokens = ['accessToken', 'accessTokenCommand', 'secondAccessToken'].filter((key) => raw(key) !== undefined);
   if (tokens.length > 0) {
-    const names = tokens.map((key) => (key === 'accessToken' ? 'ACCESS_TOKEN' : 'SECOND_ACCESS_TOKEN')).join(' and ');
+    const names = tokens.map((key) => ({ accessToken: 'ACCESS_TOKEN', accessTokenCommand: 'ACCESS_TOKEN_COMMAND' })[key] ?? 'SECOND_ACCESS_TOKEN').join(' and ');
     return [`${names} ${tokens.length === 1 ? 'is' : 'are'} set but BASE_URL is not; set BASE_URL to the server the token belongs to, or pass --embedded to test the embedded reference server.`];
   }
   // --embedded-unless-target (npm run conformance, the README's first command) asks for the embedded

@@ -105,7 +105,7 @@ export async function detectChoices(target: Target, options: DetectOptions): Pro
   const names = new SuiteNames(marker);
   const journal = [] as NonNullable<Parameters<typeof firstUserClient>[1]['journal']>;
   const clientFor = (encoding: BodyEncoding): ApiClient =>
-    firstUserClient(target.users, { baseUrl: target.url, encoding, timeoutMs: options.timeoutMs, journal, readOnly: options.readOnly });
+    firstUserClient(target.users, { baseUrl: target.url, encoding, timeoutMs: options.timeoutMs, journal, readOnly: options.readOnly, transport: target.transport });
   const findings: Finding[] = [];
   const groups: Made[] = [];
   const leftovers: string[] = [];

@@ -5,6 +5,7 @@
 // retrieve; an archived record a target would not delete is restored and deleted again
 // (delete-verified.ts). Nothing else, and nothing the users held before the run, is ever sent a
 // write. What cannot be removed is a leftover, with the reason.
+import type { TransportSettings } from '../client/transport.ts';
 import { forEachInParallel } from './in-parallel.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -125,6 +126,8 @@ export interface SweepTarget {
   secondAccessToken?: string | undefined;
   encoding: BodyEncoding;
   timeoutMs: number;
+  /** The run's headers and certificates (transport.ts); unset: none. */
+  transport?: TransportSettings | undefined;
 }
 
 /**
@@ -134,7 +137,7 @@ export interface SweepTarget {
 export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[], prior?: PriorIds): ApiClient {
   const ledger = new Ledger(undefined, prior);
   for (const entry of entries) ledger.restore(entry);
-  return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger });
+  return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger, ...(target.transport ? { transport: target.transport } : {}) });
 }
 
 /**

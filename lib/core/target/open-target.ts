@@ -7,6 +7,7 @@ import type { BodyEncoding, GroupContactsSemantics, PaginationStyle } from '../c
 import { startEmbeddedServer } from './embedded-process.ts';
 import { newToken } from './new-token.ts';
 import type { Target, TargetChoices } from './target.ts';
+import { directTransport, type TransportSettings } from '../client/transport.ts';
 
 /** The settings that say which target and how to talk to it (lib/core/config/settings.ts). */
 export interface TargetSettings {
@@ -19,6 +20,8 @@ export interface TargetSettings {
   groupContacts?: GroupContactsSemantics | undefined;
   /** The readings of the server profile the user declared; unset: every reading. */
   declared?: DeclaredReadings | undefined;
+  /** Headers a gateway asks for, certificates; unset: none (a proxy is the environment's). */
+  transport?: TransportSettings | undefined;
 }
 
 /** Starts the embedded reference server in this process for two users; resolves once it listens. */
@@ -39,6 +42,7 @@ export async function openTarget(settings: TargetSettings, embedding: Embedding)
       // The option rules insist on ACCESS_TOKEN whenever BASE_URL is set.
       users: { accessToken: settings.accessToken!, secondAccessToken: settings.secondAccessToken },
       choices,
+      transport: settings.transport ?? directTransport,
       embedded: false,
       pid: undefined,
       close: async () => {},
@@ -49,8 +53,8 @@ export async function openTarget(settings: TargetSettings, embedding: Embedding)
   const embeddedChoices = { ...choices, groupContacts: choices.groupContacts ?? 'replace' };
   if (embedding.process === 'child') {
     const server = await startEmbeddedServer(users);
-    return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: server.pid, close: server.close };
+    return { url: server.url, users, choices: embeddedChoices, transport: directTransport, embedded: true, pid: server.pid, close: server.close };
   }
   const server = await embedding.start(users);
-  return { url: server.url, users, choices: embeddedChoices, embedded: true, pid: undefined, close: () => server.close() };
+  return { url: server.url, users, choices: embeddedChoices, transport: directTransport, embedded: true, pid: undefined, close: () => server.close() };
 }

@@ -14,6 +14,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     embedded: target.embedded,
     accessToken: target.users.accessToken,
     secondAccessToken: target.users.secondAccessToken,
+    transport: target.transport,
     bodyEncoding: target.choices.bodyEncoding,
     pagination: target.choices.pagination,
     groupContacts: target.choices.groupContacts,

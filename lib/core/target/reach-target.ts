@@ -85,15 +85,26 @@ function notTheApi(url: string, answer: ApiResponse): HarnessError {
   );
 }
 
+/** What to set when a TLS handshake failed: the settings that name certificates (transport-settings.ts). */
+function tlsHint(url: string, error: string): string {
+  const clientCertificate = '; a server that asks for a client certificate takes it from CLIENT_CERT_FILE and CLIENT_KEY_FILE (--cert, --key)';
+  if (/certificate required|handshake failure|bad certificate|alert number 11[56]/i.test(error)) return clientCertificate;
+  // Under TLS 1.3 a server that wanted a certificate closes the connection after the handshake: a reset is all the client sees.
+  if (url.startsWith('https:') && /other side closed|reset/i.test(error)) return `${clientCertificate.replace('; a server', '; if the server asks for a client certificate: a server')}`;
+  if (/CERT|certificate|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(error)) return "; a server whose certificate an authority of your own signed needs that authority's PEM file in CA_FILE (--ca)";
+  return '';
+}
+
 async function reachAs(client: ApiClient, url: string, secretName: SecretName, consequence: string, options: ReachOptions): Promise<void> {
   const answer = await firstAnswer(client, url, options);
   if (answer instanceof TransportError) {
-    throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${url}: ${answer.exchange.transportError}.`);
+    throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${url}: ${answer.exchange.transportError}${tlsHint(url, answer.exchange.transportError ?? '')}.`);
   }
   if (everyReading.isAuthRefusal(answer.status)) {
+    // A 401 is about the token; another refusal may be a gateway's, which wants a header of its own.
     throw new HarnessError(
       'MSGAPI_TARGET_REJECTED_TOKEN',
-      `The target at ${url} rejected ${secretName} (GET /v1/conversations answered ${answer.status}); ${consequence}.`,
+      `The target at ${url} rejected ${secretName} (GET /v1/conversations answered ${answer.status}); ${consequence}${secretName === 'ACCESS_TOKEN' && answer.status !== 401 ? ', or, behind a gateway that wants a header of its own (an API key), give it with --header' : ''}.`,
     );
   }
   if (!everyReading.isSuccess(answer.status) || !isListPage(answer.body)) throw notTheApi(url, answer);
@@ -101,7 +112,7 @@ async function reachAs(client: ApiClient, url: string, secretName: SecretName, c
 
 /** Returns how many requests it made, attempts while waiting and after a 429 included. */
 export async function reachTarget(target: Target, options: ReachOptions): Promise<number> {
-  const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs });
+  const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, transport: target.transport });
   await reachAs(client, target.url, 'ACCESS_TOKEN', 'check the token', options);
   const second = secondUserClient(client, target.users);
   // A second token the server refuses would make every isolation check pass for nothing. The

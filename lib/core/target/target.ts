@@ -4,6 +4,7 @@
 // vitest's workers, derived from it in one place (provided-target.ts).
 import type { DeclaredReadings } from '../../api/open-points.ts';
 import type { Counterexample } from './counterexample.ts';
+import type { TransportSettings } from '../client/transport.ts';
 import type { BodyEncoding, Depth, GroupContactsSemantics, PaginationStyle } from '../config/settings.ts';
 
 /** The choices the spec leaves open that the user declares (or that the embedded server is known to make). */
@@ -27,6 +28,8 @@ export interface Target {
   url: string;
   users: TargetUsers;
   choices: TargetChoices;
+  /** Headers a gateway asks for, certificates (transport.ts): every client of the run sends through them. */
+  transport: TransportSettings;
   /** The embedded reference server (started for this run), not one the user named. */
   embedded: boolean;
   /** The server's process when it was started in a child process (load measures its CPU share). */
@@ -62,6 +65,7 @@ export interface ProvidedTarget extends RunSettings {
   embedded: boolean;
   accessToken: string;
   secondAccessToken: string | undefined;
+  transport: TransportSettings;
   bodyEncoding: BodyEncoding;
   pagination: PaginationStyle;
   /** Declared by the user (GROUP_CONTACTS); undefined: left open. */
