@@ -11,6 +11,7 @@ export const checks = [
       id: 'conversations.body-shapes.non-object-json',
       title: 'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status'],
     },
     nonObjectJsonIsRefused(conversations),
   ),
@@ -20,6 +21,10 @@ export const checks = [
       id: 'conversations.body-shapes.repeated-keys',
       title: 'a parameter given twice (contact_id=a&contact_id=b) is refused, or one of its values is taken and stored exactly; never a 5xx',
       level: 'robustness',
+      assumes: [
+        'error-body', 'input-rules', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'text-storage',
+        'unsupported-body',
+      ],
     },
     repeatedKeysAreRefusedOrOneIsTaken(conversations, (context) => ({
       create: { field: 'contact_id', first: context.names.contactId('first'), second: context.names.contactId('second') },
@@ -35,6 +40,7 @@ export const checks = [
       id: 'conversations.body-shapes.foreign-fields',
       title: 'a PUT that also carries id, created_at, group_id, contact_id or an unknown field is refused, or applies its update parameters and leaves id, created_at and group_id as they were',
       level: 'spec',
+      assumes: ['error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
     },
     foreignFieldsChangeNothingFixed(conversations, (context) => {
       const contactId = context.names.contactId('other-contact');
@@ -64,6 +70,7 @@ export const checks = [
       id: 'conversations.body-shapes.mismatched-content-type',
       title: 'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'unsupported-body'],
     },
     mismatchedContentTypeIsRefusedOrRead(conversations, (context) => ({
       create: { field: 'contact_id', value: context.names.contactId('content-type') },

@@ -9,6 +9,7 @@ export const checks = [
       id: 'conversations.concurrent.updates-kept',
       title: 'PUTs of is_muted, is_pinned and pinned_message_id sent at once to one conversation each keep their field: no update that succeeded is lost',
       level: 'spec',
+      assumes: ['success-status'],
     },
     concurrentUpdatesAllKept(conversations, (context) => [{ is_muted: true }, { is_pinned: true }, { pinned_message_id: context.names.contactId('pinned') }]),
   ),

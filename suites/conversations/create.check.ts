@@ -15,6 +15,7 @@ export const checks = [
       id: 'conversations.create.defaults',
       title: 'a conversation created with only contact_id echoes it and has the documented defaults',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const contactId = context.names.contactId('defaults');
@@ -31,6 +32,7 @@ export const checks = [
       id: 'conversations.create.with-group',
       title: 'a conversation created with a group\'s id carries that group_id',
       level: 'spec',
+      assumes: ['error-body', 'group-conversation-create', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -50,6 +52,7 @@ export const checks = [
       id: 'conversations.create.requires-contact-or-group',
       title: 'a create with neither contact_id nor group_id is refused with a 4xx and creates nothing',
       level: 'spec',
+      assumes: ['refusal-status'],
     },
     async (context) => {
       const response = await context.client.createConversation({});
@@ -67,6 +70,7 @@ export const checks = [
       id: 'conversations.create.wrong-types',
       title: 'create parameters of the wrong type get a 4xx or are stored exactly, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'success-status'],
     },
     wrongTypesAreRefusedOrStored(conversations, () => [
       { field: 'contact_id', value: { nested: 'object' }, body: { contact_id: { nested: 'object' } } },
@@ -80,6 +84,7 @@ export const checks = [
       id: 'conversations.create.unique-id',
       title: 'two conversations created one after the other get different ids',
       level: 'spec',
+      assumes: ['success-status'],
     },
     createdIdsDiffer(conversations),
   ),
@@ -89,6 +94,7 @@ export const checks = [
       id: 'conversations.create.unusual-text',
       title: 'an empty, very long or non-ASCII contact_id is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
       level: 'robustness',
+      assumes: ['empty-text', 'error-body', 'input-rules', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
     },
     unusualTextIsRefusedOrKept(conversations, 'contact_id'),
   ),
@@ -98,6 +104,7 @@ export const checks = [
       id: 'conversations.create.one-per-group',
       title: 'after a create with a group\'s id, the group still has exactly one conversation',
       level: 'spec',
+      assumes: ['error-body', 'group-conversation-create', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -119,6 +126,7 @@ export const checks = [
       id: 'conversations.create.group-conversation-again',
       title: 'after a group\'s conversation is deleted, a conversation created with the group\'s id is the group\'s conversation',
       level: 'spec',
+      assumes: ['delete-answer', 'group-conversation-delete', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -146,6 +154,10 @@ export const checks = [
       id: 'conversations.create.contact-only-is-one-to-one',
       title: 'a create with only contact_id answers a one-to-one conversation, even when a group\'s conversation carries that contact',
       level: 'spec',
+      assumes: [
+        'contact-conversation-create', 'create-with-both', 'delete-answer', 'group-conversation-create', 'group-conversation-delete',
+        'refusal-status', 'success-status',
+      ],
     },
     async (context) => {
       const { group } = await createGroup(context);

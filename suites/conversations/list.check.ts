@@ -15,6 +15,7 @@ export const checks = [
       id: 'conversations.list.envelope',
       title: 'listing conversations returns {has_more, data} with valid conversation objects',
       level: 'spec',
+      assumes: ['success-status'],
     },
     listEnvelope(conversations),
   ),
@@ -24,6 +25,7 @@ export const checks = [
       id: 'conversations.list.default-page-size',
       title: 'without limit, a list of more than ten conversations returns exactly ten and has_more true',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     defaultPageSizeIsTen(conversations),
   ),
@@ -33,6 +35,7 @@ export const checks = [
       id: 'conversations.list.limit',
       title: 'limit=n returns exactly n conversations and has_more true when more exist',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     limitIsHonoured(conversations),
   ),
@@ -42,6 +45,7 @@ export const checks = [
       id: 'conversations.list.has-more-false-at-end',
       title: 'the last page of a list has has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     async (context) => {
       // The conversations of a group of the suite's own: a list that fits on one page.
@@ -61,6 +65,7 @@ export const checks = [
       id: 'conversations.list.has-more-false-at-limit',
       title: 'a page that holds exactly limit items and ends the list has has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     async (context) => {
       // A group's conversations: one, so limit=1 fills the page and nothing comes after it.
@@ -78,6 +83,7 @@ export const checks = [
       id: 'conversations.list.muted-filter',
       title: 'muted=true returns only muted conversations, the suite\'s muted ones among them',
       level: 'spec',
+      assumes: ['default-list-scope', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       // Two, one left unmuted: a filter that ignores muted=true lists it and fails "only muted".
@@ -92,6 +98,7 @@ export const checks = [
       id: 'conversations.list.pinned-filter',
       title: 'pinned=true returns only pinned conversations, the suite\'s pinned ones among them',
       level: 'spec',
+      assumes: ['default-list-scope', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const [pinned] = await createConversations(context, 2, 'pinned');
@@ -105,6 +112,7 @@ export const checks = [
       id: 'conversations.list.archived-filter',
       title: 'archived=true returns only archived conversations',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     archivedFilter(conversations),
   ),
@@ -114,6 +122,7 @@ export const checks = [
       id: 'conversations.list.group-id-filter',
       title: 'group_id returns only that group\'s conversations, its own conversation among them',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -135,6 +144,7 @@ export const checks = [
       id: 'conversations.list.pagination',
       title: 'walking every page of a list returns each of the suite\'s conversations once and ends with has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     pagesReturnEachOnce(conversations),
   ),
@@ -144,6 +154,7 @@ export const checks = [
       id: 'conversations.list.bad-limit',
       title: 'limit 0, negative, huge or not a number gets a 4xx or a valid page, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'largest-limit', 'refusal-status', 'success-status'],
     },
     badLimitIsNoServerError(conversations),
   ),
@@ -153,6 +164,7 @@ export const checks = [
       id: 'conversations.list.bad-next-page',
       title: 'a next page asked for from a position the server never gave (an unknown id or cursor, a page or offset zero, negative, far beyond the end or not a number) gets a 4xx or a valid page, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'pagination', 'refusal-status', 'success-status'],
     },
     badNextPageIsNoServerError(conversations),
   ),
@@ -162,6 +174,7 @@ export const checks = [
       id: 'conversations.list.page-after-item',
       title: 'under PAGINATION=starting_after, the page after one of the run\'s conversations never holds it again, and says has_more true only with an item to ask after',
       level: 'spec',
+      assumes: ['list-consistency', 'pagination', 'success-status'],
     },
     pageAfterItem(conversations),
   ),
@@ -171,6 +184,7 @@ export const checks = [
       id: 'conversations.list.page-after-last-of-group',
       title: 'under PAGINATION=starting_after, the page after a group\'s one conversation, filtered by that group, is empty and says has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'pagination', 'success-status'],
     },
     pageAfterGroupsConversation,
   ),

@@ -9,6 +9,7 @@ export const checks = [
       id: 'conversations.other-methods.change-nothing',
       title: 'HEAD, OPTIONS, POST and PATCH on a conversation\'s path, and GET or HEAD on paths beside it that the API does not have, get an answer and leave the conversation as it was',
       level: 'spec',
+      assumes: ['last-active-at', 'last-opened-at', 'other-methods', 'success-status'],
     },
     otherMethodsChangeNothing(conversations),
   ),

@@ -18,6 +18,10 @@ export const checks = [
       id: 'conversations.read-after-write.update-seen-everywhere',
       title: 'after each PUT (mute, pin, pinned message, unmute, archive, unpin) the retrieve, the unfiltered list, the group_id list and each filter the conversation starts or stops matching show it as the PUT left it',
       level: 'spec',
+      assumes: [
+        'contact-fields', 'default-list-scope', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status', 'timestamp-unit',
+      ],
     },
     updateSeenByEveryRead(conversations, {
       // A group's conversation: the group_id list holds it whatever its flags, a read path more.
@@ -44,6 +48,10 @@ export const checks = [
       id: 'conversations.read-after-write.delete-seen-everywhere',
       title: 'a muted, pinned, archived conversation once deleted is neither retrievable nor listed unfiltered, under muted=true, pinned=true or archived=true',
       level: 'spec',
+      assumes: [
+        'default-list-scope', 'delete-answer', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status',
+        'timestamp-unit', 'unknown-id-status',
+      ],
     },
     deleteSeenByEveryRead(conversations, flagViews, 'conversations.read-after-write.update-seen-everywhere'),
   ),
@@ -53,6 +61,7 @@ export const checks = [
       id: 'conversations.read-after-write.related-fields-kept',
       title: 'a PUT of is_pinned (true or false) keeps pinned_message_id, a PUT of pinned_message_id keeps is_pinned, a PUT of is_muted keeps both, in the answer and in a retrieve',
       level: 'spec',
+      assumes: ['contact-fields', 'last-active-at', 'last-opened-at', 'success-status', 'timestamp-unit'],
     },
     relatedFieldsKept(conversations, async (context) => (await createConversation(context)).conversation, (context, conversation) => {
       const message = (n: number) => `msgapi-${context.target.runId}-related-${n}`;

@@ -15,6 +15,10 @@ export const checks = [
       id: 'conversations.repeated.set-reset-same',
       title: 'each flag set to false and true, each again to the value it has, then reset; pinned_message_id set, set again, changed and reset; archived_at sent twice: every answer and a last retrieve hold what was given',
       level: 'spec',
+      assumes: [
+        'archive-archived', 'empty-text', 'error-body', 'input-rules', 'last-active-at', 'last-opened-at', 'refusal-status',
+        'success-status', 'timestamp-unit',
+      ],
     },
     setResetSame(conversations, async (context) => (await createConversation(context)).conversation, (context, conversation) => {
       const message = (n: number) => `msgapi-${context.target.runId}-repeated-${n}`;
@@ -51,6 +55,7 @@ export const checks = [
       id: 'conversations.repeated.delete-twice',
       title: 'a second DELETE of a deleted conversation gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx, and it stays gone',
       level: 'spec',
+      assumes: ['delete-answer', 'delete-of-nothing', 'error-body', 'success-status', 'unknown-id-status'],
     },
     deleteTwice(conversations),
   ),
@@ -60,6 +65,10 @@ export const checks = [
       id: 'conversations.repeated.update-after-delete',
       title: 'a PUT of a deleted conversation gets the unknown-id answer and does not bring it back: still not retrievable, not listed',
       level: 'spec',
+      assumes: [
+        'delete-answer', 'error-body', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit',
+        'unknown-id-status',
+      ],
     },
     updateAfterDelete(conversations, (conversation) => ({ is_muted: true, is_pinned: true, archived_at: conversation.created_at })),
   ),
@@ -69,6 +78,7 @@ export const checks = [
       id: 'conversations.repeated.create-after-delete',
       title: 'a create with the contact_id of a deleted (muted, pinned, archived) conversation makes a new conversation with the defaults of a new one',
       level: 'spec',
+      assumes: ['delete-answer', 'success-status', 'timestamp-unit'],
     },
     createAfterDelete(conversations, () => ({}), { group_id: null, ...newConversation }),
   ),

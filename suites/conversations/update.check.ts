@@ -21,6 +21,7 @@ export const checks = [
       id: 'conversations.update.pinned-message-id',
       title: 'PUT pinned_message_id alone sets the pinned message',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);
@@ -35,6 +36,7 @@ export const checks = [
       id: 'conversations.update.is-pinned',
       title: 'PUT is_pinned pins and unpins the conversation',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);
@@ -50,6 +52,7 @@ export const checks = [
       id: 'conversations.update.is-muted',
       title: 'PUT is_muted mutes and unmutes the conversation',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);
@@ -65,6 +68,7 @@ export const checks = [
       id: 'conversations.update.others-unchanged',
       title: 'a PUT leaves every field it does not name unchanged, id and created_at included',
       level: 'spec',
+      assumes: ['contact-fields', 'last-active-at', 'last-opened-at', 'success-status'],
     },
     othersUnchanged(conversations, (context, conversation) => [
       { pinned_message_id: `msgapi-${context.target.runId}-message` },
@@ -79,6 +83,7 @@ export const checks = [
       id: 'conversations.update.matches-retrieve',
       title: 'the object a PUT returns is the updated conversation and equals a later retrieve',
       level: 'spec',
+      assumes: ['contact-fields', 'last-active-at', 'last-opened-at', 'success-status'],
     },
     putAnswerMatchesRetrieve(conversations, () => ({ is_muted: true, is_pinned: true })),
   ),
@@ -88,6 +93,7 @@ export const checks = [
       id: 'conversations.update.wrong-types',
       title: 'update parameters of the wrong type get a 4xx that changes nothing, or a sane reading, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'last-active-at', 'last-opened-at', 'malformed-boolean', 'refusal-status', 'success-status'],
     },
     wrongUpdateTypesAreRefusedOrRead(conversations, () => [
       { field: 'is_pinned', value: 'perhaps', type: 'a boolean' },
@@ -105,6 +111,7 @@ export const checks = [
       id: 'conversations.update.unknown-id',
       title: 'updating an id that does not exist gets a 4xx, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'success-status', 'unknown-id-status'],
     },
     updateUnknownIdIsRefused(conversations),
   ),

@@ -11,6 +11,7 @@ export const checks = [
       id: 'groups.body-shapes.non-object-json',
       title: 'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
       level: 'robustness',
+      assumes: ['contact-fields', 'error-body', 'refusal-status', 'success-status'],
     },
     nonObjectJsonIsRefused(groups),
   ),
@@ -20,6 +21,7 @@ export const checks = [
       id: 'groups.body-shapes.repeated-keys',
       title: 'a parameter given twice (name=a&name=b) is refused, or one of its values is taken and stored exactly; never a 5xx',
       level: 'robustness',
+      assumes: ['contact-fields', 'error-body', 'input-rules', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
     },
     repeatedKeysAreRefusedOrOneIsTaken(groups, (context) => ({
       create: { field: 'name', first: context.names.groupName('first'), second: context.names.groupName('second') },
@@ -32,6 +34,7 @@ export const checks = [
       id: 'groups.body-shapes.foreign-fields',
       title: 'a PUT that also carries id, created_at, conversation_id or an unknown field is refused, or applies its update parameters and leaves id, created_at and conversation_id as they were',
       level: 'spec',
+      assumes: ['contact-fields', 'error-body', 'refusal-status', 'success-status', 'unsupported-body'],
     },
     foreignFieldsChangeNothingFixed(groups, (context) => {
       const name = context.names.groupName('renamed');
@@ -61,6 +64,7 @@ export const checks = [
       id: 'groups.body-shapes.mismatched-content-type',
       title: 'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
       level: 'robustness',
+      assumes: ['contact-fields', 'error-body', 'refusal-status', 'success-status', 'unsupported-body'],
     },
     mismatchedContentTypeIsRefusedOrRead(groups, (context) => ({
       create: { field: 'name', value: context.names.groupName('content-type') },

@@ -9,6 +9,7 @@ export const checks = [
       id: 'groups.concurrent.updates-kept',
       title: 'PUTs of name, description and avatar_url sent at once to one group each keep their field: no update that succeeded is lost',
       level: 'spec',
+      assumes: ['success-status'],
     },
     concurrentUpdatesAllKept(groups, (context) => [{ name: context.names.groupName('renamed') }, { description: 'described' }, { avatar_url: 'https://example.com/avatar.png' }]),
   ),

@@ -17,6 +17,7 @@ export const checks = [
       id: 'groups.create.defaults',
       title: 'a group created with only a name has null description and avatar_url and no contacts',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       // Not the createGroup fixture: it blames this very check when a create fails; here the create
@@ -32,6 +33,7 @@ export const checks = [
       id: 'groups.create.echoes-fields',
       title: 'a group created with name, description and avatar_url returns them as given',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const name = context.names.groupName('echoes');
@@ -50,6 +52,7 @@ export const checks = [
       id: 'groups.create.contacts',
       title: 'a group created with contacts returns their usernames',
       level: 'spec',
+      assumes: ['contact-fields', 'success-status'],
     },
     async (context) => {
       const members = [context.names.username('alice'), context.names.username('bob')];
@@ -67,6 +70,7 @@ export const checks = [
       id: 'groups.create.conversation',
       title: 'a created group names its conversation, which is retrievable and carries the group\'s id',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -82,6 +86,7 @@ export const checks = [
       id: 'groups.create.conversation-listed',
       title: 'a created group\'s conversation is found by GET /v1/conversations?group_id=',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -102,6 +107,7 @@ export const checks = [
       id: 'groups.create.requires-name',
       title: 'a create without a name is refused with a 4xx and creates nothing',
       level: 'spec',
+      assumes: ['refusal-status'],
     },
     async (context) => {
       // The description carries a recognisable name, so that a group created anyway is the suite's.
@@ -120,6 +126,7 @@ export const checks = [
       id: 'groups.create.wrong-types',
       title: 'create parameters of the wrong type get a 4xx or are stored exactly, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'success-status'],
     },
     wrongTypesAreRefusedOrStored(groups, (context) => {
       // A name goes with every attempt but the ones about the name: one parameter wrong at a time.
@@ -143,6 +150,7 @@ export const checks = [
       id: 'groups.create.unusual-text',
       title: 'empty, very long and non-ASCII text is refused with a 4xx or returned as sent (or as a normalisation of it, unless TEXT_STORAGE=exact), never a 5xx',
       level: 'robustness',
+      assumes: ['empty-text', 'error-body', 'input-rules', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
     },
     unusualTextIsRefusedOrKept(groups, 'name'),
   ),
@@ -152,6 +160,7 @@ export const checks = [
       id: 'groups.create.unique-id',
       title: 'two groups created one after the other get different ids',
       level: 'spec',
+      assumes: ['success-status'],
     },
     createdIdsDiffer(groups),
   ),

@@ -13,6 +13,7 @@ export const checks = [
       id: 'groups.delete.not-retrievable',
       title: 'a deleted group can no longer be retrieved',
       level: 'spec',
+      assumes: ['contact-fields', 'delete-answer', 'success-status', 'unknown-id-status'],
     },
     deletedIsNotRetrievable(groups),
   ),
@@ -22,6 +23,10 @@ export const checks = [
       id: 'groups.delete.not-listed',
       title: 'a deleted group is no longer listed',
       level: 'spec',
+      assumes: [
+        'contact-fields', 'delete-answer', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status',
+        'timestamp-unit',
+      ],
     },
     deletedIsNotListed(groups),
   ),
@@ -31,6 +36,7 @@ export const checks = [
       id: 'groups.delete.archived',
       title: 'an archived group can be deleted too (§3: DELETE from any state): the DELETE succeeds and it can no longer be retrieved',
       level: 'spec',
+      assumes: ['contact-fields', 'delete-answer', 'success-status', 'timestamp-unit', 'unknown-id-status'],
     },
     archivedIsDeleted(groups),
   ),
@@ -40,6 +46,10 @@ export const checks = [
       id: 'groups.delete.cascade',
       title: 'deleting a group removes its conversation with it (not retrievable, not listed under its group_id) or, as GROUP_DELETE_CONVERSATION=kept declares, keeps it as a conversation; never a 5xx',
       level: 'spec',
+      assumes: [
+        'delete-answer', 'error-body', 'group-delete-conversation', 'list-consistency', 'list-order', 'pagination', 'refusal-status',
+        'success-status', 'unknown-id-status',
+      ],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -84,6 +94,7 @@ export const checks = [
       id: 'groups.delete.unknown-id',
       title: 'deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx',
       level: 'robustness',
+      assumes: ['delete-answer', 'delete-of-nothing', 'error-body', 'success-status', 'unknown-id-status'],
     },
     deleteUnknownIdIsRefused(groups),
   ),

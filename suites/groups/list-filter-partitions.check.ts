@@ -13,6 +13,7 @@ export const checks = [
       id: 'groups.list.filter-pages',
       title: 'archived=true walked with limit 1 and 2 lists every one of the suite\'s archived groups exactly once, on full pages, and no active group',
       level: 'spec',
+      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     async (context) => {
       requirePagination(context);
@@ -31,6 +32,7 @@ export const checks = [
       id: 'groups.list.archived-any-timestamp',
       title: 'a group archived at the epoch, now or in the future is listed under archived=true, whichever of these timestamps the server accepts',
       level: 'spec',
+      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     archivedAtAnyTimestamp(groups),
   ),

@@ -9,6 +9,7 @@ export const checks = [
       id: 'groups.other-methods.change-nothing',
       title: 'HEAD, OPTIONS, POST and PATCH on a group\'s path, and GET or HEAD on paths beside it that the API does not have, get an answer and leave the group as it was',
       level: 'spec',
+      assumes: ['contact-fields', 'other-methods', 'success-status'],
     },
     otherMethodsChangeNothing(groups),
   ),

@@ -28,6 +28,10 @@ export const checks = [
       id: 'groups.read-after-write.update-seen-everywhere',
       title: 'after each PUT (name, description, avatar, contacts, archive) the retrieve and the unfiltered list show the group as the PUT left it, and archived=true lists it once archived',
       level: 'spec',
+      assumes: [
+        'contact-fields', 'default-list-scope', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status',
+        'text-storage', 'timestamp-unit',
+      ],
     },
     updateSeenByEveryRead(groups, {
       subject: async (context) => ({ item: await fullGroup(context, 'read-after-write'), always: [] }),
@@ -49,6 +53,10 @@ export const checks = [
       id: 'groups.read-after-write.delete-seen-everywhere',
       title: 'an archived group once deleted is neither retrievable nor listed unfiltered or under archived=true',
       level: 'spec',
+      assumes: [
+        'contact-fields', 'default-list-scope', 'delete-answer', 'list-consistency', 'list-order', 'pagination', 'refusal-status',
+        'success-status', 'timestamp-unit', 'unknown-id-status',
+      ],
     },
     deleteSeenByEveryRead(
       groups,
@@ -62,6 +70,7 @@ export const checks = [
       id: 'groups.read-after-write.related-fields-kept',
       title: 'on a group whose fields all hold values, a PUT of name, description, avatar_url, contacts or archived_at keeps every other, in the answer and in a retrieve',
       level: 'spec',
+      assumes: ['contact-fields', 'success-status', 'timestamp-unit'],
     },
     relatedFieldsKept(groups, (context) => fullGroup(context, 'related-fields'), (context, group) => [
       { name: context.names.groupName('related-renamed') },

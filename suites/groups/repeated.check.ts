@@ -14,6 +14,10 @@ export const checks = [
       id: 'groups.repeated.set-reset-same',
       title: 'name, description and avatar_url each set, set again to the value it has and reset; the members sent as they are; archived_at sent twice: every answer and a last retrieve hold what was given',
       level: 'spec',
+      assumes: [
+        'archive-archived', 'contact-fields', 'empty-text', 'error-body', 'input-rules', 'refusal-status', 'success-status',
+        'timestamp-unit',
+      ],
     },
     setResetSame(
       groups,
@@ -59,6 +63,7 @@ export const checks = [
       id: 'groups.repeated.delete-twice',
       title: 'a second DELETE of a deleted group gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx, and it stays gone',
       level: 'spec',
+      assumes: ['contact-fields', 'delete-answer', 'delete-of-nothing', 'error-body', 'success-status', 'unknown-id-status'],
     },
     deleteTwice(groups),
   ),
@@ -68,6 +73,10 @@ export const checks = [
       id: 'groups.repeated.update-after-delete',
       title: 'a PUT of a deleted group gets the unknown-id answer and does not bring it back: still not retrievable, not listed',
       level: 'spec',
+      assumes: [
+        'contact-fields', 'delete-answer', 'error-body', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status',
+        'timestamp-unit', 'unknown-id-status',
+      ],
     },
     updateAfterDelete(groups, (group) => ({ archived_at: group.created_at })),
   ),
@@ -77,6 +86,7 @@ export const checks = [
       id: 'groups.repeated.create-after-delete',
       title: 'a create with the name of a deleted (described, archived) group makes a new group with the defaults of a new one',
       level: 'spec',
+      assumes: ['delete-answer', 'success-status', 'timestamp-unit'],
     },
     createAfterDelete(
       groups,

@@ -24,6 +24,7 @@ export const checks = [
       id: 'groups.update.name',
       title: 'PUT name alone changes the name',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -38,6 +39,7 @@ export const checks = [
       id: 'groups.update.description',
       title: 'PUT description alone changes the description',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -52,6 +54,7 @@ export const checks = [
       id: 'groups.update.avatar-url',
       title: 'PUT avatar_url alone changes the avatar',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -66,6 +69,7 @@ export const checks = [
       id: 'groups.update.contacts-added',
       title: 'PUT contacts with new members makes them members',
       level: 'spec',
+      assumes: ['contact-fields', 'group-contacts', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context, {
@@ -85,6 +89,7 @@ export const checks = [
       id: 'groups.update.contacts-semantics',
       title: 'PUT contacts replaces or merges the members, as GROUP_CONTACTS declares',
       level: 'spec',
+      assumes: ['contact-fields', 'group-contacts', 'success-status', 'unique-members'],
     },
     async (context) => {
       const semantics = context.target.groupContacts;
@@ -108,6 +113,7 @@ export const checks = [
       id: 'groups.update.others-unchanged',
       title: 'a PUT leaves every field it does not name unchanged, id, conversation_id and created_at included',
       level: 'spec',
+      assumes: ['contact-fields', 'success-status'],
     },
     othersUnchanged(groups, (context, group) => [
       // Contacts are compared as sets of usernames (§2.2 shows neither their order nor other fields).
@@ -124,6 +130,7 @@ export const checks = [
       id: 'groups.update.matches-retrieve',
       title: 'the object a PUT returns is the updated group and equals a later retrieve',
       level: 'spec',
+      assumes: ['contact-fields', 'success-status'],
     },
     putAnswerMatchesRetrieve(groups, (context) => ({
       name: context.names.groupName('matches-retrieve'),
@@ -137,6 +144,7 @@ export const checks = [
       id: 'groups.update.wrong-types',
       title: 'update parameters of the wrong type get a 4xx that changes nothing, or a sane reading, never a 5xx',
       level: 'robustness',
+      assumes: ['contact-fields', 'error-body', 'refusal-status', 'success-status'],
     },
     wrongUpdateTypesAreRefusedOrRead(groups, (context) => [
       { field: 'name', value: { nested: 'object' }, type: 'a string' },
@@ -153,6 +161,7 @@ export const checks = [
       id: 'groups.update.unknown-id',
       title: 'updating an id that does not exist gets a 4xx, never a 5xx',
       level: 'robustness',
+      assumes: ['error-body', 'success-status', 'unknown-id-status'],
     },
     updateUnknownIdIsRefused(groups),
   ),
