@@ -1,8 +1,7 @@
 // Behaviours by id that both resources share (§4.1, §4.2): retrieve, and ids that name nothing.
 import type { CheckContext } from '../checks/check-context.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectAnswer, expectBody, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
-import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
+import { expectAnswer, expectBody, expectDeleteOfNothing, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export const retrieveReturnsCreated = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
