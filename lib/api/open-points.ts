@@ -355,9 +355,8 @@ export const profileEntries = [
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Does a 405 carry Allow? RFC 9110 §15.5.6 asks it of every 405; the spec names neither the status nor the header.',
-    readings: { allow: 'an Allow header on every 405', none: 'a 405 without one' },
-    noSetting: 'no check reads the headers of a 405: a method the API does not have may get any answer (other-methods)',
-    noCheck: 'no check reads the headers of a 405',
+    readings: { allow: 'an Allow header on every 405 (the convention)', none: 'a 405 without one' },
+    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['conversations.other-methods.allow-on-405', 'groups.other-methods.allow-on-405'], asks: { status: 405, header: 'allow' } },
   },
   {
     key: 'other-methods',

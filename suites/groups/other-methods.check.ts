@@ -1,4 +1,4 @@
-import { otherMethodsChangeNothing } from '../../harness/behaviours/other-methods.ts';
+import { allowOn405, otherMethodsChangeNothing } from '../../harness/behaviours/other-methods.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
 import { groups } from '../../harness/checks/resource-under-test.ts';
@@ -12,6 +12,18 @@ export const checks = [
       assumes: ['contact-fields', 'other-methods', 'success-status'],
     },
     otherMethodsChangeNothing(groups),
+  ),
+
+  // RFC 9110 §15.5.6: a 405 carries Allow. The spec shows no answer to a method it lacks (§7).
+  defineCheck(
+    {
+      id: 'groups.other-methods.allow-on-405',
+      title: 'a 405 for HEAD or OPTIONS on the groups collection carries an Allow header',
+      level: 'convention',
+      assumes: ['allow-on-405', 'other-methods'],
+      readOnly: true,
+    },
+    allowOn405(groups),
   ),
 ];
 
