@@ -45,9 +45,10 @@ export interface ProfileEntry {
  * - reading: one of the entry's readings by name ("kept", "null"); a reading whose name holds <ms>
  *   takes a whole number of milliseconds there ("eventual:<ms>" is declared as "eventual:1000");
  * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS);
- * - convention: the usual reading is that an answer of one status carries one header (RFC 9110's
- *   asks, such as Allow on a 405); the convention checks (`checks`) look for it, and gate when
- *   CONVENTIONS names them (or under --strict); the other readings are accepted otherwise.
+ * - convention: the usual reading is that an answer of one status carries one header (`asks`, the
+ *   header's name in lower case: RFC 9110's Allow on a 405); the convention checks (`checks`) look
+ *   for it, and gate when CONVENTIONS names them (or under --strict); the other readings are
+ *   accepted otherwise.
  */
 export type ProfileSetting =
   | { env: string; kind: 'statuses'; within: StatusRange }
@@ -539,10 +540,4 @@ export type WrittenSettings = { [K in DeclaredEntry as SettingOf<K>['env']]?: Se
 /** The entry a setting declares, by the setting's name (UNKNOWN_ID_STATUS: unknown-id-status); undefined for a name no entry has. */
 export function entryOfSetting(env: string): ProfileKey | undefined {
   return profileEntries.find((entry) => 'setting' in entry && entry.setting.kind !== 'convention' && entry.setting.env === env)?.key;
-}
-
-/** The setting's name of an entry, or undefined when it has none (or only CONVENTIONS). */
-export function settingOf(key: ProfileKey): string | undefined {
-  const entry = profileEntries.find((candidate) => candidate.key === key);
-  return entry && 'setting' in entry && entry.setting.kind !== 'convention' ? entry.setting.env : undefined;
 }

@@ -1,6 +1,7 @@
 // The server profile: what the suite accepts where the spec leaves a server free. Checks, properties
 // and the model ask its predicates instead of writing a status range or an equality of their own;
-// each predicate names the entry of the register (lib/api/open-points.ts) it rests on. By default
+// each predicate rests on entries of the register (lib/api/open-points.ts), named once in
+// predicateEntries, and the ranges and conventions it applies are the register's own. By default
 // every reading of the register is accepted; what the user declared of their server (settings such
 // as UNKNOWN_ID_STATUS=404 or EMPTY_TEXT=kept) narrows an entry to that reading.
 import { isDeepStrictEqual } from 'node:util';
