@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ProfileKey } from '../lib/api/open-points.ts';
 import type { CheckDefinition, CheckLevel } from '../harness/checks/define-check.ts';
 import { readManifest } from './requirements/sources.ts';
 
@@ -12,6 +13,8 @@ export interface RegisteredCheck {
   id: string;
   title: string;
   level: CheckLevel;
+  /** The entries of the register its verdict rests on, as its definition names them. */
+  assumes: readonly ProfileKey[];
   readOnly: boolean;
   /** The first part of the id, and the resources it exercises where the id does not say. */
   tags: readonly string[];
@@ -48,6 +51,7 @@ export function buildRegistry(definitions: ReadonlyArray<{ file: string; check: 
       id: check.id,
       title: check.title,
       level: check.level,
+      assumes: check.assumes,
       readOnly: check.readOnly === true,
       tags: [...new Set([check.id.split('.')[0]!, ...(check.tags ?? [])])],
       sections: [...(sections.get(check.id) ?? [])].sort(bySectionNumber),

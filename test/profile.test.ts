@@ -5,16 +5,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newObjectReasons } from '../lib/api/new-objects.ts';
-import { profileEntries } from '../lib/api/open-points.ts';
-import { entriesOfPredicate, everyReading as profile, predicateEntries, serverProfile } from '../lib/core/profile/server-profile.ts';
+import { profileEntries, type ProfileKey } from '../lib/api/open-points.ts';
+import { everyReading as profile, predicateEntries, predicatesOf, serverProfile } from '../lib/core/profile/server-profile.ts';
 import { declaredReadings, profileSettings } from '../lib/core/config/profile-settings.ts';
 import { extractUnits } from '../conformance/requirements/extract.ts';
 import { readSpecText } from '../conformance/requirements/sources.ts';
-import { loadRegistry } from '../conformance/registry.ts';
-import { renderAssumptionsList } from '../tools/docs/assumptions-list.ts';
-import { checksByEntry } from '../tools/docs/check-dependencies.ts';
+import { loadRegistry, type CheckRegistry } from '../conformance/registry.ts';
+import { checksAssuming, renderAssumptionsList } from '../tools/docs/assumptions-list.ts';
+import { runCli } from './helpers/run-cli.ts';
+import { tempDirs } from './helpers/temp-dirs.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,16 +29,18 @@ describe('the register of open points', () => {
     }
   });
 
-  it('has unique keys, and every predicate names an entry', () => {
+  it('has unique keys, and a row of entries for every predicate of the profile, each naming entries of the register', () => {
     const keys = profileEntries.map((entry) => entry.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const name of Object.keys(predicateEntries)) {
-      for (const key of entriesOfPredicate(name)) expect(keys, name).toContain(key);
-      expect(typeof (profile as unknown as Record<string, unknown>)[name], name).toBe('function');
-    }
+    // (The compiler holds the rows to the register and the profile; this holds them at run time too.)
+    const predicates = Object.keys(profile).filter((name) => typeof (profile as unknown as Record<string, unknown>)[name] === 'function');
+    expect(Object.keys(predicateEntries).sort()).toEqual(predicates.sort());
+    for (const [name, entries] of Object.entries(predicateEntries)) if (entries !== 'named') for (const key of entries) expect(keys, name).toContain(key);
+    expect(predicatesOf('delete-of-nothing')).toEqual(['isDeleteOfNothingAnswer', 'describeDeleteOfNothing', 'allows']);
+    expect(predicatesOf('auth-challenge')).toEqual(['conventionApplies', 'followsConvention']);
   });
 
-  it('is what docs/assumptions.md shows, with the checks that rest on each entry (npm run docs)', async () => {
+  it('is what docs/assumptions.md shows, with the checks that assume each entry (npm run docs)', async () => {
     expect(readFileSync(join(root, 'docs/assumptions.md'), 'utf8')).toBe(renderAssumptionsList(await loadRegistry()));
   });
 });
@@ -73,9 +76,11 @@ describe('the predicates accept every reasonable answer', () => {
     expect([400, 404, 410, 422].every(profile.isUnknownIdAnswer)).toBe(true);
   });
 
-  it('headers: a 401 carries a challenge, or not; a method the API does not have gets anything but a 5xx', () => {
-    expect(profile.carriesChallenge({ headers: { 'www-authenticate': 'Bearer' } })).toBe(true);
-    expect(profile.carriesChallenge({ headers: {} })).toBe(false);
+  it('headers: a convention asks its header of its status (a 401 a challenge); a method the API does not have gets anything but a 5xx', () => {
+    expect([profile.conventionApplies('auth-challenge', 401), profile.conventionApplies('auth-challenge', 403)]).toEqual([true, false]);
+    expect(profile.followsConvention('auth-challenge', { headers: { 'www-authenticate': 'Bearer' } })).toBe(true);
+    expect(profile.followsConvention('auth-challenge', { headers: { 'www-authenticate': ' ' } })).toBe(false);
+    expect(profile.followsConvention('auth-challenge', { headers: {} })).toBe(false);
     expect([200, 204, 308, 404, 405].every(profile.isOtherMethodAnswer)).toBe(true);
     expect([500, 501, 199].some(profile.isOtherMethodAnswer)).toBe(false);
   });
@@ -264,8 +269,8 @@ describe('every comparison cites what it rests on', () => {
 describe('every tolerance names the entry of the register it rests on', () => {
   // A tolerance is where a check takes an answer beside the one it looks for: a refusal, an id that
   // names nothing, a body it does not take. Each must name its entry ("profile: <entry>", or
-  // profile.allows('<entry>', …)), so that docs/assumptions.md lists the checks resting on it and
-  // a user can see, and narrow, what the suite accepts; and every entry a tolerance names exists.
+  // profile.allows('<entry>', …)) where it is taken, so that a reader of the check sees which entry
+  // (and its check's `assumes` names it); and every entry a tolerance names exists.
   const keys = new Set<string>(profileEntries.map((entry) => entry.key));
   const roots = ['suites', 'harness/behaviours', 'harness/properties', 'harness/checks'];
   const files = roots.flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
@@ -312,13 +317,6 @@ describe('every tolerance names the entry of the register it rests on', () => {
     expect([...texts].flatMap(([file, text]) => [...uncitedTolerances(file, text), ...uncitedMayRefuse(file, text)])).toEqual([]);
   });
 
-  it('every entry is consulted by some check, or is one of those the suite knows no check reads', async () => {
-    // Applied by the client or the run, or not tested at all: docs/assumptions.md says so of each.
-    const readByNoCheck = ['id-format', 'body-encoding', 'restore', 'allow-on-405'];
-    const dependents = checksByEntry(await loadRegistry());
-    expect(profileEntries.filter((entry) => (dependents.get(entry.key) ?? []).length === 0).map((entry) => entry.key)).toEqual(readByNoCheck);
-  });
-
   it('would see an offence: a tolerance without an entry, and an entry the register lacks', () => {
     const tolerant = (comment: string) => `${comment}\nif (context.profile.isRefusal(response.status)) continue;`;
     expect(uncitedTolerances('x.ts', tolerant('// §2.2 leaves text limits open.'))).toHaveLength(1);
@@ -327,5 +325,75 @@ describe('every tolerance names the entry of the register it rests on', () => {
     expect(uncitedMayRefuse('x.ts', "{ mayRefuse: '§3: not shown' }")).toHaveLength(1);
     expect(unknownEntries('x.ts', '// a reading (profile: no-such-entry, reading kept)')).toHaveLength(1);
     expect(unknownEntries('x.ts', '// a reading (profile: empty-text, reading kept)')).toHaveLength(0);
+  });
+});
+
+/** What a run's conformance.json says of each check: the entries its verdict consulted. */
+interface RanCheck {
+  id: string;
+  consulted?: string[];
+}
+
+/** The entries every check rests on (the client, the schemas): no check names them. */
+const everyCheck = new Set<string>(profileEntries.filter((entry) => 'everyCheck' in entry).map((entry) => entry.key));
+
+/** "<check> consulted <entry>, which its assumes does not name", for each such pair of a run. */
+function undeclaredConsultations(ran: readonly RanCheck[], registry: CheckRegistry): string[] {
+  return ran.flatMap((check) => {
+    const assumes = new Set<string>(registry.get(check.id).assumes);
+    return (check.consulted ?? []).filter((entry) => !assumes.has(entry) && !everyCheck.has(entry)).map((entry) => `${check.id} consulted ${entry}, which its assumes does not name`);
+  });
+}
+
+describe('every check declares the entries it rests on (assumes)', () => {
+  let registry: CheckRegistry;
+  beforeAll(async () => {
+    registry = await loadRegistry();
+  });
+
+  it('names each entry once, and none that every check or no check rests on', () => {
+    const wrong = registry.checks.flatMap((check) => [
+      ...(new Set(check.assumes).size === check.assumes.length ? [] : [`${check.id} names an entry twice`]),
+      ...check.assumes.filter((key) => everyCheck.has(key)).map((key) => `${check.id} names ${key}, which every check rests on`),
+      ...check.assumes.filter((key) => profileEntries.some((entry) => entry.key === key && 'noCheck' in entry)).map((key) => `${check.id} names ${key}, which the register says no check rests on`),
+    ]);
+    expect(wrong).toEqual([]);
+  });
+
+  it('every entry is assumed by some check, unless the register says every check or no check rests on it', () => {
+    const assuming = checksAssuming(registry);
+    const unassumed = profileEntries.filter((entry) => !('everyCheck' in entry) && !('noCheck' in entry) && (assuming.get(entry.key) ?? []).length === 0);
+    expect(unassumed.map((entry) => entry.key)).toEqual([]);
+  });
+
+  it('a convention\'s checks are convention checks that assume it', () => {
+    for (const entry of profileEntries) {
+      if (!('setting' in entry) || entry.setting.kind !== 'convention') continue;
+      for (const id of entry.setting.checks) expect(registry.get(id), `${entry.key}: ${id}`).toMatchObject({ level: 'convention', assumes: expect.arrayContaining([entry.key]) });
+    }
+  });
+
+  describe('in a run', () => {
+    const newDir = tempDirs('msgapi-assumes-', 'all');
+    let ran: RanCheck[];
+    beforeAll(async () => {
+      // The embedded reference server, every check, seed 1: what each check consulted is in the report.
+      const dir = newDir();
+      const result = await runCli(['check', '--embedded', '--seed', '1', '--reports-dir', dir], {}, dir);
+      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      ran = (JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { checks: RanCheck[] }).checks;
+    });
+
+    it('every entry a check consulted is one its assumes names (or one every check rests on)', () => {
+      expect(ran.length).toBe(registry.checks.length);
+      expect(ran.filter((check) => (check.consulted ?? []).length > 0).length).toBeGreaterThan(registry.checks.length / 2);
+      expect(undeclaredConsultations(ran, registry)).toEqual([]);
+    });
+  });
+
+  it('would see an offence: a check that consulted an entry it does not name', () => {
+    const id = registry.checks.find((check) => !check.assumes.includes('group-contacts' as ProfileKey))!.id;
+    expect(undeclaredConsultations([{ id, consulted: ['group-contacts'] }], registry)).toEqual([`${id} consulted group-contacts, which its assumes does not name`]);
+    expect(undeclaredConsultations([{ id, consulted: ['response-media-type'] }], registry)).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe('the check registry, built from the suite files', () => {
   });
 
   it('refuses an id defined twice, naming both files', () => {
-    const check = defineCheck({ id: 'groups.create.twice', title: 'a check defined twice', level: 'spec' }, async () => {});
+    const check = defineCheck({ id: 'groups.create.twice', title: 'a check defined twice', level: 'spec', assumes: [] }, async () => {});
     expect(() => buildRegistry([{ file: join(root, 'suites/a.check.ts'), check }, { file: join(root, 'suites/b.check.ts'), check }], [])).toThrow(
       'The check id groups.create.twice is defined twice: in suites/a.check.ts and suites/b.check.ts.',
     );
@@ -77,10 +77,10 @@ describe('a check both resources have is defined once, in suites/both/, and regi
   });
 
   it('a suite file lists every shared check, in its own order, among its own; one left out stops the file loading, naming it', () => {
-    const own = defineCheck({ id: 'groups.delete.own-check', title: 'a check only groups have', level: 'spec' }, async () => {});
+    const own = defineCheck({ id: 'groups.delete.own-check', title: 'a check only groups have', level: 'spec', assumes: [] }, async () => {});
     const shared = {
-      first: defineCheck({ id: 'groups.delete.first', title: 'a first shared check', level: 'spec' }, async () => {}),
-      second: defineCheck({ id: 'groups.delete.second', title: 'a second shared check', level: 'spec' }, async () => {}),
+      first: defineCheck({ id: 'groups.delete.first', title: 'a first shared check', level: 'spec', assumes: [] }, async () => {}),
+      second: defineCheck({ id: 'groups.delete.second', title: 'a second shared check', level: 'spec', assumes: [] }, async () => {}),
     };
     expect(inFileOrder(shared).map((check) => check.id)).toEqual(['groups.delete.first', 'groups.delete.second']);
     expect(inFileOrder(shared, (s) => [s.second, own, s.first]).map((check) => check.id)).toEqual(['groups.delete.second', 'groups.delete.own-check', 'groups.delete.first']);
@@ -92,18 +92,18 @@ describe('a new check is one definition in one suite file (plus its sentence in 
   // What loadRegistry() reads from suites/, with one check added to a suite file, and the sentence
   // of the spec that cites it: the docs, the id union and the selection all see it.
   const added = defineCheck(
-    { id: 'conversations.update.added-check', title: 'a check added by one edit of one suite file', level: 'spec', readOnly: true },
+    { id: 'conversations.update.added-check', title: 'a check added by one edit of one suite file', level: 'spec', assumes: ['success-status'], readOnly: true },
     async () => {},
   );
   const definitions = [
-    ...registry.checks.map((check) => ({ file: join(root, check.file), check: defineCheck({ id: check.id, title: check.title, level: check.level }, async () => {}) })),
+    ...registry.checks.map((check) => ({ file: join(root, check.file), check: defineCheck({ id: check.id, title: check.title, level: check.level, assumes: check.assumes }, async () => {}) })),
     { file: join(root, 'suites/conversations/update.check.ts'), check: added },
   ];
   const manifest = [{ section: '§4.1', text: 'Fields not given are unchanged.', checks: ['conversations.update.added-check'] }];
   const grown = buildRegistry(definitions, manifest);
 
-  it('is in the registry with the sections its sentence gives', () => {
-    expect(grown.get('conversations.update.added-check')).toMatchObject({ sections: ['§4.1'], tags: ['conversations'], readOnly: true });
+  it('is in the registry with the sections its sentence gives and the entries it assumes', () => {
+    expect(grown.get('conversations.update.added-check')).toMatchObject({ sections: ['§4.1'], tags: ['conversations'], readOnly: true, assumes: ['success-status'] });
   });
 
   it('is listed in docs/checks.md and in the generated CheckId union', () => {

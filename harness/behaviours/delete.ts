@@ -1,8 +1,7 @@
 // Deletion (§3: "removed permanently"), and a DELETE of an id that names nothing, both resources alike.
 import type { CheckContext } from '../checks/check-context.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectThat } from '../checks/expect.ts';
-import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
+import { expectDeleteOfNothing, expectThat } from '../checks/expect.ts';
 import { deleteResource } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';

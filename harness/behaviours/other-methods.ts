@@ -11,7 +11,7 @@
 import type { CallOptions, OffPath, OtherMethod } from '../../lib/core/client/api-client.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { CheckFailure, PrerequisiteFailure } from '../checks/check-failure.ts';
-import { expectAnswer, expectBody, fieldDifferences } from '../checks/expect.ts';
+import { expectAnswer, expectBody, expectThat, fieldDifferences } from '../checks/expect.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
 export interface OtherRequest {
@@ -64,6 +64,23 @@ async function optionsCreatesNothing<T extends ResourceItem>(context: CheckConte
     exchange: found.exchange,
   });
 }
+
+/**
+ * A convention (profile: allow-on-405): RFC 9110 §15.5.6 asks every 405 for an Allow header naming
+ * the methods the path takes; the API names neither (§7), so the check gates only when declared.
+ * It sends only safe requests the API does not have, HEAD and OPTIONS on the collection, whose
+ * answer is open (profile: other-methods): it skips when neither is a 405.
+ */
+export const allowOn405 = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
+  let refused = 0;
+  for (const method of ['HEAD', 'OPTIONS'] as const) {
+    const sent = await context.client.call(resource.listOperation, { method });
+    if (!context.profile.conventionApplies('allow-on-405', sent.status)) continue;
+    refused++;
+    expectThat(context.profile.followsConvention('allow-on-405', sent), sent, `an Allow header on the 405 for ${method} ${resource.path} (RFC 9110 §15.5.6; profile: allow-on-405)`, 'no Allow header');
+  }
+  if (refused === 0) context.skip(`neither HEAD nor OPTIONS ${resource.path} got a 405: only a 405 carries Allow (profile: allow-on-405, other-methods)`);
+};
 
 export const otherMethodsChangeNothing = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
   const created = await resource.create(context, 'other-methods');

@@ -4,9 +4,8 @@ import type { CheckContext } from '../checks/check-context.ts';
 import type { CheckId } from '../checks/check-ids.ts';
 import { PrerequisiteFailure } from '../checks/check-failure.ts';
 import {
-  expectBody, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
+  expectBody, expectDeleteOfNothing, expectNewObject, expectNoServerError, expectStatusOf, expectSuccess, expectThat, fieldDifferences,
 } from '../checks/expect.ts';
-import { expectDeleteOfNothing } from '../checks/delete-of-nothing.ts';
 import { deleteResource, prerequisite, recordCreated } from '../checks/fixtures.ts';
 import { hasAll } from '../checks/list-walk.ts';
 import { usernames } from '../checks/members.ts';

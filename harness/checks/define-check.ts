@@ -1,7 +1,8 @@
-// A check is declared once, beside its body: `defineCheck({ id, title, level, tags, readOnly }, body)`
+// A check is declared once, beside its body: `defineCheck({ id, title, level, assumes, tags, readOnly }, body)`
 // returns a plain definition and registers nothing, so the registry (suites/registry.ts), the docs
 // and the command line can read every suite file's checks. Registering them as vitest tests is a
 // separate step (register-checks.ts), taken only when vitest runs the file.
+import type { ProfileKey } from '../../lib/api/open-points.ts';
 import type { CheckContext } from './check-context.ts';
 
 /**
@@ -25,6 +26,15 @@ export interface CheckMeta<Id extends string = string> {
   /** One sentence: what a server must do for the check to pass. */
   title: string;
   level: CheckLevel;
+  /**
+   * The entries of the register (lib/api/open-points.ts) its verdict rests on, as test262 names the
+   * features a test needs above it: every entry it consults through the profile (a run records
+   * which it did, `consulted` in conformance.json, and test/profile.test.ts fails a check that
+   * consulted one it does not name), and every reading it applies by code of its own (members
+   * compared as sets: contact-fields). docs/assumptions.md lists, under each entry, the checks that
+   * name it.
+   */
+  assumes: readonly ProfileKey[];
   tags?: readonly CheckTag[];
   /** It sends nothing but GETs, so it runs under --read-only too. */
   readOnly?: true;

@@ -112,6 +112,12 @@ export function expectNoServerError(profile: ServerProfile, response: ApiRespons
   if (problem) throw new CheckFailure({ expected: `a well-formed body for ${what}`, received: problem, exchange: response.exchange });
 }
 
+/** Never a 5xx, and the unknown-id answer or a successful DELETE's (profile: delete-of-nothing; §4.3 shows no DELETE status). */
+export function expectDeleteOfNothing(profile: ServerProfile, response: ApiResponse, what: string): void {
+  expectNoServerError(profile, response, what);
+  expectAnswer(response, profile.isDeleteOfNothingAnswer, profile.describeDeleteOfNothing(), what);
+}
+
 /**
  * Each field of `expected` that `actual` does not hold as sent, as "field: expected X, received Y".
  * An empty text may come back as null (§2, profile: empty-text); anything else must be equal.

@@ -26,6 +26,17 @@ export interface ProfileEntry {
    * the others are accepted only when declared. Without it, unset accepts every reading.
    */
   assumed?: { reading: string; why: string };
+  /**
+   * Why no check assumes the entry (the client or the run applies it, or nothing a check does
+   * depends on it): docs/assumptions.md says it, and test/profile.test.ts holds every other entry
+   * to be assumed by some check (`assumes` in defineCheck).
+   */
+  noCheck?: string;
+  /**
+   * Why every check rests on the entry, so that none names it in `assumes`: the client or the
+   * schemas apply it to every request or answer (the label of every success, a 429 on any request).
+   */
+  everyCheck?: string;
 }
 
 /**
@@ -34,14 +45,22 @@ export interface ProfileEntry {
  * - reading: one of the entry's readings by name ("kept", "null"); a reading whose name holds <ms>
  *   takes a whole number of milliseconds there ("eventual:<ms>" is declared as "eventual:1000");
  * - own: a setting of the target with its own syntax (PAGINATION, BODY_ENCODING, GROUP_CONTACTS);
- * - convention: the usual reading is a convention check's (`check`), which gates when CONVENTIONS
- *   names it (or under --strict); the other readings are accepted otherwise.
+ * - convention: the usual reading is that an answer of one status carries one header (`asks`, the
+ *   header's name in lower case: RFC 9110's Allow on a 405); the convention checks (`checks`) look
+ *   for it, and gate when CONVENTIONS names them (or under --strict); the other readings are
+ *   accepted otherwise.
  */
 export type ProfileSetting =
-  | { env: string; kind: 'statuses'; within: readonly number[] | { from: number; to: number } }
+  | { env: string; kind: 'statuses'; within: StatusRange }
   | { env: string; kind: 'reading' }
   | { env: string; kind: 'own' }
-  | { env: 'CONVENTIONS'; kind: 'convention'; checks: readonly string[] };
+  | { env: 'CONVENTIONS'; kind: 'convention'; checks: readonly string[]; asks: { status: number; header: string } };
+
+/** The statuses an entry accepts before a setting narrows it, from..to inclusive. */
+export interface StatusRange {
+  from: number;
+  to: number;
+}
 
 export const profileEntries = [
   {
@@ -150,6 +169,7 @@ export const profileEntries = [
       unlabelled: 'no Content-Type; a body labelled with a media type that is not JSON (text/html, text/plain) while it is JSON is mislabelled, and a body labelled JSON must parse',
     },
     noSetting: 'every JSON label is read alike; nothing a check does depends on which one a server uses',
+    everyCheck: 'the client judges the label of every successful answer (lib/core/client/response-invariants.ts)',
   },
   {
     key: 'extra-fields',
@@ -157,6 +177,7 @@ export const profileEntries = [
     sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
     question: 'May objects and list envelopes carry fields the spec does not show? The spec is silent: it names the fields an answer has (the tables of §2, "an object with has_more (boolean) and data ..."), never that it has no others; only for contacts does it say so outright (§2.2: "Other fields of the contact object: not shown.").',
     readings: { allowed: 'extra fields are allowed and never compared' },
+    everyCheck: 'the schemas let every object carry fields they do not show, and no comparison reads one',
   },
   {
     key: 'group-conversation-create',
@@ -191,6 +212,7 @@ export const profileEntries = [
       uuid: 'any string, the same format for both resources; ids are unique within a resource (§2.1, §2.2), so a group may share an id with a conversation',
     },
     noSetting: 'ids are opaque: no check reads their form, so there is nothing to narrow',
+    noCheck: 'ids are opaque: every check sends back the id it was given',
   },
   {
     key: 'timestamp-unit',
@@ -235,6 +257,7 @@ export const profileEntries = [
     question: 'How are request bodies encoded?',
     readings: { form: 'named form parameters (the spec\'s examples)', json: 'a JSON object' },
     setting: { env: 'BODY_ENCODING', kind: 'own' },
+    everyCheck: 'the client sends every body in the encoding declared (or found by the probe)',
   },
   {
     key: 'group-contacts',
@@ -278,6 +301,7 @@ export const profileEntries = [
     sentence: 'Its maximum value and any rate limits: not shown.',
     question: 'How many requests does a server allow?',
     readings: { any: 'any limit, answered with 429 (Retry-After honoured when given); the whole run slows down' },
+    everyCheck: 'the client waits out a 429 on any request, and the whole run slows down with it',
   },
   {
     key: 'restore',
@@ -285,6 +309,7 @@ export const profileEntries = [
     sentence: 'Restoring, and all other transitions: not shown.',
     question: 'Can an archived object be made active again (archived_at=null)?',
     readings: { any: 'not tested; the sweep after a run tries it only on an archived record of its own that a DELETE did not remove, and a refusal leaves that record, reported with the reason' },
+    noCheck: 'the run applies it: only the sweep after a run restores a record, and a refusal is reported, not judged',
   },
   {
     key: 'list-consistency',
@@ -324,15 +349,15 @@ export const profileEntries = [
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Does a 401 carry WWW-Authenticate? RFC 9110 §11.6.1 asks it of every 401; §5 shows only the header a request carries.',
     readings: { challenge: 'a WWW-Authenticate header on every 401 (the convention)', none: 'a 401 without one' },
-    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['auth.unknown-token.challenge'] },
+    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['auth.unknown-token.challenge'], asks: { status: 401, header: 'www-authenticate' } },
   },
   {
     key: 'allow-on-405',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
     question: 'Does a 405 carry Allow? RFC 9110 §15.5.6 asks it of every 405; the spec names neither the status nor the header.',
-    readings: { allow: 'an Allow header on every 405', none: 'a 405 without one' },
-    noSetting: 'no check reads the headers of a 405: a method the API does not have may get any answer (other-methods)',
+    readings: { allow: 'an Allow header on every 405 (the convention)', none: 'a 405 without one' },
+    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['conversations.other-methods.allow-on-405', 'groups.other-methods.allow-on-405'], asks: { status: 405, header: 'allow' } },
   },
   {
     key: 'other-methods',
@@ -398,6 +423,7 @@ export const profileEntries = [
     sentence: 'Timestamps are returned as integers in the examples.',
     question: 'How are timestamps written? The examples write integers and no sentence shows another form, so the suite reads them as integers (the unit is timestamp-unit\'s): a timestamp written otherwise (an ISO 8601 string, a fraction) fails the schemas.',
     readings: { integer: 'a JSON integer, in any unit' },
+    everyCheck: 'the schemas hold every timestamp of every answer to an integer',
   },
   {
     key: 'unique-members',
@@ -479,8 +505,8 @@ type EntryOf<K extends ProfileKey> = Extract<(typeof profileEntries)[number], { 
 /** The readings the register names for one entry, e.g. ReadingOf<'empty-text'> = 'kept' | 'null'. */
 export type ReadingOf<K extends ProfileKey> = keyof EntryOf<K>['readings'] & string;
 
-/** A reading as declared: its <ms> filled in with a number ('eventual:<ms>' is declared as 'eventual:1000'). */
-export type Declaration<R extends string> = R extends `${infer Before}<ms>${infer After}` ? `${Before}${number}${After}` : R;
+
+type SettingOf<K extends ProfileKey> = EntryOf<K> extends { setting: infer S extends ProfileSetting } ? S : never;
 
 /** The entries a list of statuses narrows, and those a reading's name narrows. */
 export type StatusSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'statuses' } } ? K : never }[ProfileKey];
@@ -490,4 +516,28 @@ export type ReadingSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { sett
  * What a user declared of their server (the settings of the entries above): the statuses it answers
  * with, or the reading it takes. An entry left out accepts every reading of the register.
  */
-export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: Declaration<ReadingOf<K>> };
+export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: Written<ReadingOf<K>> };
+
+
+/** The entries whose setting is a convention (CONVENTIONS): a status that carries a header. */
+export type ConventionEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'convention' } } ? K : never }[ProfileKey];
+
+/** A reading as a user writes it: <ms> a whole number, any other <placeholder> a text ('cursor:<param>:<field>' as 'cursor:cursor:next_cursor'). */
+export type Written<R extends string> = R extends `${infer Before}<ms>${infer After}`
+  ? `${Before}${number}${Written<After>}`
+  : R extends `${infer Before}<${string}>${infer After}` ? `${Before}${string}${Written<After>}` : R;
+
+/** The entries a user declares by a setting of their own name (all but the conventions, which CONVENTIONS names by check). */
+type DeclaredEntry = { [K in ProfileKey]: SettingOf<K> extends { kind: 'statuses' | 'reading' | 'own' } ? K : never }[ProfileKey];
+
+/**
+ * What a user may write in each setting of the register, by the setting's name: a list of statuses
+ * as text ("404,410") or one of the entry's readings (EMPTY_TEXT: 'kept' | 'null'). Derived from
+ * the register, so a new entry's setting is in it with nothing written elsewhere.
+ */
+export type WrittenSettings = { [K in DeclaredEntry as SettingOf<K>['env']]?: SettingOf<K> extends { kind: 'statuses' } ? string : Written<ReadingOf<K>> };
+
+/** The entry a setting declares, by the setting's name (UNKNOWN_ID_STATUS: unknown-id-status); undefined for a name no entry has. */
+export function entryOfSetting(env: string): ProfileKey | undefined {
+  return profileEntries.find((entry) => 'setting' in entry && entry.setting.kind !== 'convention' && entry.setting.env === env)?.key;
+}

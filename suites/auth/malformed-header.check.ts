@@ -10,6 +10,10 @@ export const checks = [
       id: 'auth.malformed-header.rejected',
       title: 'every endpoint rejects a malformed Authorization header with a 4xx, shows no data and changes nothing',
       level: 'security',
+      assumes: [
+        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status',
+      ],
       tags: ['conversations', 'groups'],
     },
     (context) =>

@@ -9,6 +9,10 @@ export const checks = [
       id: 'auth.other-scheme.rejected',
       title: 'every endpoint rejects an Authorization header of another scheme with a 4xx, shows no data and changes nothing',
       level: 'security',
+      assumes: [
+        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status',
+      ],
       tags: ['conversations', 'groups'],
     },
     (context) => {

@@ -45,6 +45,10 @@ export const checks = [
       id: 'auth.token-variants.rejected',
       title: 'every endpoint rejects the valid token changed (a character added, removed or changed, written twice, wrapped in junk) with a 4xx, shows no data and changes nothing',
       level: 'security',
+      assumes: [
+        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status',
+      ],
       tags: ['conversations', 'groups'],
     },
     (context) => expectEveryOperationRejected(context, tokenVariants(context.target.accessToken)),
@@ -54,6 +58,10 @@ export const checks = [
       id: 'auth.token-variants.case-swapped-rejected',
       title: 'every endpoint rejects the valid token with its letter case swapped with a 4xx, shows no data and changes nothing',
       level: 'security',
+      assumes: [
+        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status', 'token-case',
+      ],
       tags: ['conversations', 'groups'],
     },
     (context) => {
@@ -70,6 +78,7 @@ export const checks = [
       id: 'auth.token-variants.scheme-no-server-error',
       title: 'the valid token with the scheme in other letter case, two spaces, or beside a second Authorization header gets a success as its user or a refusal, never a 5xx',
       level: 'robustness',
+      assumes: ['auth-refusal-status', 'auth-scheme-spelling', 'error-body', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     expectNoServerErrorForEach,

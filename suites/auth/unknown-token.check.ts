@@ -18,6 +18,10 @@ export const checks = [
       id: 'auth.unknown-token.rejected',
       title: 'every endpoint rejects an unknown Bearer token with a 4xx, shows no data and changes nothing',
       level: 'security',
+      assumes: [
+        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
+        'refusal-status', 'success-status',
+      ],
       tags: ['conversations', 'groups'],
     },
     (context) =>
@@ -31,6 +35,7 @@ export const checks = [
       id: 'auth.unknown-token.401',
       title: 'an unknown Bearer token gets 401 Unauthorized',
       level: 'convention',
+      assumes: ['auth-refusal-status'],
       tags: ['groups'],
       readOnly: true,
     },
@@ -46,15 +51,16 @@ export const checks = [
       id: 'auth.unknown-token.challenge',
       title: 'a 401 for an unknown Bearer token carries a WWW-Authenticate challenge',
       level: 'convention',
+      assumes: ['auth-challenge', 'auth-refusal-status'],
       tags: ['groups'],
       readOnly: true,
     },
     async (context) => {
       const response = await refusedList(context);
-      if (!context.profile.isUnauthorized(response.status)) {
+      if (!context.profile.conventionApplies('auth-challenge', response.status)) {
         context.skip(`${asked} got ${response.status}, not a 401: only a 401 carries a challenge (profile: auth-challenge)`);
       }
-      expectThat(context.profile.carriesChallenge(response), response, `a WWW-Authenticate header on the 401 for ${asked} (RFC 9110 §11.6.1; profile: auth-challenge)`, 'no WWW-Authenticate header');
+      expectThat(context.profile.followsConvention('auth-challenge', response), response, `a WWW-Authenticate header on the 401 for ${asked} (RFC 9110 §11.6.1; profile: auth-challenge)`, 'no WWW-Authenticate header');
     },
   ),
 ];

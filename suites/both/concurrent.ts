@@ -15,6 +15,7 @@ export const concurrentChecks = <T extends ResourceItem>(resource: ResourceUnder
       id: `${resource.plural}.concurrent.updates-kept`,
       title: fields.updatesKept.title,
       level: 'spec',
+      assumes: ['success-status'],
     },
     concurrentUpdatesAllKept(resource, fields.updatesKept.writes),
   ),

@@ -10,6 +10,7 @@ export const listFilterPartitionChecks = <T extends ResourceItem>(resource: Reso
       id: `${resource.plural}.list.archived-any-timestamp`,
       title: `a ${resource.kind} archived at the epoch, now or in the future is listed under archived=true, whichever of these timestamps the server accepts`,
       level: 'spec',
+      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     archivedAtAnyTimestamp(resource),
   ),

@@ -25,6 +25,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.defaults',
       title: 'a conversation created with only contact_id echoes it and has the documented defaults',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const contactId = context.names.contactId('defaults');
@@ -41,6 +42,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.with-group',
       title: 'a conversation created with a group\'s id carries that group_id',
       level: 'spec',
+      assumes: ['error-body', 'group-conversation-create', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -60,6 +62,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.requires-contact-or-group',
       title: 'a create with neither contact_id nor group_id is refused with a 4xx and creates nothing',
       level: 'spec',
+      assumes: ['refusal-status'],
     },
     async (context) => {
       const response = await context.client.createConversation({});
@@ -81,6 +84,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.one-per-group',
       title: 'after a create with a group\'s id, the group still has exactly one conversation',
       level: 'spec',
+      assumes: ['error-body', 'group-conversation-create', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -102,6 +106,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.group-conversation-again',
       title: 'after a group\'s conversation is deleted, a conversation created with the group\'s id is the group\'s conversation',
       level: 'spec',
+      assumes: ['delete-answer', 'group-conversation-delete', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -129,6 +134,7 @@ export const checks = inFileOrder(createChecks(conversations, {
       id: 'conversations.create.contact-only-is-one-to-one',
       title: 'a create with only contact_id answers a one-to-one conversation, even when a group\'s conversation carries that contact',
       level: 'spec',
+      assumes: ['contact-conversation-create', 'create-with-both', 'delete-answer', 'group-conversation-create', 'group-conversation-delete', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);

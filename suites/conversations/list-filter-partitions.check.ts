@@ -63,6 +63,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(conversations), (sha
       id: 'conversations.list.filter-pairs',
       title: 'any two of muted, pinned and archived given together list only conversations matching both, the suite\'s matching ones among them',
       level: 'spec',
+      assumes: ['default-list-scope', 'filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       // A pairwise covering set: for every pair, one conversation with both flags (all three),
@@ -83,6 +84,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(conversations), (sha
       id: 'conversations.list.group-id-and-flag',
       title: 'group_id given with muted, pinned or archived lists only that group\'s conversations that match the flag, the group\'s own when it does',
       level: 'spec',
+      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       // Two groups whose conversations hold opposite flags, and a one-to-one conversation with all
@@ -105,6 +107,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(conversations), (sha
       id: 'conversations.list.filter-pages',
       title: 'each filter walked with limit 1 and 2 lists every one of the suite\'s matching conversations exactly once, on full pages, and nothing that does not match',
       level: 'spec',
+      assumes: ['default-list-scope', 'filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       requirePagination(context);
@@ -131,6 +134,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(conversations), (sha
       id: 'conversations.list.group-id-exact',
       title: 'group_id matches exactly: a prefix of a group\'s id, the id with a character appended or in the other letter case lists none of that group\'s conversations',
       level: 'spec',
+      assumes: ['filter-false', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -155,6 +159,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(conversations), (sha
       id: 'conversations.list.group-id-unknown',
       title: 'a group_id of a deleted group or of none lists no conversation of another group (or is refused), never a 5xx',
       level: 'spec',
+      assumes: ['delete-answer', 'filter-false', 'success-status'],
     },
     async (context) => {
       // Another group of the suite's own, so that the target holds a conversation of another group.

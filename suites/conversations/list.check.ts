@@ -19,6 +19,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.has-more-false-at-end',
       title: 'the last page of a list has has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     async (context) => {
       // The conversations of a group of the suite's own: a list that fits on one page.
@@ -38,6 +39,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.has-more-false-at-limit',
       title: 'a page that holds exactly limit items and ends the list has has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'success-status'],
     },
     async (context) => {
       // A group's conversations: one, so limit=1 fills the page and nothing comes after it.
@@ -55,6 +57,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.muted-filter',
       title: 'muted=true returns only muted conversations, the suite\'s muted ones among them',
       level: 'spec',
+      assumes: ['default-list-scope', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       // Two, one left unmuted: a filter that ignores muted=true lists it and fails "only muted".
@@ -69,6 +72,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.pinned-filter',
       title: 'pinned=true returns only pinned conversations, the suite\'s pinned ones among them',
       level: 'spec',
+      assumes: ['default-list-scope', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const [pinned] = await createConversations(context, 2, 'pinned');
@@ -84,6 +88,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.group-id-filter',
       title: 'group_id returns only that group\'s conversations, its own conversation among them',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -110,6 +115,7 @@ export const checks = inFileOrder(listChecks(conversations), (shared) => [
       id: 'conversations.list.page-after-last-of-group',
       title: 'under PAGINATION=starting_after, the page after a group\'s one conversation, filtered by that group, is empty and says has_more false',
       level: 'spec',
+      assumes: ['list-consistency', 'pagination', 'success-status'],
     },
     pageAfterGroupsConversation,
   ),

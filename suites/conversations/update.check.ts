@@ -41,6 +41,7 @@ export const checks = inFileOrder(updateChecks(conversations, {
       id: 'conversations.update.pinned-message-id',
       title: 'PUT pinned_message_id alone sets the pinned message',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);
@@ -55,6 +56,7 @@ export const checks = inFileOrder(updateChecks(conversations, {
       id: 'conversations.update.is-pinned',
       title: 'PUT is_pinned pins and unpins the conversation',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);
@@ -70,6 +72,7 @@ export const checks = inFileOrder(updateChecks(conversations, {
       id: 'conversations.update.is-muted',
       title: 'PUT is_muted mutes and unmutes the conversation',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { conversation } = await createConversation(context);

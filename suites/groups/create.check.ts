@@ -37,6 +37,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.defaults',
       title: 'a group created with only a name has null description and avatar_url and no contacts',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       // Not the createGroup fixture: it blames this very check when a create fails; here the create
@@ -52,6 +53,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.echoes-fields',
       title: 'a group created with name, description and avatar_url returns them as given',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const name = context.names.groupName('echoes');
@@ -70,6 +72,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.contacts',
       title: 'a group created with contacts returns their usernames',
       level: 'spec',
+      assumes: ['contact-fields', 'success-status'],
     },
     async (context) => {
       const members = [context.names.username('alice'), context.names.username('bob')];
@@ -87,6 +90,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.conversation',
       title: 'a created group names its conversation, which is retrievable and carries the group\'s id',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -102,6 +106,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.conversation-listed',
       title: 'a created group\'s conversation is found by GET /v1/conversations?group_id=',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -122,6 +127,7 @@ export const checks = inFileOrder(createChecks(groups, {
       id: 'groups.create.requires-name',
       title: 'a create without a name is refused with a 4xx and creates nothing',
       level: 'spec',
+      assumes: ['refusal-status'],
     },
     async (context) => {
       // The description carries a recognisable name, so that a group created anyway is the suite's.

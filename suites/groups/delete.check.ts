@@ -17,6 +17,7 @@ export const checks = inFileOrder(deleteChecks(groups), (shared) => [
       id: 'groups.delete.cascade',
       title: 'deleting a group removes its conversation with it (not retrievable, not listed under its group_id) or, as GROUP_DELETE_CONVERSATION=kept declares, keeps it as a conversation; never a 5xx',
       level: 'spec',
+      assumes: ['delete-answer', 'error-body', 'group-delete-conversation', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'unknown-id-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);

@@ -15,6 +15,7 @@ export const checks = inFileOrder(listFilterPartitionChecks(groups), (shared) =>
       id: 'groups.list.filter-pages',
       title: 'archived=true walked with limit 1 and 2 lists every one of the suite\'s archived groups exactly once, on full pages, and no active group',
       level: 'spec',
+      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
     },
     async (context) => {
       requirePagination(context);

@@ -49,6 +49,7 @@ export const checks = inFileOrder(updateChecks(groups, {
       id: 'groups.update.name',
       title: 'PUT name alone changes the name',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -63,6 +64,7 @@ export const checks = inFileOrder(updateChecks(groups, {
       id: 'groups.update.description',
       title: 'PUT description alone changes the description',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -77,6 +79,7 @@ export const checks = inFileOrder(updateChecks(groups, {
       id: 'groups.update.avatar-url',
       title: 'PUT avatar_url alone changes the avatar',
       level: 'spec',
+      assumes: ['success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -91,6 +94,7 @@ export const checks = inFileOrder(updateChecks(groups, {
       id: 'groups.update.contacts-added',
       title: 'PUT contacts with new members makes them members',
       level: 'spec',
+      assumes: ['contact-fields', 'group-contacts', 'success-status'],
     },
     async (context) => {
       const { group } = await createGroup(context, {
@@ -110,6 +114,7 @@ export const checks = inFileOrder(updateChecks(groups, {
       id: 'groups.update.contacts-semantics',
       title: 'PUT contacts replaces or merges the members, as GROUP_CONTACTS declares',
       level: 'spec',
+      assumes: ['contact-fields', 'group-contacts', 'success-status', 'unique-members'],
     },
     async (context) => {
       const semantics = context.target.groupContacts;

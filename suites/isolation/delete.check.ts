@@ -10,6 +10,7 @@ export const checks = [
       id: 'isolation.delete.other-user',
       title: 'a second user cannot delete the first user\'s conversation or group, and nothing changes',
       level: 'security',
+      assumes: ['contact-fields', 'delete-answer', 'delete-of-nothing', 'foreign-id-status', 'last-active-at', 'last-opened-at', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

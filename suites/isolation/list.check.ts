@@ -25,6 +25,7 @@ export const checks = [
       id: 'isolation.list.other-user',
       title: 'a second user\'s lists never show the first user\'s conversations or groups',
       level: 'security',
+      assumes: ['foreign-id-status', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

@@ -9,6 +9,7 @@ export const checks = [
       id: 'isolation.retrieve.other-user',
       title: 'a second user cannot retrieve the first user\'s conversation or group',
       level: 'security',
+      assumes: ['foreign-id-status', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

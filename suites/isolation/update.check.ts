@@ -9,6 +9,7 @@ export const checks = [
       id: 'isolation.update.other-user',
       title: 'a second user cannot update the first user\'s conversation or group, and nothing changes',
       level: 'security',
+      assumes: ['contact-fields', 'foreign-id-status', 'last-active-at', 'last-opened-at', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

@@ -16,6 +16,7 @@ export const checks = [
       id: 'properties.create.accepted-returned-exactly',
       title: 'for generated create parameters, whatever is accepted is returned and stored as sent (texts possibly normalised, unless TEXT_STORAGE=exact), unicode included',
       level: 'spec',
+      assumes: ['contact-fields', 'empty-text', 'form-encoding', 'input-rules', 'refusal-status', 'success-status', 'text-storage', 'unique-members'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

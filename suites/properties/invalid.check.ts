@@ -15,6 +15,7 @@ export const checks = [
       id: 'properties.invalid.no-5xx-no-change',
       title: 'generated parameters with one wrong value never get a 5xx; a wrong update gets a 4xx and changes nothing',
       level: 'robustness',
+      assumes: ['contact-fields', 'error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {
@@ -51,6 +52,7 @@ export const checks = [
       id: 'properties.invalid.required-missing',
       title: 'generated group creates without a required parameter get a 4xx, never a 5xx',
       level: 'spec',
+      assumes: ['error-body', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

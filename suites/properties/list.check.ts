@@ -14,6 +14,7 @@ export const checks = [
       id: 'properties.list.pages-partition',
       title: 'for any page size, the pages of a filtered list hold each of the suite\'s items exactly once',
       level: 'spec',
+      assumes: ['list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

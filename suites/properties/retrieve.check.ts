@@ -11,6 +11,7 @@ export const checks = [
       id: 'properties.retrieve.idempotent',
       title: 'retrieving the same object several times returns the same object',
       level: 'spec',
+      assumes: ['contact-fields', 'last-active-at', 'last-opened-at', 'success-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

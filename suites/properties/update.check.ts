@@ -15,6 +15,10 @@ export const checks = [
       id: 'properties.update.matches-retrieve',
       title: 'for any generated subset of updatable fields, the fields take effect and a later retrieve equals the PUT answer',
       level: 'spec',
+      assumes: [
+        'archive-archived', 'contact-fields', 'empty-text', 'error-body', 'form-encoding', 'group-contacts', 'input-rules', 'last-active-at',
+        'last-opened-at', 'refusal-status', 'success-status', 'text-storage', 'timestamp-unit', 'unique-members',
+      ],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

@@ -15,6 +15,7 @@ export const checks = [
       id: 'readonly.auth.rejected',
       title: 'the list and retrieve endpoints reject a missing, malformed or unknown credential with a 4xx and show no data',
       level: 'security',
+      assumes: ['auth-refusal-status'],
       tags: ['conversations', 'groups'],
       readOnly: true,
     },

@@ -18,6 +18,7 @@ export const checks = [
       id: 'readonly.filters.match',
       title: 'every conversation listed under muted, pinned or archived=true, and every group under archived=true, matches its filter',
       level: 'spec',
+      assumes: ['list-order', 'pagination', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
       readOnly: true,
     },

@@ -12,6 +12,7 @@ export const checks = [
       id: 'readonly.lists.shapes',
       title: 'the first pages of both lists, as the target holds them, are {has_more, data} envelopes of valid objects',
       level: 'spec',
+      assumes: ['list-order', 'pagination', 'refusal-status', 'success-status'],
       tags: ['conversations', 'groups'],
       readOnly: true,
     },

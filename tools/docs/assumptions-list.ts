@@ -1,12 +1,15 @@
 // docs/assumptions.md, generated from the server profile's register (lib/api/open-points.ts):
 // every point the spec leaves open or the suite tolerates, the sentence it rests on, the readings
-// the suite accepts, the setting that declares one, and the predicates checks ask about it.
-import { profileEntries } from '../../lib/api/open-points.ts';
+// the suite accepts, the setting that declares one, the predicates checks ask about it
+// (predicateEntries), and the checks that declare it in `assumes` (defineCheck). Nothing here
+// reads source text: what a check rests on is what it declares, and a run records what it consulted.
+import { profileEntries, type ProfileKey } from '../../lib/api/open-points.ts';
 import type { CheckRegistry } from '../../conformance/registry.ts';
-import { entriesOfPredicate, predicateEntries } from '../../lib/core/profile/server-profile.ts';
-import { checksByEntry } from './check-dependencies.ts';
+import { predicatesOf } from '../../lib/core/profile/server-profile.ts';
 
-function settingLines(entry: (typeof profileEntries)[number]): string[] {
+type Entry = (typeof profileEntries)[number];
+
+function settingLines(entry: Entry): string[] {
   if ('noSetting' in entry) return ['', `No setting: ${entry.noSetting}.`];
   if (!('setting' in entry)) return [];
   const { setting } = entry;
@@ -14,21 +17,30 @@ function settingLines(entry: (typeof profileEntries)[number]): string[] {
     return ['', `A convention: ${setting.checks.map((id) => `\`${id}\``).join(', ')} ${setting.checks.length > 1 ? 'look' : 'looks'} for the usual reading, and gate${setting.checks.length > 1 ? '' : 's'} only when \`CONVENTIONS\` names ${setting.checks.length > 1 ? 'them' : 'it'} (or with \`--strict\`); otherwise every reading is accepted.`];
   }
   const how = setting.kind === 'statuses'
-    ? `a comma-separated list of the statuses your server answers with, within ${Array.isArray(setting.within) ? setting.within.join(' or ') : `${(setting.within as { from: number }).from}-${(setting.within as { to: number }).to}`}`
+    ? `a comma-separated list of the statuses your server answers with, within ${setting.within.from}-${setting.within.to}`
     : setting.kind === 'reading' ? `one of ${Object.keys(entry.readings).map((name) => `\`${name}\``).join(', ')}` : 'its own syntax (see .env.example)';
   const assumed = 'assumed' in entry ? ['', `Unset, the suite assumes \`${entry.assumed.reading}\` (not every reading): ${entry.assumed.why}.`] : [];
   return ['', `Declared with \`${setting.env}\`: ${how}. Only the declared reading is then accepted.`, ...assumed];
 }
 
+/** The checks that declare each entry in `assumes`, sorted. */
+export function checksAssuming(registry: CheckRegistry): Map<ProfileKey, string[]> {
+  const result = new Map<ProfileKey, string[]>(profileEntries.map((entry) => [entry.key, []]));
+  for (const check of registry.checks) for (const key of check.assumes) result.get(key)?.push(check.id);
+  for (const ids of result.values()) ids.sort();
+  return result;
+}
+
+function checksLine(entry: Entry, ids: readonly string[]): string {
+  if ('everyCheck' in entry) return `Every check rests on it: ${entry.everyCheck}.`;
+  if ('noCheck' in entry) return `No check rests on it: ${entry.noCheck}.`;
+  return `Checks that assume it (${ids.length}): ${ids.map((id) => `\`${id}\``).join(', ')}.`;
+}
+
 export function renderAssumptionsList(registry: CheckRegistry): string {
-  const dependents = checksByEntry(registry);
-  const total = registry.checks.length;
+  const assuming = checksAssuming(registry);
   const sections = profileEntries.flatMap((entry) => {
-    const ids = dependents.get(entry.key) ?? [];
-    const dependsLine = ids.length === 0
-      ? 'No check rests on it (the client or the run applies it, or the suite never tests it).'
-      : ids.length === total ? `Every check's code can reach it (${total}).` : `Checks whose code can reach it (${ids.length}): ${ids.map((id) => `\`${id}\``).join(', ')}.`;
-    const predicates = Object.keys(predicateEntries).filter((name) => entriesOfPredicate(name).includes(entry.key)).map((name) => `\`${name}\``);
+    const predicates = predicatesOf(entry.key).map((name) => `\`${name}\``);
     return [
       `## \`${entry.key}\``,
       '',
@@ -40,22 +52,23 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
       ...settingLines(entry),
       ...(predicates.length > 0 ? ['', `Checks ask: ${predicates.join(', ')} (lib/core/profile/server-profile.ts).`] : []),
       '',
-      dependsLine,
+      checksLine(entry, assuming.get(entry.key) ?? []),
       '',
     ];
   });
   return [
     '# What the suite assumes',
     '',
-    'Generated from `lib/api/open-points.ts` by `npm run docs`; edit there, not here.',
+    'Generated from `lib/api/open-points.ts` and the checks\' `assumes` by `npm run docs`; edit there, not here.',
     'Where the spec leaves a server free, the suite accepts every reading listed here (or, where an',
     'entry says so, assumes one until a setting declares another); a setting, where',
     'there is one, declares the reading a server took. Checks never write a status range or an',
     'equality of their own: they ask the profile (`test/profile.test.ts` fails otherwise).',
     '',
-    'Under each entry, the checks whose code can reach one of its predicates (read from the code, file',
-    'by file, so a check may be listed under an entry its own path never asks). What a check actually',
-    'consulted in a run is in that run\'s conformance.json (`checks[].consulted`).',
+    'Under each entry, the checks that declare it in `assumes` (`defineCheck` in suites/), as test262',
+    'names the features a test needs above it. What a check actually consulted in a run is in that',
+    'run\'s conformance.json (`checks[].consulted`), and `test/profile.test.ts` fails a check that',
+    'consulted an entry it does not declare.',
     '',
     ...sections,
   ].join('\n');

@@ -3,8 +3,7 @@
 // unknown-id-status, whose ids include deleted ones), a second delete that answer or a successful
 // DELETE's (profile: delete-of-nothing), and nothing comes back to life.
 import type { ApiClient, ApiResponse } from '../../../lib/core/client/api-client.ts';
-import { expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
-import { expectDeleteOfNothing } from '../../checks/delete-of-nothing.ts';
+import { expectDeleteOfNothing, expectNoServerError, expectStatusOf } from '../../checks/expect.ts';
 import { pick, type Command, type Model, type Real } from './model.ts';
 
 type Gone = Model['gone'][number];

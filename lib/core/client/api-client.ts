@@ -302,7 +302,8 @@ export class ApiClient {
     // ACCESS_TOKEN_COMMAND: the newest token of this process; renewed once when it expired (token-command.ts).
     const used = { ...credentials, token: currentToken(command, credentials.token) };
     const answer = await this.sendWith(operation, call, used);
-    if (answer.status !== 401) {
+    // 401 Unauthorized is what an expired token gets (RFC 6750 §3.1: invalid_token); any other answer shows the token accepted.
+    if (!everyReading.isUnauthorized(answer.status)) {
       tokenAccepted(command, used.token);
       return answer;
     }

@@ -1,7 +1,7 @@
 // The settings that narrow the server profile, made from the register (lib/api/open-points.ts):
 // one per entry whose setting is a list of statuses (UNKNOWN_ID_STATUS=404) or a reading's name
 // (EMPTY_TEXT=kept). Written once there, so that a new entry with a setting needs no code here.
-import { profileEntries, type DeclaredReadings, type ProfileSetting } from '../../api/open-points.ts';
+import { profileEntries, type DeclaredReadings, type ProfileSetting, type StatusRange } from '../../api/open-points.ts';
 import { valueOption, type OptionDef } from './option.ts';
 import type { Parsed } from './parse-values.ts';
 
@@ -12,19 +12,17 @@ type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSet
 // A convention's setting is CONVENTIONS, a list of check ids (settings.ts): no narrowing of its own.
 const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own' && entry.setting.kind !== 'convention');
 
-const withinWords = (within: readonly number[] | { from: number; to: number }) =>
-  Array.isArray(within) ? within.join(' or ') : `${(within as { from: number }).from}-${(within as { to: number }).to}`;
+const withinWords = ({ from, to }: StatusRange) => `${from}-${to}`;
 
-const inside = (within: readonly number[] | { from: number; to: number }, status: number) =>
-  Array.isArray(within) ? within.includes(status) : status >= (within as { from: number }).from && status <= (within as { to: number }).to;
+const inside = ({ from, to }: StatusRange, status: number) => status >= from && status <= to;
 
-function parseStatuses(raw: string, name: string, within: readonly number[] | { from: number; to: number }): Parsed<readonly number[]> {
+function parseStatuses(raw: string, name: string, within: StatusRange): Parsed<readonly number[]> {
   const parts = raw.split(',').map((part) => part.trim());
   const statuses: number[] = [];
   for (const part of parts) {
     const status = /^\d{3}$/.test(part) ? Number(part) : Number.NaN;
     if (!inside(within, status)) {
-      return { ok: false, problem: `${name} must be a comma-separated list of statuses within ${withinWords(within)} (such as ${Array.isArray(within) ? within[0] : (within as { from: number }).from}); got ${JSON.stringify(raw)}.` };
+      return { ok: false, problem: `${name} must be a comma-separated list of statuses within ${withinWords(within)} (such as ${within.from}); got ${JSON.stringify(raw)}.` };
     }
     statuses.push(status);
   }
@@ -64,7 +62,7 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
       metavar: 'STATUSES',
       help: `${entry.question} (${entry.section}, open.) Declares the statuses your server answers with, comma-separated within ${withinWords(setting.within)}; only those are then accepted. Unset: ${Object.values(entry.readings).join('; ')}. (profile: ${entry.key})`,
       // The usual status of each: 404 for an unknown id, 401 for bad credentials.
-      example: Array.isArray(setting.within) ? String(setting.within[0]) : String((setting.within as { from: number }).from + (entry.key === 'unknown-id-status' ? 4 : entry.key === 'auth-refusal-status' ? 1 : 0)),
+      example: String(setting.within.from + (entry.key === 'unknown-id-status' ? 4 : entry.key === 'auth-refusal-status' ? 1 : 0)),
       parse: (raw, name) => parseStatuses(raw, name, setting.within),
       format: (value) => (typeof value === 'string' ? value : value.join(',')),
       defaultText: 'every status the register accepts',

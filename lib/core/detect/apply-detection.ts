@@ -1,7 +1,7 @@
 // What a run does with a probe's findings: the choices the user left undeclared are taken from it
 // (and said, one line each, "pagination: cursor:cursor:next_cursor (detected)"); a declared one
 // always wins, and when it contradicts what the probe saw, one sentence says so before any check.
-import type { DeclaredReadings } from '../../api/open-points.ts';
+import { entryOfSetting, type DeclaredReadings } from '../../api/open-points.ts';
 import { formatPagination } from '../config/parse-values.ts';
 import type { TargetChoices } from '../target/target.ts';
 import type { DetectedSetting, Detection, Finding } from './detect-choices.ts';
@@ -15,28 +15,13 @@ export interface Declared {
 
 /** The declared reading of a narrowing setting, in the setting's syntax, for the comparison. */
 function declaredValue(setting: DetectedSetting, readings: DeclaredReadings): string[] | undefined {
-  switch (setting) {
-    case 'DELETE_STATUS':
-      return readings['delete-answer']?.map(String);
-    case 'DELETE_OF_NOTHING':
-      return readings['delete-of-nothing'] === undefined ? undefined : [readings['delete-of-nothing']];
-    case 'EMPTY_TEXT':
-      return readings['empty-text'] === undefined ? undefined : [readings['empty-text']];
-    case 'ERROR_BODY':
-      return readings['error-body'] === undefined ? undefined : [readings['error-body']];
-    case 'LARGEST_LIMIT':
-      return readings['largest-limit'] === undefined ? undefined : [readings['largest-limit']];
-    case 'DEFAULT_LIST_SCOPE':
-      return readings['default-list-scope'] === undefined ? undefined : [readings['default-list-scope']];
-    case 'LIST_CONSISTENCY': {
-      // A list seen to show a write at once does not contradict a declared bound; only a declared
-      // immediate one that was seen late does (the value seen is a bound suggested, not a delay).
-      const reading = readings['list-consistency'];
-      return reading === undefined ? undefined : reading === 'immediate' ? ['immediate'] : ['immediate', `eventual:<ms>`];
-    }
-    default:
-      return undefined;
-  }
+  const key = entryOfSetting(setting) as keyof DeclaredReadings | undefined;
+  const value = key === undefined ? undefined : readings[key];
+  if (value === undefined) return undefined;
+  // A list seen to show a write at once does not contradict a declared bound; only a declared
+  // immediate one that was seen late does (the value seen is a bound suggested, not a delay).
+  if (setting === 'LIST_CONSISTENCY') return value === 'immediate' ? ['immediate'] : ['immediate', 'eventual:<ms>'];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
 function currentValue(setting: DetectedSetting, choices: TargetChoices): string | undefined {

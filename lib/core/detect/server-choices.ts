@@ -2,11 +2,11 @@
 // the server took, and where that came from (declared by the user, detected and used, observed by
 // the probe, known of the embedded server, or the suite's default), with the evidence. Written into
 // conformance.json, printed after a run, shown in index.html, and side by side by msgapi compare.
-import { profileEntries, type DeclaredReadings } from '../../api/open-points.ts';
+import { entryOfSetting, profileEntries, type DeclaredReadings } from '../../api/open-points.ts';
 import { formatPagination } from '../config/parse-values.ts';
 import type { TargetChoices } from '../target/target.ts';
 import type { Declared } from './apply-detection.ts';
-import type { DetectedSetting, Detection } from './detect-choices.ts';
+import { detectedSettings, usedSettings, type DetectedSetting, type Detection } from './detect-choices.ts';
 
 export interface ServerChoice {
   /** The open point: the setting's name, or what has none ('timestamp unit', 'rate limits'). */
@@ -28,15 +28,8 @@ export interface ChoiceFacts {
   detection?: Detection | undefined;
 }
 
-const narrowing: ReadonlyArray<{ setting: DetectedSetting; key: keyof DeclaredReadings }> = [
-  { setting: 'DELETE_STATUS', key: 'delete-answer' },
-  { setting: 'DELETE_OF_NOTHING', key: 'delete-of-nothing' },
-  { setting: 'EMPTY_TEXT', key: 'empty-text' },
-  { setting: 'ERROR_BODY', key: 'error-body' },
-  { setting: 'LARGEST_LIMIT', key: 'largest-limit' },
-  { setting: 'LIST_CONSISTENCY', key: 'list-consistency' },
-  { setting: 'DEFAULT_LIST_SCOPE', key: 'default-list-scope' },
-];
+/** The settings the probe observes and reports only (not how to talk to the server), each with the entry it declares. */
+const narrowing = detectedSettings.filter((setting) => !usedSettings.has(setting)).map((setting) => ({ setting, key: entryOfSetting(setting) as keyof DeclaredReadings }));
 
 export function serverChoices({ choices, declared, embedded, detection }: ChoiceFacts): ServerChoice[] {
   const finding = (setting: DetectedSetting) => detection?.findings.find((found) => found.setting === setting);

@@ -1,10 +1,11 @@
 // The server profile: what the suite accepts where the spec leaves a server free. Checks, properties
 // and the model ask its predicates instead of writing a status range or an equality of their own;
-// each predicate names the entry of the register (lib/api/open-points.ts) it rests on. By default
+// each predicate rests on entries of the register (lib/api/open-points.ts), named once in
+// predicateEntries, and the ranges and conventions it applies are the register's own. By default
 // every reading of the register is accepted; what the user declared of their server (settings such
 // as UNKNOWN_ID_STATUS=404 or EMPTY_TEXT=kept) narrows an entry to that reading.
 import { isDeepStrictEqual } from 'node:util';
-import type { DeclaredReadings, ProfileKey, ReadingOf, ReadingSettingEntry, StatusSettingEntry } from '../../api/open-points.ts';
+import { profileEntries, type ConventionEntry, type DeclaredReadings, type ProfileKey, type ProfileSetting, type ReadingOf, type ReadingSettingEntry, type StatusRange, type StatusSettingEntry } from '../../api/open-points.ts';
 
 export type { DeclaredReadings };
 
@@ -29,8 +30,13 @@ export interface ServerProfile {
   isAuthRefusal(status: number): boolean;
   /** auth-refusal-status, its usual reading: 401 (RFC 9110 §15.5.2). Only convention checks ask for it. */
   isUnauthorized(status: number): boolean;
-  /** auth-challenge: a 401 carries WWW-Authenticate (RFC 9110 §11.6.1). Only convention checks ask for it. */
-  carriesChallenge(answer: Pick<Answer, 'headers'>): boolean;
+  /**
+   * A convention of the register (auth-challenge, allow-on-405): whether it speaks of an answer of
+   * this status (a 401, a 405). Only convention checks ask, to skip an answer it says nothing of.
+   */
+  conventionApplies(entry: ConventionEntry, status: number): boolean;
+  /** A convention of the register: whether the answer carries the header it asks for (WWW-Authenticate, Allow). Only convention checks ask. */
+  followsConvention(entry: ConventionEntry, answer: Pick<Answer, 'headers'>): boolean;
   /** other-methods: what a method or path the API does not have may get: a 2xx, a 3xx or a 4xx (never a 5xx). */
   isOtherMethodAnswer(status: number): boolean;
   /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
@@ -87,18 +93,26 @@ export interface ServerProfile {
   describe(entry: StatusSettingEntry): string;
 }
 
-/** An entry's widest range (before any setting narrows it): what a script for another engine (k6) writes down. */
-export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: number } => ({ low: ranges[entry].low, high: ranges[entry].high });
+type Registered = (typeof profileEntries)[number];
+const settingOf = (entry: Registered): ProfileSetting | undefined => ('setting' in entry ? entry.setting : undefined);
 
-const ranges: Record<StatusSettingEntry, { low: number; high: number; words: string }> = {
-  'success-status': { low: 200, high: 299, words: 'a 2xx status' },
-  'delete-answer': { low: 200, high: 299, words: 'a 2xx status' },
-  'refusal-status': { low: 400, high: 499, words: 'a 4xx status' },
-  'unknown-id-status': { low: 400, high: 499, words: 'a 4xx status' },
-  'foreign-id-status': { low: 400, high: 499, words: 'a 4xx status' },
-  'auth-refusal-status': { low: 400, high: 499, words: 'a 4xx status' },
-  'unsupported-body': { low: 400, high: 499, words: 'a 4xx status' },
-};
+/** The register's range of each entry a list of statuses narrows (success-status: 200 to 299). */
+const ranges = Object.fromEntries(profileEntries.flatMap((entry) => {
+  const setting = settingOf(entry);
+  return setting?.kind === 'statuses' ? [[entry.key, setting.within]] : [];
+})) as Readonly<Record<StatusSettingEntry, StatusRange>>;
+
+/** A range in words, for failure messages: "a 4xx status", or "a status from 400 to 451". */
+const rangeWords = ({ from, to }: StatusRange): string => (from % 100 === 0 && to === from + 99 ? `a ${from / 100}xx status` : `a status from ${from} to ${to}`);
+
+/** What a convention entry asks (auth-challenge: a 401 carries WWW-Authenticate), as the register states it. */
+const asked = Object.fromEntries(profileEntries.flatMap((entry) => {
+  const setting = settingOf(entry);
+  return setting?.kind === 'convention' ? [[entry.key, setting.asks]] : [];
+})) as Readonly<Record<ConventionEntry, { status: number; header: string }>>;
+
+/** An entry's widest range (before any setting narrows it): what a script for another engine (k6) writes down. */
+export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: number } => ({ low: ranges[entry].from, high: ranges[entry].to });
 
 /**
  * text-storage: what a server that normalises text may store for `text`: the text trimmed, with
@@ -122,52 +136,64 @@ const declaresJson = (answer: Pick<Answer, 'headers'>) => /^application\/(?:[\w.
  * rests on as it is asked, so that a check's result can say which entries its verdict rested on.
  */
 export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry: ProfileKey) => void = () => {}): ServerProfile {
-  const statusIn = (entry: StatusSettingEntry, status: number): boolean => {
-    consulted(entry);
+  // A predicate consults only the entries of its row of predicateEntries: `hear` holds it to them.
+  const hear = <P extends FixedPredicate>(_predicate: P, entry: EntriesOf<P>): void => consulted(entry);
+  const inRange = (entry: StatusSettingEntry, status: number): boolean => {
     const listed = declared[entry];
     if (listed !== undefined) return listed.includes(status);
-    const { low, high } = ranges[entry];
-    return status >= low && status <= high;
+    const { from, to } = ranges[entry];
+    return status >= from && status <= to;
   };
-  const allows: ServerProfile['allows'] = (entry, reading) => {
-    consulted(entry);
+  const isDeclared = <K extends ReadingSettingEntry>(entry: K, reading: ReadingOf<K>): boolean => {
     const only = declared[entry];
     return only === undefined || only === reading;
   };
+  /** The predicate of one status entry: the statuses declared, or the register's range. */
+  const statusOf = <P extends FixedPredicate>(predicate: P, entry: EntriesOf<P> & StatusSettingEntry) => (status: number): boolean => {
+    hear(predicate, entry);
+    return inRange(entry, status);
+  };
   const describe = (entry: StatusSettingEntry): string => {
     const listed = declared[entry];
-    return listed === undefined ? ranges[entry].words : `${listed.join(' or ')} (as declared)`;
+    return listed === undefined ? rangeWords(ranges[entry]) : `${listed.join(' or ')} (as declared)`;
   };
   return {
     declared,
-    isSuccess: (status) => statusIn('success-status', status),
-    isRefusal: (status) => statusIn('refusal-status', status),
-    isAuthRefusal: (status) => statusIn('auth-refusal-status', status),
-    isBodyRefusal: (status) => statusIn('unsupported-body', status),
+    isSuccess: statusOf('isSuccess', 'success-status'),
+    isRefusal: statusOf('isRefusal', 'refusal-status'),
+    isAuthRefusal: statusOf('isAuthRefusal', 'auth-refusal-status'),
+    isBodyRefusal: statusOf('isBodyRefusal', 'unsupported-body'),
     isUnauthorized: (status) => {
-      consulted('auth-refusal-status');
+      hear('isUnauthorized', 'auth-refusal-status');
       return status === 401;
     },
-    carriesChallenge: (answer) => {
-      consulted('auth-challenge');
-      return (answer.headers['www-authenticate'] ?? '').trim() !== '';
+    conventionApplies: (entry, status) => {
+      consulted(entry);
+      return status === asked[entry].status;
+    },
+    followsConvention: (entry, answer) => {
+      consulted(entry);
+      return (answer.headers[asked[entry].header] ?? '').trim() !== '';
     },
     isOtherMethodAnswer: (status) => {
-      consulted('other-methods');
+      hear('isOtherMethodAnswer', 'other-methods');
       return status >= 200 && status <= 499;
     },
-    isUnknownIdAnswer: (status) => statusIn('unknown-id-status', status),
+    isUnknownIdAnswer: statusOf('isUnknownIdAnswer', 'unknown-id-status'),
     isNotFound: (status) => {
-      consulted('unknown-id-status');
+      hear('isNotFound', 'unknown-id-status');
       return status === 404;
     },
-    isForeignIdAnswer: (status) => statusIn('foreign-id-status', status),
-    isDeleteSuccess: (status) => statusIn('delete-answer', status),
+    isForeignIdAnswer: statusOf('isForeignIdAnswer', 'foreign-id-status'),
+    isDeleteSuccess: statusOf('isDeleteSuccess', 'delete-answer'),
     // Plain functions, not methods: checks pass predicates around (expectAnswer(response, profile.isDeleteSuccess, ...)).
-    isDeleteOfNothingAnswer: (status) => (allows('delete-of-nothing', 'refused') && statusIn('unknown-id-status', status))
-      || (allows('delete-of-nothing', 'success') && statusIn('delete-answer', status)),
+    isDeleteOfNothingAnswer: (status) => {
+      hear('isDeleteOfNothingAnswer', 'delete-of-nothing');
+      const refused = isDeclared('delete-of-nothing', 'refused') && statusOf('isDeleteOfNothingAnswer', 'unknown-id-status')(status);
+      return refused || (isDeclared('delete-of-nothing', 'success') && statusOf('isDeleteOfNothingAnswer', 'delete-answer')(status));
+    },
     describeDeleteOfNothing() {
-      consulted('delete-of-nothing');
+      hear('describeDeleteOfNothing', 'delete-of-nothing');
       const only = declared['delete-of-nothing'];
       const refused = `${describe('unknown-id-status')} (an id that names nothing)`;
       const success = `${describe('delete-answer')} (as a DELETE that removed something)`;
@@ -176,23 +202,23 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       return `${refused}, or ${success} (profile: delete-of-nothing)`;
     },
     foreignIdsAnswerAsUnknown: () => {
-      consulted('foreign-id-status');
+      hear('foreignIdsAnswerAsUnknown', 'foreign-id-status');
       const foreign = declared['foreign-id-status'];
       const unknown = declared['unknown-id-status'];
       return foreign === undefined || unknown === undefined || [...foreign].sort().join() === [...unknown].sort().join();
     },
     answersAlike: (first, second) => {
-      consulted('foreign-id-status');
+      hear('answersAlike', 'foreign-id-status');
       return first === second;
     },
     isTooManyRequests: (status) => {
-      consulted('rate-limits');
+      hear('isTooManyRequests', 'rate-limits');
       return status === 429;
     },
     isServerError: (status) => status >= 500,
     isTooLarge: (status) => status === 413,
     errorBodyProblem(answer) {
-      consulted('error-body');
+      hear('errorBodyProblem', 'error-body');
       const parses = answer.jsonError === undefined && answer.text.trim() !== '';
       if (declared['error-body'] === 'json' && !(declaresJson(answer) && parses)) {
         return `a body that is not JSON declared as such (ERROR_BODY=json): Content-Type ${declaredMediaType(answer) || 'none'}, ${answer.text.trim() === '' ? 'no body' : answer.jsonError !== undefined ? `not JSON (${answer.jsonError})` : 'a JSON body'}`;
@@ -203,7 +229,7 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       return undefined;
     },
     successBodyLabelProblem(answer) {
-      consulted('response-media-type');
+      hear('successBodyLabelProblem', 'response-media-type');
       const label = declaredMediaType(answer);
       if (answer.text.trim() === '') return undefined;
       if (declaresJson(answer)) return answer.jsonError === undefined ? undefined : `a body labelled ${label} that is not JSON (${answer.jsonError})`;
@@ -214,29 +240,35 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     },
     storedAsSent(sent, received) {
       if (sent === '') {
-        consulted('empty-text');
+        hear('storedAsSent', 'empty-text');
         const reading = declared['empty-text'];
         if (received === null) return reading !== 'kept';
         if (received === '') return reading !== 'null';
         return false;
       }
       if (typeof sent === 'string' && typeof received === 'string' && sent !== received) {
-        consulted('text-storage');
+        hear('storedAsSent', 'text-storage');
         return declared['text-storage'] !== 'exact' && normalisationsOf(sent).has(received);
       }
       return isDeepStrictEqual(sent, received);
     },
     listDelayMs() {
-      consulted('list-consistency');
+      hear('listDelayMs', 'list-consistency');
       const declaredReading = declared['list-consistency'];
       return declaredReading === undefined || declaredReading === 'immediate' ? 0 : Number(declaredReading.slice('eventual:'.length));
     },
     unfilteredListHoldsArchived() {
-      consulted('default-list-scope');
+      hear('unfilteredListHoldsArchived', 'default-list-scope');
       return declared['default-list-scope'] !== 'active';
     },
-    accepts: statusIn,
-    allows,
+    accepts: (entry, status) => {
+      consulted(entry);
+      return inRange(entry, status);
+    },
+    allows: (entry, reading) => {
+      consulted(entry);
+      return isDeclared(entry, reading);
+    },
     describe,
   };
 }
@@ -253,32 +285,55 @@ export const suggestedListDelayMs = (elapsedMs: number): number => Math.max(1_00
  */
 export const everyReading: ServerProfile = serverProfile();
 
-/** The entries a predicate rests on, for the generated docs/assumptions.md (most rest on one). */
-export const predicateEntries: Readonly<Record<string, ProfileKey | readonly ProfileKey[]>> = {
-  isSuccess: 'success-status',
-  isRefusal: 'refusal-status',
-  isAuthRefusal: 'auth-refusal-status',
-  isUnauthorized: 'auth-refusal-status',
-  carriesChallenge: 'auth-challenge',
-  isOtherMethodAnswer: 'other-methods',
-  isBodyRefusal: 'unsupported-body',
-  isUnknownIdAnswer: 'unknown-id-status',
-  isNotFound: 'unknown-id-status',
-  isForeignIdAnswer: 'foreign-id-status',
-  isDeleteSuccess: 'delete-answer',
-  isDeleteOfNothingAnswer: 'delete-of-nothing',
-  answersAlike: 'foreign-id-status',
-  foreignIdsAnswerAsUnknown: 'foreign-id-status',
-  isTooManyRequests: 'rate-limits',
-  errorBodyProblem: 'error-body',
-  successBodyLabelProblem: 'response-media-type',
-  listDelayMs: 'list-consistency',
-  unfilteredListHoldsArchived: 'default-list-scope',
-  storedAsSent: ['empty-text', 'text-storage'],
-};
+/** The entries a predicate rests on, or 'named': those that take the entry as an argument (allows, accepts, ...). */
+type PredicateName = Exclude<keyof ServerProfile, 'declared'>;
 
-/** The entries of one predicate, as a list. */
-export const entriesOfPredicate = (name: string): readonly ProfileKey[] => {
-  const entries = predicateEntries[name];
-  return entries === undefined ? [] : typeof entries === 'string' ? [entries] : entries;
-};
+/**
+ * The entries each predicate rests on: the one place that says so. The compiler holds it to the
+ * profile (a row for every predicate, every name an entry of the register), and the predicates to
+ * it (each consults through `hear`, which takes only the entries of its own row); the generated
+ * docs/assumptions.md reads it. A predicate of no entry ([]) rests on the spec alone.
+ */
+export const predicateEntries = {
+  isSuccess: ['success-status'],
+  isRefusal: ['refusal-status'],
+  isBodyRefusal: ['unsupported-body'],
+  isAuthRefusal: ['auth-refusal-status'],
+  isUnauthorized: ['auth-refusal-status'],
+  conventionApplies: 'named',
+  followsConvention: 'named',
+  isOtherMethodAnswer: ['other-methods'],
+  isUnknownIdAnswer: ['unknown-id-status'],
+  isNotFound: ['unknown-id-status'],
+  isForeignIdAnswer: ['foreign-id-status'],
+  isDeleteSuccess: ['delete-answer'],
+  isDeleteOfNothingAnswer: ['delete-of-nothing', 'unknown-id-status', 'delete-answer'],
+  describeDeleteOfNothing: ['delete-of-nothing'],
+  answersAlike: ['foreign-id-status'],
+  foreignIdsAnswerAsUnknown: ['foreign-id-status'],
+  isTooManyRequests: ['rate-limits'],
+  isServerError: [],
+  isTooLarge: [],
+  errorBodyProblem: ['error-body'],
+  successBodyLabelProblem: ['response-media-type'],
+  storedAsSent: ['empty-text', 'text-storage'],
+  listDelayMs: ['list-consistency'],
+  unfilteredListHoldsArchived: ['default-list-scope'],
+  allows: 'named',
+  accepts: 'named',
+  describe: 'named',
+} as const satisfies { readonly [P in PredicateName]: readonly ProfileKey[] | 'named' };
+
+/** The predicates that rest on entries of their own (not named by the caller). */
+type FixedPredicate = { [P in PredicateName]: (typeof predicateEntries)[P] extends readonly ProfileKey[] ? P : never }[PredicateName];
+type EntriesOf<P extends FixedPredicate> = (typeof predicateEntries)[P][number];
+
+/** The predicates that ask about an entry: those of its row, and those that take any entry of its kind ('named'). */
+export function predicatesOf(key: ProfileKey): string[] {
+  const entry = profileEntries.find((candidate) => candidate.key === key);
+  const kind = entry === undefined ? undefined : settingOf(entry)?.kind;
+  const named: Record<string, string | undefined> = { allows: 'reading', accepts: 'statuses', describe: 'statuses', conventionApplies: 'convention', followsConvention: 'convention' };
+  return Object.entries(predicateEntries as Readonly<Record<string, readonly string[] | 'named'>>)
+    .filter(([name, entries]) => (entries === 'named' ? named[name] === kind : entries.includes(key)))
+    .map(([name]) => name);
+}
