@@ -313,7 +313,7 @@ export function readLoadReport(file: string): LoadReport {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${file} is not a readable load report: ${(error as Error).message}`);
+    throw new Error(`${file} is not a readable load report: ${(error as Error).message}`, { cause: error });
   }
   if ((parsed as LoadReport | undefined)?.format !== loadReportFormat) throw new Error(`${file} is not a load report of this harness (format ${loadReportFormat}).`);
   return parsed as LoadReport;

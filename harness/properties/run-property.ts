@@ -56,7 +56,7 @@ export async function checkProperty<T>(
       [value] = fc.sample(arbitrary, { seed: replay.seed, path: replay.path, numRuns: 1 }) as [T];
     } catch (error) {
       // fast-check walks the path through this generator's cases: another generator has other paths.
-      throw new Error(`--replay ${formatCounterexample(replay)} names no case of ${context.checkId} as it is generated now (${(error as Error).message}); give the settings of the run that printed it (the same --depth, GROUP_CONTACTS, BODY_ENCODING) and the same version of msgapi`);
+      throw new Error(`--replay ${formatCounterexample(replay)} names no case of ${context.checkId} as it is generated now (${(error as Error).message}); give the settings of the run that printed it (the same --depth, GROUP_CONTACTS, BODY_ENCODING) and the same version of msgapi`, { cause: error });
     }
     const log = new StepLog(context.client);
     try {

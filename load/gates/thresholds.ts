@@ -10,8 +10,7 @@ const countMetrics = ['errors', 'timeouts', 'non_2xx'] as const;
 type Metric = (typeof latencyMetrics)[number] | (typeof throughputMetrics)[number] | (typeof countMetrics)[number];
 const metrics: readonly Metric[] = [...latencyMetrics, ...throughputMetrics, ...countMetrics];
 
-const operators = ['<=', '>=', '==', '<', '>'] as const;
-type Operator = (typeof operators)[number];
+type Operator = '<=' | '>=' | '==' | '<' | '>';
 
 const unitsUs: Record<string, number> = { us: 1, µs: 1, ms: 1_000, s: 1_000_000 };
 

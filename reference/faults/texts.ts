@@ -22,6 +22,7 @@ export const textFaults = defineFaults([
     ...spec.nameParam,
     breaks: 'control characters (line breaks, tabs, NUL, DEL) are stripped from a new group\'s name and description, as a sanitiser would',
     detectedBy: ['groups.create.unusual-text', 'properties.create.accepted-returned-exactly'],
+    // eslint-disable-next-line no-control-regex -- control characters are what this fault strips
     modifier: mapParams('groups.create', changeText(['name', 'description'], (text) => text.replace(/[\u0000-\u001f\u007f]/g, ''))),
   },
 ]);

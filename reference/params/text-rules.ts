@@ -8,6 +8,7 @@ import { badRequest } from '../respond.ts';
 type TextChoices = Pick<ReferenceChoices, 'textLimits' | 'controlCharacters'>;
 type MemberChoices = TextChoices & Pick<ReferenceChoices, 'contactFields' | 'memberOrder' | 'repeatedMembers'>;
 
+// eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
 const CONTROL = /[\u0000-\u001f]/;
 
 /** The text as given, or a 400 naming the parameter when the choices refuse it. */

@@ -28,7 +28,7 @@ const args = [
   process.env.MUTATION_CHECK_ENTRY ?? 'bin/msgapi.mjs', 'check', '--bail', '--seed', process.env.MUTATION_SEED ?? '1', '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3',
   '--reports-dir', reportsDir, '--settings-file', '/dev/null',
 ];
-let code = 1;
+let code: number;
 try {
   code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env });

@@ -45,7 +45,9 @@ try {
   // Its own records do not count: recording one run after another changes them, not the suite.
   const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!tools/mutation/results'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   if (changed !== '') commit += '-dirty';
-} catch {}
+} catch {
+  // Not a git checkout (a copy of the package): the commit stays unknown.
+}
 
 mkdirSync(results, { recursive: true });
 for (const name of runs) {

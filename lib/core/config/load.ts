@@ -11,6 +11,7 @@ import { environmentNearMisses, envFileNearMisses } from './near-miss.ts';
 import { optionNote } from './help.ts';
 import { optionName, type OptionDef, type OptionValues } from './option.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table holds options of every value type, each typed by its own def
 export type OptionTable = Record<string, OptionDef<any>>;
 
 export interface CommandOptions<Table extends OptionTable> {
