@@ -1,5 +1,5 @@
 // What each command's exit code means, written once: every command's --help and the README's table
-// (checked by test/option-tables.test.ts) are made from it.
+// (checked by test/e2e/option-tables.test.ts) are made from it.
 import type { Outcome } from '../../lib/core/verdict.ts';
 import type { CommandName } from './options/index.ts';
 

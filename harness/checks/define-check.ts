@@ -29,7 +29,7 @@ export interface CheckMeta<Id extends string = string> {
   /**
    * The entries of the register (lib/api/open-points.ts) its verdict rests on, as test262 names the
    * features a test needs above it: every entry it consults through the profile (a run records
-   * which it did, `consulted` in conformance.json, and test/profile.test.ts fails a check that
+   * which it did, `consulted` in conformance.json, and test/unit/lib/profile.test.ts fails a check that
    * consulted one it does not name), and every reading it applies by code of its own (members
    * compared as sets: contact-fields). docs/assumptions.md lists, under each entry, the checks that
    * name it.

@@ -28,7 +28,7 @@ export interface ProfileEntry {
   assumed?: { reading: string; why: string };
   /**
    * Why no check assumes the entry (the client or the run applies it, or nothing a check does
-   * depends on it): docs/assumptions.md says it, and test/profile.test.ts holds every other entry
+   * depends on it): docs/assumptions.md says it, and test/unit/lib/profile.test.ts holds every other entry
    * to be assumed by some check (`assumes` in defineCheck).
    */
   noCheck?: string;

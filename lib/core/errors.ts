@@ -1,6 +1,6 @@
 // Errors of the harness itself, with stable codes (as undici's UND_ERR_* and fastify's FST_ERR_*).
 // A harness error is never reported as the server's failure: the check command exits 2 on one.
-// Every MSGAPI_* code the code uses is one of errorCodes below (test/docs-in-step.test.ts).
+// Every MSGAPI_* code the code uses is one of errorCodes below (test/project/docs-in-step.test.ts).
 
 export type HarnessErrorCode =
   | 'MSGAPI_CONFIG_INVALID'

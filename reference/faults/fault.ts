@@ -22,7 +22,7 @@ export interface Fault<Name extends string = string> extends SpecSentence {
    * The fault counts as caught only when one of them fails (a fault caught by an unrelated check
    * alone fails the matrix: its report would not name the sentence broken); those that did not
    * fail are reported (`expected_not_caught`). Ids as text: the
-   * reference server cannot import the suite (tiers); test/faults.test.ts checks each names a check.
+   * reference server cannot import the suite (tiers); test/unit/reference/faults.test.ts checks each names a check.
    */
   detectedBy?: readonly string[];
   /**

@@ -1,6 +1,6 @@
 // The sentences of spec/messaging-api-v1.md that the faults break, copied verbatim (a table row as
 // its cells joined with ' | ', as conformance/requirements/extract.ts reads it), each with the section it
-// stands in. test/faults.test.ts checks every one against the spec.
+// stands in. test/unit/reference/faults.test.ts checks every one against the spec.
 
 export interface SpecSentence {
   /** The numbered heading the sentence stands under: '§2.1'. */

@@ -20,7 +20,7 @@ describe('the full matrix', () => {
     rmSync(reportFile, { force: true });
     // A fixed seed: the project's tests are deterministic (msgapi matrix alone draws a new one each run).
     // --detect: the valid variants declare nothing of how to talk to them, as a user who declares
-    // nothing; msgapi check's probe finds it out on each (test/probe.test.ts runs the declared way).
+    // nothing; msgapi check's probe finds it out on each (test/e2e/probe.test.ts runs the declared way).
     const result = await runCli(['matrix', '--detect'], { SEED: '1', REPORTS_DIR: testOutputDir }, projectRoot);
     expect(existsSync(reportFile), `${result.stdout}\n${result.stderr}`.slice(-3_000)).toBe(true);
     const report: MatrixReport = JSON.parse(readFileSync(reportFile, 'utf8'));

@@ -1,7 +1,7 @@
 // The load harness must not fail a server for a choice the spec leaves open: every valid variant of
 // the reference server (ids, timestamps, order, page sizes, pagination styles, body encodings,
 // HTTP/1.0) is seeded, measured and cleaned up with only the settings its user would declare.
-// CI only (npm run test:ci): a load run for each of some forty variants. test/load.test.ts runs the
+// CI only (npm run test:ci): a load run for each of some forty variants. test/e2e/load.test.ts runs the
 // harness itself against the reference server.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -51,7 +51,7 @@ describe('the package, packed and installed into an empty folder', () => {
     expect(files).toContain('dist/spec/messaging-api-v1.md');
     expect(files.some((file) => file.startsWith('dist/schemas/') && file.endsWith('.schema.json'))).toBe(true);
     expect(files.some((file) => file.startsWith('dist/suites/') && file.endsWith('.check.js'))).toBe(true);
-    // The docs the README links (test/doc-links.test.ts checks each link against what ships).
+    // The docs the README links (test/project/doc-links.test.ts checks each link against what ships).
     expect(files).toContain('docs/guides/production-targets.md');
     expect(files).toContain('docs/reference/commands.md');
     const unwanted = files.filter((file) => /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));

@@ -1,7 +1,7 @@
 // Rate limits and slow servers (spec §8: "any rate limits: not shown"): whole runs of `msgapi check`
 // with default settings against the rate-limited and slow variants of the reference server, which
 // must pass. CI only (npm run test:ci): at 20 requests a second a whole run takes minutes. The
-// run's shared bucket and the variants themselves are tested in test/rate-limits.test.ts.
+// run's shared bucket and the variants themselves are tested in test/unit/lib/rate-limits.test.ts.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

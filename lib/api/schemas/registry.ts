@@ -41,7 +41,7 @@ function schemasLoaded(): Ajv2020 {
   // verbose keeps the offending value on each error, so a message can show what was found.
   // validateSchema: false, because checking our own schemas against the 2020-12 meta-schema would
   // compile that meta-schema in every worker of every run (about half a second each); a test does
-  // it once instead (test/schemas.test.ts), and strict mode still refuses unknown keywords.
+  // it once instead (test/unit/lib/schemas.test.ts), and strict mode still refuses unknown keywords.
   ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, validateSchema: false });
   for (const file of readdirSync(schemaDirectory).filter((entry) => entry.endsWith('.schema.json'))) {
     ajv.addSchema(JSON.parse(readFileSync(new URL(file, schemaDirectory), 'utf8')) as object);

@@ -4,7 +4,7 @@
 // request written onto it in that same moment fails with "other side closed" though the server did
 // nothing wrong; a check would report it as the server's failure. undici already leaves alone a
 // connection whose close has arrived, even after this process was busy for a while (its idle
-// socket validation; test/client.test.ts has a server close one while the test's thread is
+// socket validation; test/unit/lib/client.test.ts has a server close one while the test's thread is
 // blocked). What is left is the moment itself, and the margin to it: undici keeps a connection for
 // the server's Keep-Alive hint less two seconds, or four seconds without a hint, longer than some
 // servers that send no hint keep theirs. A second is shorter than most servers' keep-alive, and the
