@@ -38,14 +38,19 @@ export function suiteFiles(): string[] {
 const bySectionNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /** Builds the registry from definitions and the manifest; throws on a repeated id. */
-export function buildRegistry(definitions: ReadonlyArray<{ file: string; check: CheckDefinition }>, manifest = readManifest()): CheckRegistry {
+export function buildRegistry(
+  definitions: ReadonlyArray<{ file: string; check: CheckDefinition }>,
+  manifest = readManifest(),
+): CheckRegistry {
   const sections = new Map<string, Set<string>>();
-  for (const entry of manifest) for (const id of entry.checks ?? []) (sections.get(id) ?? sections.set(id, new Set()).get(id)!).add(entry.section);
+  for (const entry of manifest)
+    for (const id of entry.checks ?? []) (sections.get(id) ?? sections.set(id, new Set()).get(id)!).add(entry.section);
   const checks: RegisteredCheck[] = [];
   const seen = new Map<string, string>();
   for (const { file, check } of definitions) {
     const where = relative(projectDir, file).split('\\').join('/');
-    if (seen.has(check.id)) throw new Error(`The check id ${check.id} is defined twice: in ${seen.get(check.id)} and ${where}.`);
+    if (seen.has(check.id))
+      throw new Error(`The check id ${check.id} is defined twice: in ${seen.get(check.id)} and ${where}.`);
     seen.set(check.id, where);
     checks.push({
       id: check.id,

@@ -74,11 +74,18 @@ export interface CheckRun {
 /** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …"; its marker removes it. */
 function probeLeftover(reason: string, cleanup: string): Leftover {
   const named = /^(group|conversation) (\S+?)[ :]/.exec(reason);
-  return { kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group', id: named?.[2] ?? '(see the reason)', reason: `left by the probe: ${reason}`, cleanup };
+  return {
+    kind: (named?.[1] as Leftover['kind'] | undefined) ?? 'group',
+    id: named?.[2] ?? '(see the reason)',
+    reason: `left by the probe: ${reason}`,
+    cleanup,
+  };
 }
 
 /** The checks the options select, in the registry's order (msgapi check --list prints them). */
-export async function selectedChecks(options: Pick<CheckOptions, 'only' | 'exclude' | 'readOnly'>): Promise<{ registry: CheckRegistry; only: string[] }> {
+export async function selectedChecks(
+  options: Pick<CheckOptions, 'only' | 'exclude' | 'readOnly'>,
+): Promise<{ registry: CheckRegistry; only: string[] }> {
   const registry = await loadRegistry();
   const only = selectChecks(registry, {
     ...(options.only !== undefined ? { only: options.only } : {}),
@@ -88,40 +95,59 @@ export async function selectedChecks(options: Pick<CheckOptions, 'only' | 'exclu
   return { registry, only };
 }
 
-const nowhere = (): NodeJS.WriteStream => new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
+const nowhere = (): NodeJS.WriteStream =>
+  new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
 
 /** Runs the conformance suites against the target the options name; a configuration or harness error before the run is thrown. */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const say = options.say ?? (() => {});
   const { registry, only } = await selectedChecks(options);
   // Core reads CONVENTIONS as a list of ids; which ids are convention checks the conformance engine knows.
-  const notConventions = unknownIdsProblem('CONVENTIONS', options.conventions, (id) => registry.has(id) && registry.get(id).level === 'convention', 'a convention check (see docs/checks.md)');
+  const notConventions = unknownIdsProblem(
+    'CONVENTIONS',
+    options.conventions,
+    (id) => registry.has(id) && registry.get(id).level === 'convention',
+    'a convention check (see docs/checks.md)',
+  );
   if (notConventions) throw new ConfigError([notConventions]);
   // A counterexample belongs to one generated check: replayed by any other, its path names nothing.
   if (options.replay !== undefined && (only.length !== 1 || !isGeneratedCheck(only[0]!))) {
-    throw new ConfigError([`--replay runs one property or model-based check's counterexample: name that check alone with --only (it selects ${only.length === 1 ? only[0] : `${only.length} checks`}).`]);
+    throw new ConfigError([
+      `--replay runs one property or model-based check's counterexample: name that check alone with --only (it selects ${only.length === 1 ? only[0] : `${only.length} checks`}).`,
+    ]);
   }
   if (options.replay !== undefined && only[0]!.startsWith('model.') && options.replay.commands === undefined) {
-    throw new ConfigError([`--replay ${options.replay.seed}@${options.replay.path} lacks the @COMMANDS part a model check's case has: give the whole SEED@PATH@COMMANDS its failure printed.`]);
+    throw new ConfigError([
+      `--replay ${options.replay.seed}@${options.replay.path} lacks the @COMMANDS part a model check's case has: give the whole SEED@PATH@COMMANDS its failure printed.`,
+    ]);
   }
   const { shard, repeat } = options;
   const expectationsFile = options.expectations;
-  const expected = expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
+  const expected =
+    expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
   const startedAt = new Date();
   const target = await openTarget(options.target, inProcessReference());
   try {
-    const reachRequests = await reachTarget(target, { timeoutMs: options.requestTimeoutMs, waitForTargetS: options.waitForTargetS, onWaiting: say });
+    const reachRequests = await reachTarget(target, {
+      timeoutMs: options.requestTimeoutMs,
+      waitForTargetS: options.waitForTargetS,
+      onWaiting: say,
+    });
     // The choices the user left undeclared are found out on the target (the embedded server's are known).
     const declared = options.declaredChoices;
-    const detection = target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
-      ? undefined
-      : await detectChoices(target, { timeoutMs: options.requestTimeoutMs, readOnly: options.readOnly });
+    const detection =
+      target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
+        ? undefined
+        : await detectChoices(target, { timeoutMs: options.requestTimeoutMs, readOnly: options.readOnly });
     if (detection !== undefined) {
       const applied = applyDetection(target.choices, detection, declared);
       Object.assign(target.choices, applied.choices);
-      say(`Found out on the target (${detection.requests} requests; declare a setting to skip it): ${applied.lines.join('; ')}.`);
+      say(
+        `Found out on the target (${detection.requests} requests; declare a setting to skip it): ${applied.lines.join('; ')}.`,
+      );
       for (const sentence of applied.contradictions) say(sentence);
-      for (const leftover of detection.leftovers) say(`Left by the probe: ${leftover} (msgapi cleanup --marker ${detection.marker}).`);
+      for (const leftover of detection.leftovers)
+        say(`Left by the probe: ${leftover} (msgapi cleanup --marker ${detection.marker}).`);
     }
     say(
       `msgapi check ${version}: target ${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ` +
@@ -143,7 +169,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       ...(options.workers === undefined ? {} : { workers: options.workers }),
       ...(options.replay === undefined ? {} : { replay: true }),
-      ...(options.bail ? { stopWhen: (result: CheckResult) => (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id) } : {}),
+      ...(options.bail
+        ? {
+            stopWhen: (result: CheckResult) =>
+              (isGatingFailure(result) || isGatingBlock(result)) && !expected?.has(result.id),
+          }
+        : {}),
     });
     if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
@@ -162,7 +193,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         // The probe's own leftovers too: the report must not say nothing was left when something was.
         leftovers: [
           ...run.leftovers,
-          ...(detection?.leftovers ?? []).map((reason) => probeLeftover(reason, cleanupCommand({ url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination }, { marker: detection!.marker }))),
+          ...(detection?.leftovers ?? []).map((reason) =>
+            probeLeftover(
+              reason,
+              cleanupCommand(
+                { url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination },
+                { marker: detection!.marker },
+              ),
+            ),
+          ),
         ],
         ledgerFile: run.ledgerFile,
         rateLimit: new SharedRateBucket(rateBucket).figures(),
@@ -191,10 +230,22 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       stoppedEarly: run.stoppedEarly,
     });
     // Not a failure of the server: the sweep could not look everywhere for what the run made.
-    const verdict = run.sweepUnread.length === 0
-      ? decided
-      : { ...decided, notices: [...decided.notices, `the sweep after the run looked for records carrying its marker (run ${provided.runId}) but ${run.sweepUnread.join('; ')}: any there were not looked for`] };
-    report = { ...report, verdict, ...options.recorded, server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }) };
+    const verdict =
+      run.sweepUnread.length === 0
+        ? decided
+        : {
+            ...decided,
+            notices: [
+              ...decided.notices,
+              `the sweep after the run looked for records carrying its marker (run ${provided.runId}) but ${run.sweepUnread.join('; ')}: any there were not looked for`,
+            ],
+          };
+    report = {
+      ...report,
+      verdict,
+      ...options.recorded,
+      server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }),
+    };
     return { report, verdict, interruptedBy: run.interruptedBy, harnessErrors: run.harnessErrors, registry };
   } finally {
     await target.close();

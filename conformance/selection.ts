@@ -25,12 +25,18 @@ function matches(check: RegisteredCheck, item: string): boolean {
  * (conversations.create → conversations.create.), else the nearest id, prefix or tag. */
 export function nearestSelector(registry: CheckRegistry, item: string): string | undefined {
   if (!item.endsWith('.') && registry.checks.some((check) => check.id.startsWith(`${item}.`))) return `${item}.`;
-  const prefixes = registry.checks.flatMap((check) => check.id.split('.').slice(0, -1).map((_, index, parts) => `${parts.slice(0, index + 1).join('.')}.`));
+  const prefixes = registry.checks.flatMap((check) =>
+    check.id
+      .split('.')
+      .slice(0, -1)
+      .map((_, index, parts) => `${parts.slice(0, index + 1).join('.')}.`),
+  );
   const candidates = [...new Set([...registry.checks.map((check) => check.id), ...prefixes, ...registry.tags])];
   let best: { candidate: string; apart: number } | undefined;
   for (const candidate of candidates) {
     const apart = distance(item, candidate);
-    if (apart <= Math.max(2, Math.floor(item.length / 5)) && (best === undefined || apart < best.apart)) best = { candidate, apart };
+    if (apart <= Math.max(2, Math.floor(item.length / 5)) && (best === undefined || apart < best.apart))
+      best = { candidate, apart };
   }
   return best?.candidate;
 }
@@ -38,8 +44,13 @@ export function nearestSelector(registry: CheckRegistry, item: string): string |
 function checkSelectors(registry: CheckRegistry, flag: string, items: readonly string[]): void {
   const unknown = items.filter((item) => !registry.checks.some((check) => matches(check, item)));
   if (items.length > 0 && unknown.length === 0) return;
-  const meant = unknown.map((item) => [item, nearestSelector(registry, item)] as const).filter(([, near]) => near !== undefined);
-  const suggestion = meant.length === 0 ? '.' : `; did you mean ${meant.map(([item, near]) => (unknown.length === 1 ? near : `${near} for ${item}`)).join(', ')}?`;
+  const meant = unknown
+    .map((item) => [item, nearestSelector(registry, item)] as const)
+    .filter(([, near]) => near !== undefined);
+  const suggestion =
+    meant.length === 0
+      ? '.'
+      : `; did you mean ${meant.map(([item, near]) => (unknown.length === 1 ? near : `${near} for ${item}`)).join(', ')}?`;
   throw new HarnessError(
     'MSGAPI_USAGE',
     `${flag} names ${unknown.join(', ') || 'nothing'}, which is no check id, id prefix ending in a dot, or tag (tags: ${registry.tags.join(', ')}; ids: docs/checks.md)${suggestion}`,
@@ -62,7 +73,10 @@ export function selectChecks(registry: CheckRegistry, request: SelectionRequest)
     const readOnly = chosen.filter((check) => check.readOnly);
     if (readOnly.length === 0) {
       const all = registry.checks.filter((check) => check.readOnly).map((check) => check.id);
-      throw new HarnessError('MSGAPI_USAGE', `--only chose no read-only check; with --read-only only these run: ${all.join(', ')}.`);
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        `--only chose no read-only check; with --read-only only these run: ${all.join(', ')}.`,
+      );
     }
     chosen = readOnly;
   }

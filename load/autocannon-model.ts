@@ -47,10 +47,16 @@ function walkRequests(request: LoadRequest, paths: Set<string>): autocannon.Requ
   // request whose setup returns nothing sends the walk back to the first page.
   const nextPage: autocannon.Request = {
     method: 'GET',
-    setupRequest: (req, context) => ((context as WalkContext).path === undefined ? (undefined as never) : { ...req, path: (context as WalkContext).path! }),
+    setupRequest: (req, context) =>
+      (context as WalkContext).path === undefined
+        ? (undefined as never)
+        : { ...req, path: (context as WalkContext).path! },
     onResponse: onResponse as never,
   };
-  return [{ method: 'GET', path: first, onResponse: onResponse as never }, ...Array.from({ length: maxWalkPages - 1 }, () => ({ ...nextPage }))];
+  return [
+    { method: 'GET', path: first, onResponse: onResponse as never },
+    ...Array.from({ length: maxWalkPages - 1 }, () => ({ ...nextPage })),
+  ];
 }
 
 export async function runAutocannonModel(request: LoadRequest, options: AutocannonOptions): Promise<AutocannonRun> {
@@ -59,7 +65,8 @@ export async function runAutocannonModel(request: LoadRequest, options: Autocann
   const paths = new Set<string>([first]);
   let finished!: (error: Error | null) => void;
   const done = new Promise<void>((resolve, reject) => {
-    finished = (error) => (error ? reject(new HarnessError('MSGAPI_USAGE', `autocannon could not run: ${error.message}`)) : resolve());
+    finished = (error) =>
+      error ? reject(new HarnessError('MSGAPI_USAGE', `autocannon could not run: ${error.message}`)) : resolve();
   });
   // With a callback autocannon returns its instance, whose events carry every response.
   const instance = autocannon(
@@ -77,7 +84,9 @@ export async function runAutocannonModel(request: LoadRequest, options: Autocann
   );
   recorder.start();
   // Arguments: the client, the status, the response's bytes, and its latency in fractional ms.
-  instance.on('response', (_client: unknown, status: number, bytes: number, latencyMs: number) => recorder.response(status, bytes, latencyMs * 1000));
+  instance.on('response', (_client: unknown, status: number, bytes: number, latencyMs: number) =>
+    recorder.response(status, bytes, latencyMs * 1000),
+  );
   instance.on('reqError', (error: Error) => recorder.error(errorKind(error)));
   const stop = () => instance.stop();
   options.signal?.addEventListener('abort', stop, { once: true });

@@ -21,7 +21,13 @@ export interface SampleResult {
 /** Pages fetched per scenario: a walk's first pages, or the same page again. */
 const samplePages = 3;
 
-export async function sampleBodies(client: ApiClient, baseUrl: string, scenario: ScenarioSpec, query: Record<string, QueryValue>, pagination: PaginationStyle): Promise<SampleResult> {
+export async function sampleBodies(
+  client: ApiClient,
+  baseUrl: string,
+  scenario: ScenarioSpec,
+  query: Record<string, QueryValue>,
+  pagination: PaginationStyle,
+): Promise<SampleResult> {
   const schema = scenario.operation === 'listConversations' ? 'conversation-list' : 'group-list';
   const problems: string[] = [];
   let validated = 0;
@@ -34,17 +40,26 @@ export async function sampleBodies(client: ApiClient, baseUrl: string, scenario:
     const label = `${scenario.name} sample ${index + 1} (${response.exchange.method} ${response.exchange.url})`;
     if (!everyReading.isSuccess(response.status)) {
       // The spec leaves the largest limit open (§8): a server may refuse 100 and be right.
-      const hint = everyReading.isRefusal(response.status) && query.limit !== undefined ? `; if the server's largest page is under ${query.limit}, set --max-limit` : '';
+      const hint =
+        everyReading.isRefusal(response.status) && query.limit !== undefined
+          ? `; if the server's largest page is under ${query.limit}, set --max-limit`
+          : '';
       problems.push(`${label}: status ${response.status}${hint}`);
       break;
     }
     const verdict = validateAgainst(schema, response.body, 'the list');
     validated++;
-    if (!verdict.valid) problems.push(`${label}: ${response.jsonError ? `not JSON (${response.jsonError})` : verdict.problems.join('; ')}`);
+    if (!verdict.valid)
+      problems.push(
+        `${label}: ${response.jsonError ? `not JSON (${response.jsonError})` : verdict.problems.join('; ')}`,
+      );
     const next = scenario.walk ? queryAfter(pagination, { index, itemsSoFar }, response.text) : {};
-    itemsSoFar += Array.isArray((response.body as { data?: unknown[] } | undefined)?.data) ? (response.body as { data: unknown[] }).data.length : 0;
+    itemsSoFar += Array.isArray((response.body as { data?: unknown[] } | undefined)?.data)
+      ? (response.body as { data: unknown[] }).data.length
+      : 0;
     pageQuery = next;
-    if (next !== undefined && scenario.walk) paths.push(requestPath(baseUrl, scenario.operation, { ...query, ...next }));
+    if (next !== undefined && scenario.walk)
+      paths.push(requestPath(baseUrl, scenario.operation, { ...query, ...next }));
   }
   return { validated, problems, paths, firstStatus };
 }

@@ -44,16 +44,25 @@ interface Endpoint {
 
 function endpoint(origin: string): Endpoint {
   const url = new URL(origin);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HarnessError('MSGAPI_USAGE', `The closed model sends http: or https: requests, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HarnessError('MSGAPI_USAGE', `The closed model sends http: or https: requests, not ${url.protocol}`);
   const secure = url.protocol === 'https:';
   // URL keeps an IPv6 host in brackets, which the socket does not take.
-  return { host: url.host, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (secure ? 443 : 80)), secure };
+  return {
+    host: url.host,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port || (secure ? 443 : 80)),
+    secure,
+  };
 }
 
 /** The request's bytes, built once per distinct path: a plain GET as autocannon sent it. */
 function requestHead(host: string, headers: Record<string, string>): (path: string) => Buffer {
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  return (path) => Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n${lines}\r\n`, 'latin1');
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (path) =>
+    Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n${lines}\r\n`, 'latin1');
 }
 
 class Connection {
@@ -94,8 +103,16 @@ class Connection {
     // The certificate is verified, as undici verifies it for the run's other requests: the token goes
     // only to the server it was given for.
     const socket: Socket = this.target.secure
-      ? connectTls({ host: this.target.hostname, port: this.target.port, ...(isIP(this.target.hostname) ? {} : { servername: this.target.hostname }) })
-      : connectTcp({ host: this.target.hostname, port: this.target.port, onread: { buffer: this.readBuffer, callback: received } });
+      ? connectTls({
+          host: this.target.hostname,
+          port: this.target.port,
+          ...(isIP(this.target.hostname) ? {} : { servername: this.target.hostname }),
+        })
+      : connectTcp({
+          host: this.target.hostname,
+          port: this.target.port,
+          onread: { buffer: this.readBuffer, callback: received },
+        });
     // TLS sockets take no onread (in @types/node at least): their chunks come as 'data' events.
     if (this.target.secure) socket.on('data', (chunk: Buffer) => received(chunk.length, chunk));
     this.socket = socket;
@@ -168,7 +185,8 @@ class Connection {
   }
 
   checkTimeout(now: number): void {
-    if (this.socket && this.sentAt !== undefined && now - this.sentAt > this.options.timeoutMs) this.fail(this.socket, 'timeout');
+    if (this.socket && this.sentAt !== undefined && now - this.sentAt > this.options.timeoutMs)
+      this.fail(this.socket, 'timeout');
   }
 
   close(): void {
@@ -182,13 +200,19 @@ export function runClosedLoop(options: ClosedLoopOptions): Promise<void> {
   const target = endpoint(options.origin);
   const build = requestHead(target.host, options.headers);
   const readBuffer = Buffer.allocUnsafe(64 * 1024);
-  const connections = Array.from({ length: options.connections }, () => new Connection(readBuffer, target, build, options.script(), options));
+  const connections = Array.from(
+    { length: options.connections },
+    () => new Connection(readBuffer, target, build, options.script(), options),
+  );
   return new Promise((resolve) => {
     // One sweep for every connection's timeout, rather than a timer per request.
-    const sweep = setInterval(() => {
-      const now = performance.now();
-      for (const connection of connections) connection.checkTimeout(now);
-    }, Math.max(10, Math.min(250, options.timeoutMs / 4)));
+    const sweep = setInterval(
+      () => {
+        const now = performance.now();
+        for (const connection of connections) connection.checkTimeout(now);
+      },
+      Math.max(10, Math.min(250, options.timeoutMs / 4)),
+    );
     const stop = (): void => {
       clearTimeout(deadline);
       clearInterval(sweep);

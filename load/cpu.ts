@@ -76,7 +76,10 @@ export function measureCpu(serverPid: number | undefined): () => CpuShares {
     const round = (share: number) => Math.round(share * 100) / 100;
     return {
       generator: round((own.user + own.system) / 1e6 / wallS),
-      server: serverStart === undefined || serverEnd === undefined ? undefined : round((serverEnd - serverStart) / ticksPerSecond / wallS),
+      server:
+        serverStart === undefined || serverEnd === undefined
+          ? undefined
+          : round((serverEnd - serverStart) / ticksPerSecond / wallS),
     };
   };
 }

@@ -24,7 +24,11 @@ export interface DataSet {
 const concurrency = 16;
 
 /** Stops taking new items once `signal` is aborted (Ctrl-C): what was made by then is in the ledger. */
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+async function inParallel<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length && !signal?.aborted) await work(items[next++]!);
@@ -35,7 +39,10 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
 function created(response: ApiResponse, what: string): { id: string; createdAt: unknown } {
   const body = response.body as { id?: unknown; created_at?: unknown } | undefined;
   if (!everyReading.isSuccess(response.status) || typeof body?.id !== 'string') {
-    throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}); run msgapi check to see why.`);
+    throw new HarnessError(
+      'MSGAPI_SUITE_CRASHED',
+      `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}); run msgapi check to see why.`,
+    );
   }
   return { id: body.id, createdAt: body.created_at };
 }
@@ -48,10 +55,16 @@ async function expectUpdated(update: () => Promise<ApiResponse>, what: string): 
   } catch (error) {
     if (!(error instanceof LedgerRefusal)) throw error;
     // The create answered with an id the user held before the run: nothing was sent.
-    throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} was not sent: ${error.message}; run msgapi check to see why.`);
+    throw new HarnessError(
+      'MSGAPI_SUITE_CRASHED',
+      `Seeding failed: ${what} was not sent: ${error.message}; run msgapi check to see why.`,
+    );
   }
   if (!everyReading.isSuccess(response.status)) {
-    throw new HarnessError('MSGAPI_SUITE_CRASHED', `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}).`);
+    throw new HarnessError(
+      'MSGAPI_SUITE_CRASHED',
+      `Seeding failed: ${what} answered status ${response.status} (${response.text.slice(0, 200) || 'no body'}).`,
+    );
   }
 }
 
@@ -80,27 +93,50 @@ export async function seedDataSet(
   const step = () => onProgress(++done, total);
   const groupIds: string[] = [];
 
-  await inParallel(Array.from({ length: plan.groups }, (_, index) => index), async (index) => {
-    const contacts = Array.from({ length: 1 + (index % 4) }, () => ({ username: names.username('load-member') }));
-    const { id, createdAt } = created(await client.createGroup({ name: names.groupName('load-group'), description: `load data set ${runId}`, contacts }), 'POST /v1/groups');
-    record({ kind: 'group', id });
-    groupIds.push(id);
-    if (index % 5 === 4) await expectUpdated(() => client.updateGroup(id, { archived_at: archivedAt(createdAt) }), 'PUT /v1/groups/:id with archived_at');
-    step();
-  }, signal);
+  await inParallel(
+    Array.from({ length: plan.groups }, (_, index) => index),
+    async (index) => {
+      const contacts = Array.from({ length: 1 + (index % 4) }, () => ({ username: names.username('load-member') }));
+      const { id, createdAt } = created(
+        await client.createGroup({
+          name: names.groupName('load-group'),
+          description: `load data set ${runId}`,
+          contacts,
+        }),
+        'POST /v1/groups',
+      );
+      record({ kind: 'group', id });
+      groupIds.push(id);
+      if (index % 5 === 4)
+        await expectUpdated(
+          () => client.updateGroup(id, { archived_at: archivedAt(createdAt) }),
+          'PUT /v1/groups/:id with archived_at',
+        );
+      step();
+    },
+    signal,
+  );
 
-  await inParallel(Array.from({ length: plan.conversations }, (_, index) => index), async (index) => {
-    const { id, createdAt } = created(await client.createConversation({ contact_id: names.contactId('load-contact') }), 'POST /v1/conversations');
-    record({ kind: 'conversation', id });
-    // About a quarter muted, a tenth pinned, a seventh archived; some are several at once.
-    const update = {
-      ...(index % 4 === 0 ? { is_muted: true } : {}),
-      ...(index % 10 === 1 ? { is_pinned: true } : {}),
-      ...(index % 7 === 2 ? { archived_at: archivedAt(createdAt) } : {}),
-    };
-    if (Object.keys(update).length > 0) await expectUpdated(() => client.updateConversation(id, update), 'PUT /v1/conversations/:id');
-    step();
-  }, signal);
+  await inParallel(
+    Array.from({ length: plan.conversations }, (_, index) => index),
+    async (index) => {
+      const { id, createdAt } = created(
+        await client.createConversation({ contact_id: names.contactId('load-contact') }),
+        'POST /v1/conversations',
+      );
+      record({ kind: 'conversation', id });
+      // About a quarter muted, a tenth pinned, a seventh archived; some are several at once.
+      const update = {
+        ...(index % 4 === 0 ? { is_muted: true } : {}),
+        ...(index % 10 === 1 ? { is_pinned: true } : {}),
+        ...(index % 7 === 2 ? { archived_at: archivedAt(createdAt) } : {}),
+      };
+      if (Object.keys(update).length > 0)
+        await expectUpdated(() => client.updateConversation(id, update), 'PUT /v1/conversations/:id');
+      step();
+    },
+    signal,
+  );
   return { groupIds, conversations: plan.conversations, groups: plan.groups };
 }
 
@@ -109,12 +145,17 @@ export async function seedDataSet(
  * them (§3), which a retrieve verifies; a group's conversation still there is a leftover with the
  * reason, never deleted directly (the data set never verifies it as the group's).
  */
-export async function removeDataSet(entries: readonly LedgerEntry[], client: ApiClient): Promise<{ deleted: number; leftovers: Leftover[] }> {
+export async function removeDataSet(
+  entries: readonly LedgerEntry[],
+  client: ApiClient,
+): Promise<{ deleted: number; leftovers: Leftover[] }> {
   let deleted = 0;
   const leftovers: Leftover[] = [];
   for (const kind of ['group', 'conversation'] as const) {
     const ofKind = entries.filter((entry) => entry.kind === kind);
-    const slices = Array.from({ length: concurrency }, (_, slice) => ofKind.filter((_, index) => index % concurrency === slice));
+    const slices = Array.from({ length: concurrency }, (_, slice) =>
+      ofKind.filter((_, index) => index % concurrency === slice),
+    );
     await inParallel(slices, async (slice) => {
       const result = await sweepLedger(slice, client);
       deleted += result.deleted;

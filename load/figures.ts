@@ -17,7 +17,9 @@ export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export function modelFigures(recorder: Recorder, facts: RunFacts): ModelFigures {
   const durationS = recorder.durationMs / 1000;
-  const statuses = Object.fromEntries([...recorder.statuses].sort(([a], [b]) => a - b).map(([status, count]) => [String(status), count]));
+  const statuses = Object.fromEntries(
+    [...recorder.statuses].sort(([a], [b]) => a - b).map(([status, count]) => [String(status), count]),
+  );
   const errorKinds = Object.fromEntries(recorder.errors);
   const errors = [...recorder.errors.values()].reduce((sum, count) => sum + count, 0);
   return {
@@ -47,8 +49,12 @@ export function runProblems(scenario: string, figures: ModelFigures): string[] {
   const problems: string[] = [];
   const where = `${scenario} (${figures.model} model)`;
   if (figures.non_2xx > 0) {
-    const statuses = Object.entries(figures.statuses).filter(([status]) => !isSuccess(Number(status))).map(([status, count]) => `${count} × ${status}`);
-    problems.push(`${where}: ${figures.non_2xx} of ${figures.requests} responses were not 2xx (${statuses.join(', ')})`);
+    const statuses = Object.entries(figures.statuses)
+      .filter(([status]) => !isSuccess(Number(status)))
+      .map(([status, count]) => `${count} × ${status}`);
+    problems.push(
+      `${where}: ${figures.non_2xx} of ${figures.requests} responses were not 2xx (${statuses.join(', ')})`,
+    );
   }
   if (figures.errors > 0) {
     const kinds = Object.entries(figures.error_kinds).map(([kind, count]) => `${count} ${kind}`);

@@ -9,7 +9,12 @@ export type LatencyHistogram = hdr.Histogram;
 const highestTrackableUs = 3_600_000_000;
 
 export function newHistogram(): LatencyHistogram {
-  return hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: highestTrackableUs, numberOfSignificantValueDigits: 3, useWebAssembly: false });
+  return hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: highestTrackableUs,
+    numberOfSignificantValueDigits: 3,
+    useWebAssembly: false,
+  });
 }
 
 export function recordUs(histogram: LatencyHistogram, microseconds: number): void {
@@ -34,7 +39,9 @@ export function addHistograms(histograms: readonly LatencyHistogram[]): LatencyH
 
 /** The JS implementation has it; the interface hdr-histogram-js exports does not declare it. */
 const topOfMaxBucket = (histogram: LatencyHistogram): number =>
-  (histogram as unknown as { highestEquivalentValue(value: number): number }).highestEquivalentValue(histogram.maxValue);
+  (histogram as unknown as { highestEquivalentValue(value: number): number }).highestEquivalentValue(
+    histogram.maxValue,
+  );
 
 export interface LatencyFigures {
   p50: number;
@@ -45,7 +52,14 @@ export interface LatencyFigures {
   mean: number;
 }
 
-export const latencyFigureNames = ['p50', 'p90', 'p99', 'p99.9', 'max', 'mean'] as const satisfies readonly (keyof LatencyFigures)[];
+export const latencyFigureNames = [
+  'p50',
+  'p90',
+  'p99',
+  'p99.9',
+  'max',
+  'mean',
+] as const satisfies readonly (keyof LatencyFigures)[];
 
 /** All in µs; zeros for an empty histogram. */
 export function latencyFigures(histogram: LatencyHistogram): LatencyFigures {
@@ -63,7 +77,13 @@ export function latencyFigures(histogram: LatencyHistogram): LatencyFigures {
 
 /** Points of the latency-by-percentile curve (HdrHistogram's plot), for the HTML report. */
 export function percentileCurve(histogram: LatencyHistogram): Array<{ percentile: number; us: number }> {
-  const percentiles = [0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 92.5, 95, 96, 97, 97.5, 98, 98.5, 99, 99.25, 99.5, 99.75, 99.9, 99.95, 99.99, 99.999, 100];
+  const percentiles = [
+    0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 92.5, 95, 96, 97, 97.5, 98, 98.5, 99, 99.25, 99.5, 99.75, 99.9,
+    99.95, 99.99, 99.999, 100,
+  ];
   if (histogram.totalCount === 0) return [];
-  return percentiles.map((percentile) => ({ percentile, us: percentile === 100 ? topOfMaxBucket(histogram) : histogram.getValueAtPercentile(percentile) }));
+  return percentiles.map((percentile) => ({
+    percentile,
+    us: percentile === 100 ? topOfMaxBucket(histogram) : histogram.getValueAtPercentile(percentile),
+  }));
 }

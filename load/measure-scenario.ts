@@ -32,22 +32,48 @@ export interface MeasureSettings {
   progress: Progress;
 }
 
-export async function closedRun(request: LoadRequest, settings: MeasureSettings, label: string): Promise<{ figures: ModelFigures; paths: string[] }> {
+export async function closedRun(
+  request: LoadRequest,
+  settings: MeasureSettings,
+  label: string,
+): Promise<{ figures: ModelFigures; paths: string[] }> {
   const { connections, generator, timeoutMs, signal, progress } = settings;
   if (settings.warmupS > 0) {
     const warmup = new Recorder();
     progress.measure(`${label} warm-up`, warmup, settings.warmupS);
-    await runClosedModel(request, { generator, connections, durationS: settings.warmupS, timeoutMs, signal, recorder: warmup });
+    await runClosedModel(request, {
+      generator,
+      connections,
+      durationS: settings.warmupS,
+      timeoutMs,
+      signal,
+      recorder: warmup,
+    });
   }
   const recorder = new Recorder();
   progress.measure(`${label} closed model, ${connections} connections`, recorder, settings.durationS);
   const cpu = measureCpu(settings.serverPid);
-  const run = await runClosedModel(request, { generator, connections, durationS: settings.durationS, timeoutMs, signal, recorder });
+  const run = await runClosedModel(request, {
+    generator,
+    connections,
+    durationS: settings.durationS,
+    timeoutMs,
+    signal,
+    recorder,
+  });
   progress.end();
-  return { figures: modelFigures(recorder, { model: 'closed', offeredRate: null, connections, cpu: cpu() }), paths: run.paths };
+  return {
+    figures: modelFigures(recorder, { model: 'closed', offeredRate: null, connections, cpu: cpu() }),
+    paths: run.paths,
+  };
 }
 
-export async function measureScenario(client: ApiClient, scenario: ScenarioSpec, request: LoadRequest, settings: MeasureSettings): Promise<ScenarioReport> {
+export async function measureScenario(
+  client: ApiClient,
+  scenario: ScenarioSpec,
+  request: LoadRequest,
+  settings: MeasureSettings,
+): Promise<ScenarioReport> {
   const samples = await sampleBodies(client, request.baseUrl, scenario, request.query, settings.pagination);
   const report: ScenarioReport = {
     name: scenario.name,
@@ -61,7 +87,11 @@ export async function measureScenario(client: ApiClient, scenario: ScenarioSpec,
   if (scenario.largestPage && !settings.maxLimitDeclared && samples.firstStatus >= 400 && samples.firstStatus < 500) {
     // The spec leaves the largest page open (§8): refusing 100 is a choice, not a failure.
     const limit = request.query.limit;
-    return { ...report, skipped: `the server refuses limit=${limit} (status ${samples.firstStatus}), which the spec allows (§8); declare its largest page with --max-limit N to measure it`, samples: { validated: 0, problems: [] } };
+    return {
+      ...report,
+      skipped: `the server refuses limit=${limit} (status ${samples.firstStatus}), which the spec allows (§8); declare its largest page with --max-limit N to measure it`,
+      samples: { validated: 0, problems: [] },
+    };
   }
   let paths = [requestPath(request.baseUrl, request.operation, request.query), ...samples.paths];
   if (settings.models.includes('closed') && !settings.signal.aborted) {
@@ -83,7 +113,13 @@ export async function measureScenario(client: ApiClient, scenario: ScenarioSpec,
       recorder,
     });
     settings.progress.end();
-    report.open = modelFigures(recorder, { model: 'open', offeredRate: settings.rate, connections: settings.openConnections, cpu: cpu(), unsent: open.unsent });
+    report.open = modelFigures(recorder, {
+      model: 'open',
+      offeredRate: settings.rate,
+      connections: settings.openConnections,
+      cpu: cpu(),
+      unsent: open.unsent,
+    });
   }
   return report;
 }

@@ -10,7 +10,11 @@ export interface WalkPosition {
 }
 
 /** The query of the next page, or undefined when this page was the last (or cannot be followed). */
-export function queryAfter(style: PaginationStyle, position: WalkPosition, bodyText: string): Record<string, QueryValue> | undefined {
+export function queryAfter(
+  style: PaginationStyle,
+  position: WalkPosition,
+  bodyText: string,
+): Record<string, QueryValue> | undefined {
   let envelope: { has_more?: unknown; data?: Array<{ id?: unknown }> };
   try {
     envelope = JSON.parse(bodyText) as typeof envelope;

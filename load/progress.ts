@@ -31,7 +31,10 @@ export class Progress {
       this.stream.write(`${label} (${plannedS} s) ...\n`);
       return;
     }
-    const draw = () => this.redraw(`${label}: ${(recorder.durationMs / 1000).toFixed(1)}/${plannedS} s, ${recorder.responses.toLocaleString('en-US')} responses`);
+    const draw = () =>
+      this.redraw(
+        `${label}: ${(recorder.durationMs / 1000).toFixed(1)}/${plannedS} s, ${recorder.responses.toLocaleString('en-US')} responses`,
+      );
     draw();
     this.timer = setInterval(draw, 200);
   }

@@ -6,7 +6,8 @@ export type ErrorKind = 'timeout' | 'connection' | 'other';
 
 /** What kind of failure a request met, from the closed loop's socket errors and undici's alike. */
 export function errorKind(error: Error & { code?: string }): ErrorKind {
-  if (error.name === 'TimeoutError' || /_TIMEOUT$/.test(error.code ?? '') || /timed out|timeout/i.test(error.message)) return 'timeout';
+  if (error.name === 'TimeoutError' || /_TIMEOUT$/.test(error.code ?? '') || /timed out|timeout/i.test(error.message))
+    return 'timeout';
   if (/^(E(CONN|PIPE|HOSTUNREACH|NETUNREACH|ADDR)|UND_ERR_SOCKET)/.test(error.code ?? '')) return 'connection';
   return 'other';
 }

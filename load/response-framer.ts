@@ -102,7 +102,9 @@ export class ResponseFramer {
       this.finish();
       return undefined;
     }
-    return this.state === 'head' && this.partialHead === undefined ? undefined : 'the connection ended inside a response';
+    return this.state === 'head' && this.partialHead === undefined
+      ? undefined
+      : 'the connection ended inside a response';
   }
 
   /** The head up to the CRLF of its last header line. */
@@ -113,7 +115,8 @@ export class ResponseFramer {
     const headers = head.toLowerCase();
     const connection = headerValue(headers, 'connection');
     // HTTP/1.1 keeps the connection unless told otherwise; HTTP/1.0 closes it unless told otherwise.
-    this.keepAlive = statusLine[1] === '1' ? !/\bclose\b/.test(connection ?? '') : /\bkeep-alive\b/.test(connection ?? '');
+    this.keepAlive =
+      statusLine[1] === '1' ? !/\bclose\b/.test(connection ?? '') : /\bkeep-alive\b/.test(connection ?? '');
     this.status = status;
     // An interim response (100 Continue, 103 Early Hints) has no body; the final one follows.
     if (status < 200) return undefined;

@@ -23,7 +23,15 @@ import type { LoadRequest } from './load-request.ts';
 import { openLoadTarget, serverPid } from './load-target.ts';
 import { closedRun, measureScenario, type MeasureSettings } from './measure-scenario.ts';
 import { Progress } from './progress.ts';
-import { loadReportFormat, loadVerdict, type GateResult, type LoadReport, type LoadVerdict, type Model, type ScenarioReport } from './load-report.ts';
+import {
+  loadReportFormat,
+  loadVerdict,
+  type GateResult,
+  type LoadReport,
+  type LoadVerdict,
+  type Model,
+  type ScenarioReport,
+} from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
 import type { Generator } from './closed-model.ts';
 import { writeSeedFile, type SeedRecord } from './seed-file.ts';
@@ -58,7 +66,8 @@ export interface LoadOptions {
 }
 
 const quiet = (_text: string): void => {};
-const nowhere = (): NodeJS.WriteStream => new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
+const nowhere = (): NodeJS.WriteStream =>
+  new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
 
 export interface LoadRun {
   report: LoadReport;
@@ -87,10 +96,24 @@ class PreparedTarget {
     this.ledger = new Ledger(ledgerFile.path);
   }
 
-  static async open(settings: TargetSettings, options: LoadOptions, runId: string, label: string): Promise<PreparedTarget> {
-    const target = await openLoadTarget(settings, { timeoutMs: options.timeoutMs, waitForTargetS: options.waitForTargetS ?? 0, onWaiting: options.say ?? quiet });
+  static async open(
+    settings: TargetSettings,
+    options: LoadOptions,
+    runId: string,
+    label: string,
+  ): Promise<PreparedTarget> {
+    const target = await openLoadTarget(settings, {
+      timeoutMs: options.timeoutMs,
+      waitForTargetS: options.waitForTargetS ?? 0,
+      onWaiting: options.say ?? quiet,
+    });
     const ledgerFile = LedgerFile.create(options.reportsDir, runId, label);
-    const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, readOnly: true });
+    const client = firstUserClient(target.users, {
+      baseUrl: target.url,
+      encoding: target.choices.bodyEncoding,
+      timeoutMs: options.timeoutMs,
+      readOnly: true,
+    });
     return new PreparedTarget(target, client, ledgerFile, options.timeoutMs);
   }
 
@@ -98,9 +121,18 @@ class PreparedTarget {
     await this.ledgerFile.takeSnapshot([this.client], this.target.choices.pagination);
     this.ledger = new Ledger(this.ledgerFile.path, this.ledgerFile.prior());
     const { target } = this;
-    const seeder = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: this.timeoutMs, ledger: this.ledger });
-    const data = await seedDataSet(seeder, runId, plan, progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`), (entry) =>
-      this.ledger.record(entry.kind, entry.id),
+    const seeder = firstUserClient(target.users, {
+      baseUrl: target.url,
+      encoding: target.choices.bodyEncoding,
+      timeoutMs: this.timeoutMs,
+      ledger: this.ledger,
+    });
+    const data = await seedDataSet(
+      seeder,
+      runId,
+      plan,
+      progress.count(`Seeding ${this.target.url}: ${plan.conversations} conversations, ${plan.groups} groups`),
+      (entry) => this.ledger.record(entry.kind, entry.id),
       signal,
     );
     this.groupIds = data.groupIds;
@@ -117,7 +149,11 @@ class PreparedTarget {
   request(scenario: ScenarioSpec, options: LoadOptions, groupId: string | undefined): LoadRequest {
     return {
       baseUrl: this.target.url,
-      authorization: authorizationHeader({ kind: 'token', token: this.target.users.accessToken, secretName: 'ACCESS_TOKEN' })!,
+      authorization: authorizationHeader({
+        kind: 'token',
+        token: this.target.users.accessToken,
+        secretName: 'ACCESS_TOKEN',
+      })!,
       operation: scenario.operation,
       query: scenario.query({ maxLimit: options.maxLimit, groupId }),
       ...(scenario.walk ? { walk: this.target.choices.pagination } : {}),
@@ -126,14 +162,23 @@ class PreparedTarget {
 
   async clean(runId: string, timeoutMs: number, progress: Progress): Promise<Leftover[]> {
     const { choices } = this.target;
-    const address = { url: this.target.url, accessToken: this.target.users.accessToken, encoding: choices.bodyEncoding, timeoutMs };
+    const address = {
+      url: this.target.url,
+      accessToken: this.target.users.accessToken,
+      encoding: choices.bodyEncoding,
+      timeoutMs,
+    };
     const recorded = this.ledgerFile.recorded();
     if (recorded.length > 0) progress.count(`Removing the data set (${recorded.length} objects)`)(0, recorded.length);
     // What the ledger names; then creates under way when the run was stopped, and those whose
     // answer never gave their id, which never reached the ledger: the marker finds them (each only
     // when its own retrieve shows it), after every run. A data set seeded before this run
     // (--seed-file) carries another run's marker.
-    const { leftovers } = await this.ledgerFile.sweep(address, { runId, pagination: choices.pagination }, (entries, first) => removeDataSet(entries, first));
+    const { leftovers } = await this.ledgerFile.sweep(
+      address,
+      { runId, pagination: choices.pagination },
+      (entries, first) => removeDataSet(entries, first),
+    );
     return leftovers;
   }
 }
@@ -158,52 +203,89 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
   const scenarios: ScenarioReport[] = [];
   const abGates: GateResult[] = [];
   let main: PreparedTarget | undefined;
-  const { cleaned: leftovers, interruptedBy: interrupted } = await withSafeRun({
-    ledger: LedgerFile.pathFor(options.reportsDir, runId),
-    work: 'the load run',
-    cleanUp: async () => {
-      progress.end();
-      const leftovers: Leftover[] = [];
-      for (const target of prepared) {
-        leftovers.push(...(await target.clean(runId, options.timeoutMs, progress)));
-        await target.target.close();
-      }
-      return leftovers;
+  const { cleaned: leftovers, interruptedBy: interrupted } = await withSafeRun(
+    {
+      ledger: LedgerFile.pathFor(options.reportsDir, runId),
+      work: 'the load run',
+      cleanUp: async () => {
+        progress.end();
+        const leftovers: Leftover[] = [];
+        for (const target of prepared) {
+          leftovers.push(...(await target.clean(runId, options.timeoutMs, progress)));
+          await target.target.close();
+        }
+        return leftovers;
+      },
     },
-  }, async (signal) => {
-    main = await PreparedTarget.open(options.target, options, runId, '');
-    prepared.push(main);
-    const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
-    if (baseline) prepared.push(baseline);
-    (options.say ?? quiet)(`msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`);
-    if (options.plan) for (const target of prepared) if (!signal.aborted) await target.seed(options.plan, runId, progress, signal);
+    async (signal) => {
+      main = await PreparedTarget.open(options.target, options, runId, '');
+      prepared.push(main);
+      const baseline = options.ab ? await PreparedTarget.open(options.ab.target, options, runId, '-ab') : undefined;
+      if (baseline) prepared.push(baseline);
+      (options.say ?? quiet)(
+        `msgapi load ${version}: target ${main.target.url}${main.target.embedded ? ' (embedded reference server, its own process)' : ''}, run ${runId}.`,
+      );
+      if (options.plan)
+        for (const target of prepared) if (!signal.aborted) await target.seed(options.plan, runId, progress, signal);
 
-    const settings = (target: PreparedTarget): MeasureSettings => ({
-      models: options.models, generator: options.generator, connections: options.connections, durationS: options.durationS, warmupS: options.warmupS, rate: options.rate,
-      openConnections: options.openConnections, timeoutMs: options.timeoutMs, pagination: target.target.choices.pagination, serverPid: serverPid(target.target),
-      maxLimitDeclared: options.maxLimitDeclared,
-      signal, progress,
-    });
-    const groupId = await main.groupId();
-    for (const scenario of options.scenarios) {
-      if (signal.aborted) break;
-      const skipped = scenario.needsGroup && groupId === undefined ? 'the target holds no group to filter by' : scenario.walk && main.target.choices.pagination.kind === 'none' ? 'PAGINATION=none: there is no next page to ask for' : undefined;
-      if (skipped) {
-        scenarios.push({ name: scenario.name, spec: scenario.spec, request: '', skipped, samples: { validated: 0, problems: [] }, closed: null, open: null });
-        continue;
+      const settings = (target: PreparedTarget): MeasureSettings => ({
+        models: options.models,
+        generator: options.generator,
+        connections: options.connections,
+        durationS: options.durationS,
+        warmupS: options.warmupS,
+        rate: options.rate,
+        openConnections: options.openConnections,
+        timeoutMs: options.timeoutMs,
+        pagination: target.target.choices.pagination,
+        serverPid: serverPid(target.target),
+        maxLimitDeclared: options.maxLimitDeclared,
+        signal,
+        progress,
+      });
+      const groupId = await main.groupId();
+      for (const scenario of options.scenarios) {
+        if (signal.aborted) break;
+        const skipped =
+          scenario.needsGroup && groupId === undefined
+            ? 'the target holds no group to filter by'
+            : scenario.walk && main.target.choices.pagination.kind === 'none'
+              ? 'PAGINATION=none: there is no next page to ask for'
+              : undefined;
+        if (skipped) {
+          scenarios.push({
+            name: scenario.name,
+            spec: scenario.spec,
+            request: '',
+            skipped,
+            samples: { validated: 0, problems: [] },
+            closed: null,
+            open: null,
+          });
+          continue;
+        }
+        scenarios.push(
+          await measureScenario(main.client, scenario, main.request(scenario, options, groupId), settings(main)),
+        );
+        if (baseline && options.ab) abGates.push(await abRounds(scenario, main, baseline, options, settings, signal));
       }
-      scenarios.push(await measureScenario(main.client, scenario, main.request(scenario, options, groupId), settings(main)));
-      if (baseline && options.ab) abGates.push(await abRounds(scenario, main, baseline, options, settings, signal));
-    }
-  });
+    },
+  );
   const measured = scenarios.filter((scenario) => scenario.skipped === null).length;
-  const stopped = interrupted ? `stopped by ${interrupted}: ${measured} of ${options.scenarios.length} scenarios measured, so the figures do not cover the run asked for` : undefined;
+  const stopped = interrupted
+    ? `stopped by ${interrupted}: ${measured} of ${options.scenarios.length} scenarios measured, so the figures do not cover the run asked for`
+    : undefined;
   const report = buildLoadReport(options, main!, startedAt, scenarios, abGates, leftovers, stopped);
   return { report, verdict: report.verdict, leftovers, interrupted };
 }
 
 async function abRounds(
-  scenario: ScenarioSpec, candidate: PreparedTarget, baseline: PreparedTarget, options: LoadOptions, settings: (target: PreparedTarget) => MeasureSettings, signal: AbortSignal,
+  scenario: ScenarioSpec,
+  candidate: PreparedTarget,
+  baseline: PreparedTarget,
+  options: LoadOptions,
+  settings: (target: PreparedTarget) => MeasureSettings,
+  signal: AbortSignal,
 ): Promise<GateResult> {
   const ab = options.ab!;
   const rounds: AbRound[] = [];
@@ -215,7 +297,11 @@ async function abRounds(
     const rps = new Map<PreparedTarget, number>();
     for (const side of order) {
       const label = `${scenario.name} A/B round ${round}/${ab.rounds} ${side === candidate ? 'candidate' : 'baseline'}`;
-      const run = await closedRun(side.request(scenario, options, side === candidate ? candidateGroup : baselineGroup), settings(side), label);
+      const run = await closedRun(
+        side.request(scenario, options, side === candidate ? candidateGroup : baselineGroup),
+        settings(side),
+        label,
+      );
       rps.set(side, run.figures.rps);
     }
     rounds.push({ candidateRps: rps.get(candidate)!, baselineRps: rps.get(baseline)! });
@@ -228,57 +314,80 @@ async function abRounds(
  * export); the seed file says where it is and which ledger removes it. Stopped half-way, or failing,
  * it removes what it made, as a run does.
  */
-export async function seedOnly(options: LoadOptions & { plan: DataSetPlan; seedFile: string }): Promise<{ record?: SeedRecord; leftovers: Leftover[]; interrupted: NodeJS.Signals | undefined }> {
+export async function seedOnly(
+  options: LoadOptions & { plan: DataSetPlan; seedFile: string },
+): Promise<{ record?: SeedRecord; leftovers: Leftover[]; interrupted: NodeJS.Signals | undefined }> {
   const runId = randomBytes(4).toString('hex');
   const progress = new Progress(options.progressOutput ?? nowhere());
   mkdirSync(options.reportsDir, { recursive: true });
   let prepared: PreparedTarget | undefined;
   let record: SeedRecord | undefined;
-  const { cleaned: leftovers, interruptedBy } = await withSafeRun({
-    ledger: LedgerFile.pathFor(options.reportsDir, runId),
-    work: 'the seeding',
-    cleanUp: async ({ failed }) => {
-      progress.end();
-      // Kept only once the file that says how to remove it is written.
-      const leftovers = prepared && record === undefined ? await prepared.clean(runId, options.timeoutMs, progress) : [];
-      await prepared?.target.close();
-      // What could not be removed is named before the error ends the command.
-      if (failed && leftovers.length > 0) (options.say ?? quiet)(`${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile.path}`);
-      return leftovers;
+  const { cleaned: leftovers, interruptedBy } = await withSafeRun(
+    {
+      ledger: LedgerFile.pathFor(options.reportsDir, runId),
+      work: 'the seeding',
+      cleanUp: async ({ failed }) => {
+        progress.end();
+        // Kept only once the file that says how to remove it is written.
+        const leftovers =
+          prepared && record === undefined ? await prepared.clean(runId, options.timeoutMs, progress) : [];
+        await prepared?.target.close();
+        // What could not be removed is named before the error ends the command.
+        if (failed && leftovers.length > 0)
+          (options.say ?? quiet)(
+            `${leftovers.length} objects of the data set could not be removed: msgapi cleanup --ledger ${prepared!.ledgerFile.path}`,
+          );
+        return leftovers;
+      },
     },
-  }, async (signal) => {
-    prepared = await PreparedTarget.open(options.target, options, runId, '');
-    await prepared.seed(options.plan, runId, progress, signal);
-    if (signal.aborted) return;
-    const groupId = await prepared.groupId();
-    const seeded: SeedRecord = {
-      format: 'msgapi-load-seed/1',
-      url: prepared.target.url,
-      run: runId,
-      ledger: prepared.ledgerFile.path,
-      group_id: groupId ?? null,
-      conversations: options.plan.conversations,
-      groups: options.plan.groups,
-      seeded_at: new Date().toISOString(),
-    };
-    // Kept only once the file that says how to remove it is written; otherwise removed after.
-    writeSeedFile(options.seedFile, seeded);
-    record = seeded;
-  });
+    async (signal) => {
+      prepared = await PreparedTarget.open(options.target, options, runId, '');
+      await prepared.seed(options.plan, runId, progress, signal);
+      if (signal.aborted) return;
+      const groupId = await prepared.groupId();
+      const seeded: SeedRecord = {
+        format: 'msgapi-load-seed/1',
+        url: prepared.target.url,
+        run: runId,
+        ledger: prepared.ledgerFile.path,
+        group_id: groupId ?? null,
+        conversations: options.plan.conversations,
+        groups: options.plan.groups,
+        seeded_at: new Date().toISOString(),
+      };
+      // Kept only once the file that says how to remove it is written; otherwise removed after.
+      writeSeedFile(options.seedFile, seeded);
+      record = seeded;
+    },
+  );
   return { ...(record ? { record } : {}), leftovers, interrupted: interruptedBy };
 }
 
-function buildLoadReport(options: LoadOptions, main: PreparedTarget, startedAt: Date, scenarios: ScenarioReport[], abGates: GateResult[], leftovers: Leftover[], stopped: string | undefined): LoadReport {
+function buildLoadReport(
+  options: LoadOptions,
+  main: PreparedTarget,
+  startedAt: Date,
+  scenarios: ScenarioReport[],
+  abGates: GateResult[],
+  leftovers: Leftover[],
+  stopped: string | undefined,
+): LoadReport {
   const failures: string[] = [];
   for (const scenario of scenarios) {
-    for (const figures of [scenario.closed, scenario.open]) if (figures) failures.push(...runProblems(scenario.name, figures));
+    for (const figures of [scenario.closed, scenario.open])
+      if (figures) failures.push(...runProblems(scenario.name, figures));
     failures.push(...scenario.samples.problems.map((problem) => `${problem} (sampled body)`));
   }
   const thresholdGates = evaluateThresholds(options.thresholds, scenarios);
-  const baselineComparison = options.baseline ? compareWithBaseline({ scenarios } as LoadReport, options.baseline.report, options.baseline.tolerance) : undefined;
+  const baselineComparison = options.baseline
+    ? compareWithBaseline({ scenarios } as LoadReport, options.baseline.report, options.baseline.tolerance)
+    : undefined;
   const gates = [...thresholdGates, ...(baselineComparison?.gates ?? []), ...abGates];
   failures.push(...gates.filter((gate) => !gate.passed).map((gate) => `${gate.gate}: ${gate.detail}`));
-  if (leftovers.length > 0) failures.push(`${leftovers.length} objects of the data set could not be removed (see the ledger file in ${options.reportsDir})`);
+  if (leftovers.length > 0)
+    failures.push(
+      `${leftovers.length} objects of the data set could not be removed (see the ledger file in ${options.reportsDir})`,
+    );
   return {
     format: loadReportFormat,
     version,
@@ -315,7 +424,8 @@ export function readLoadReport(file: string): LoadReport {
   } catch (error) {
     throw new Error(`${file} is not a readable load report: ${(error as Error).message}`, { cause: error });
   }
-  if ((parsed as LoadReport | undefined)?.format !== loadReportFormat) throw new Error(`${file} is not a load report of this harness (format ${loadReportFormat}).`);
+  if ((parsed as LoadReport | undefined)?.format !== loadReportFormat)
+    throw new Error(`${file} is not a load report of this harness (format ${loadReportFormat}).`);
   return parsed as LoadReport;
 }
 

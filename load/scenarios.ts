@@ -27,11 +27,23 @@ export interface ScenarioContext {
 
 export const scenarioSpecs: readonly ScenarioSpec[] = [
   { name: 'conversations.default', operation: 'listConversations', spec: '§4.1', query: () => ({}) },
-  { name: 'conversations.limit-max', operation: 'listConversations', spec: '§4.1, §8', query: (c) => ({ limit: c.maxLimit }), largestPage: true },
+  {
+    name: 'conversations.limit-max',
+    operation: 'listConversations',
+    spec: '§4.1, §8',
+    query: (c) => ({ limit: c.maxLimit }),
+    largestPage: true,
+  },
   { name: 'conversations.muted', operation: 'listConversations', spec: '§4.1', query: () => ({ muted: true }) },
   { name: 'conversations.archived', operation: 'listConversations', spec: '§4.1', query: () => ({ archived: true }) },
   { name: 'conversations.pinned', operation: 'listConversations', spec: '§4.1', query: () => ({ pinned: true }) },
-  { name: 'conversations.group', operation: 'listConversations', spec: '§4.1', query: (c) => ({ group_id: c.groupId }), needsGroup: true },
+  {
+    name: 'conversations.group',
+    operation: 'listConversations',
+    spec: '§4.1',
+    query: (c) => ({ group_id: c.groupId }),
+    needsGroup: true,
+  },
   { name: 'conversations.walk', operation: 'listConversations', spec: '§4.1, §4.3', query: () => ({}), walk: true },
   { name: 'groups.default', operation: 'listGroups', spec: '§4.2', query: () => ({}) },
   { name: 'groups.archived', operation: 'listGroups', spec: '§4.2', query: () => ({ archived: true }) },
@@ -43,11 +55,17 @@ export const scenarioNames = scenarioSpecs.map((scenario) => scenario.name);
 /** --scenarios: names, or prefixes ending in a dot (groups.); every item must choose something. */
 export function chooseScenarios(raw: string | undefined): ScenarioSpec[] {
   if (raw === undefined) return [...scenarioSpecs];
-  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const matches = (item: string, name: string) => (item.endsWith('.') ? name.startsWith(item) : name === item);
   const unknown = items.filter((item) => !scenarioNames.some((name) => matches(item, name)));
   if (items.length === 0 || unknown.length > 0) {
-    throw new HarnessError('MSGAPI_USAGE', `--scenarios names ${unknown.join(', ') || 'nothing'}, which is no scenario; the scenarios are ${scenarioNames.join(', ')}.`);
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `--scenarios names ${unknown.join(', ') || 'nothing'}, which is no scenario; the scenarios are ${scenarioNames.join(', ')}.`,
+    );
   }
   return scenarioSpecs.filter((scenario) => items.some((item) => matches(item, scenario.name)));
 }

@@ -34,6 +34,10 @@ export function readSeedFile(file: string, named: boolean): SeedRecord | undefin
   } catch (error) {
     throw new HarnessError('MSGAPI_USAGE', `${file} is not a readable seed file: ${(error as Error).message}`);
   }
-  if ((parsed as SeedRecord | undefined)?.format !== seedFileFormat) throw new HarnessError('MSGAPI_USAGE', `${file} is not a seed file of msgapi load --seed-only (format ${seedFileFormat}).`);
+  if ((parsed as SeedRecord | undefined)?.format !== seedFileFormat)
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `${file} is not a seed file of msgapi load --seed-only (format ${seedFileFormat}).`,
+    );
   return parsed as SeedRecord;
 }

@@ -16,10 +16,7 @@ function unauthorized(message: string): ApiError {
   });
 }
 
-export function authenticate(
-  header: string | undefined,
-  accounts: ReadonlyMap<string, Account>,
-): Account {
+export function authenticate(header: string | undefined, accounts: ReadonlyMap<string, Account>): Account {
   if (header === undefined || header === '') {
     throw unauthorized('Missing Authorization header; expected "Bearer <token>".');
   }

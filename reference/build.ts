@@ -43,7 +43,8 @@ function accountsFrom(users: ReferenceUser[]): Map<string, Account> {
 export function buildReferenceServer(options: ReferenceServerOptions): Server {
   const accounts = accountsFrom(options.users);
   const choices = { ...defaultChoices, ...options.choices };
-  const now = options.now ?? (choices.timestampUnit === 'milliseconds' ? () => Date.now() : () => Math.floor(Date.now() / 1000));
+  const now =
+    options.now ?? (choices.timestampUnit === 'milliseconds' ? () => Date.now() : () => Math.floor(Date.now() / 1000));
   const server = createServer(createRequestListener({ accounts, now, choices, modifiers: options.modifiers ?? [] }));
   // Idle connections are the client's to close (msgapi's after a second), not the server's. With
   // Node's five seconds, the full matrix (hundreds of servers in one busy process, their clients in

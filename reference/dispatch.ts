@@ -17,9 +17,7 @@ export interface DispatchDeps {
 
 function splitTarget(target: string): { pathname: string; search: string } {
   const at = target.indexOf('?');
-  return at === -1
-    ? { pathname: target, search: '' }
-    : { pathname: target.slice(0, at), search: target.slice(at + 1) };
+  return at === -1 ? { pathname: target, search: '' } : { pathname: target.slice(0, at), search: target.slice(at + 1) };
 }
 
 const cleanSeams: Seams = {
@@ -39,13 +37,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: DispatchD
   let reply: Reply;
   try {
     const account = seams.authenticate(req.headers.authorization, deps.accounts);
-    reply = await seams.handle({
-      store: account.store,
-      now: deps.now,
-      choices: deps.choices,
-      query: () => parseText(search),
-      body: () => readBodyParams(req, deps.choices),
-    }, route);
+    reply = await seams.handle(
+      {
+        store: account.store,
+        now: deps.now,
+        choices: deps.choices,
+        query: () => parseText(search),
+        body: () => readBodyParams(req, deps.choices),
+      },
+      route,
+    );
   } catch (error) {
     if (error instanceof ClientGoneError) return;
     if (error instanceof ApiError) {

@@ -69,9 +69,7 @@ async function listenHttp10(server: HttpServer, port: number, host: string): Pro
   return { address, close };
 }
 
-export async function startReferenceServer(
-  options: StartReferenceServerOptions,
-): Promise<RunningReferenceServer> {
+export async function startReferenceServer(options: StartReferenceServerOptions): Promise<RunningReferenceServer> {
   const { port = 0, host = '127.0.0.1', http10 = false, ...serverOptions } = options;
   const server = buildReferenceServer(serverOptions);
   const listening = await (http10 ? listenHttp10 : listenDirect)(server, port, host);

@@ -69,9 +69,13 @@ export function armable(modifiers: readonly ServerModifier[]): ArmableModifiers 
     ((...args: Parameters<F>) => (armed ? modified(...args) : inner(...args))) as F;
   return {
     modifiers: modifiers.map((modifier) => ({
-      ...(modifier.authenticate ? { authenticate: (next: Authenticate) => gate(next, modifier.authenticate!(next)) } : {}),
+      ...(modifier.authenticate
+        ? { authenticate: (next: Authenticate) => gate(next, modifier.authenticate!(next)) }
+        : {}),
       ...(modifier.handle ? { handle: (next: Handle) => gate(next, modifier.handle!(next)) } : {}),
-      ...(modifier.reply ? { reply: (answer: Reply, route: RouteInfo) => (armed ? modifier.reply!(answer, route) : answer) } : {}),
+      ...(modifier.reply
+        ? { reply: (answer: Reply, route: RouteInfo) => (armed ? modifier.reply!(answer, route) : answer) }
+        : {}),
     })),
     arm: () => {
       armed = true;

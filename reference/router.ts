@@ -16,8 +16,9 @@ const RESOURCES: ReadonlyMap<string, ResourceRoutes> = new Map([
 const PATH = /^\/v1\/([a-z]+)(?:\/([^/]+))?$/;
 
 function methodNotAllowed(method: string, allow: string): ApiError {
-  return new ApiError(405, 'method_not_allowed', `${method} is not allowed here; allowed: ${allow}.`,
-    undefined, { Allow: allow });
+  return new ApiError(405, 'method_not_allowed', `${method} is not allowed here; allowed: ${allow}.`, undefined, {
+    Allow: allow,
+  });
 }
 
 function decodeId(segment: string, pathname: string): string {

@@ -3,7 +3,11 @@
 // SIGINT or SIGTERM.
 import type { RunningReferenceServer } from './listen.ts';
 
-export async function serveUntilStopped(server: RunningReferenceServer, tokens: { accessToken: string; secondAccessToken: string }, switched: readonly string[] = []): Promise<void> {
+export async function serveUntilStopped(
+  server: RunningReferenceServer,
+  tokens: { accessToken: string; secondAccessToken: string },
+  switched: readonly string[] = [],
+): Promise<void> {
   // These are the server's own tokens, made up for this process: printing them is the point.
   console.log(`Reference server listening at ${server.url}${switched.length ? ` with ${switched.join(', ')}` : ''}`);
   console.log(`BASE_URL=${server.url}`);

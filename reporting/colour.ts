@@ -5,13 +5,19 @@ import { styleText } from 'node:util';
 
 export type Style = 'red' | 'green' | 'yellow' | 'gray' | 'bold';
 
-export function colourEnabled(stream: Pick<NodeJS.WriteStream, 'isTTY'>, env: NodeJS.ProcessEnv = process.env): boolean {
+export function colourEnabled(
+  stream: Pick<NodeJS.WriteStream, 'isTTY'>,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   if (env.NO_COLOR) return false;
   const forced = env.FORCE_COLOR;
   if (forced !== undefined && forced !== '0' && forced.toLowerCase() !== 'false') return true;
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function colourFor(stream: Pick<NodeJS.WriteStream, 'isTTY'>, env: NodeJS.ProcessEnv = process.env): (style: Style, text: string) => string {
+export function colourFor(
+  stream: Pick<NodeJS.WriteStream, 'isTTY'>,
+  env: NodeJS.ProcessEnv = process.env,
+): (style: Style, text: string) => string {
   return colourEnabled(stream, env) ? (style, text) => styleText(style, text) : (_style, text) => text;
 }

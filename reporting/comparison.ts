@@ -59,7 +59,12 @@ function labels(files: readonly string[]): string[] {
 
 export function compareRuns(reports: readonly ConformanceReport[], files: readonly string[]): ComparisonGrid {
   const label = labels(files);
-  const runs = reports.map((report, index) => ({ label: label[index]!, file: files[index]!, target: report.target.url, started_at: report.started_at }));
+  const runs = reports.map((report, index) => ({
+    label: label[index]!,
+    file: files[index]!,
+    target: report.target.url,
+    started_at: report.started_at,
+  }));
   const ids = [...new Set(reports.flatMap((report) => report.checks.map((check) => check.id)))].sort();
   const rows = ids.map((id): ComparisonRow => {
     const found = reports.map((report) => report.checks.find((check) => check.id === id));
@@ -70,7 +75,13 @@ export function compareRuns(reports: readonly ConformanceReport[], files: readon
   return { runs, rows, changed: rows.filter((row) => row.changed).length, choices: choiceRows(reports) };
 }
 
-const mark: Record<CheckStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', blocked: 'blkd', flaky: 'flky' };
+const mark: Record<CheckStatus, string> = {
+  passed: 'pass',
+  failed: 'FAIL',
+  skipped: 'skip',
+  blocked: 'blkd',
+  flaky: 'flky',
+};
 
 /** The grid for a terminal: changed rows first, marked with *, then a line of counts. */
 export function formatComparison(grid: ComparisonGrid, options: { all?: boolean } = {}): string {
@@ -80,9 +91,15 @@ export function formatComparison(grid: ComparisonGrid, options: { all?: boolean 
   const header = `  ${'check'.padEnd(width)}  ${grid.runs.map((_, index) => `[${index + 1}]`.padEnd(5)).join(' ')}`;
   const lines = [...shown]
     .sort((a, b) => Number(b.changed) - Number(a.changed) || a.id.localeCompare(b.id))
-    .map((row) => `${row.changed ? '*' : ' '} ${row.id.padEnd(width)}  ${row.statuses.map((status) => (status === null ? '-' : mark[status]).padEnd(5)).join(' ')}`);
+    .map(
+      (row) =>
+        `${row.changed ? '*' : ' '} ${row.id.padEnd(width)}  ${row.statuses.map((status) => (status === null ? '-' : mark[status]).padEnd(5)).join(' ')}`,
+    );
   const summary = `${grid.changed} of ${grid.rows.length} checks differ between the runs${options.all ? '' : ' (--all shows every check)'}.`;
-  const choices = grid.choices.length === 0 ? [] : ['', 'What each server chose (where the spec leaves it open):', ...choiceLines(grid)];
+  const choices =
+    grid.choices.length === 0
+      ? []
+      : ['', 'What each server chose (where the spec leaves it open):', ...choiceLines(grid)];
   return ['Runs:', ...legend, '', header, ...lines, '', summary, ...choices].join('\n');
 }
 
@@ -91,6 +108,9 @@ function choiceLines(grid: ComparisonGrid): string[] {
   const cell = Math.max(5, ...grid.choices.flatMap((row) => row.readings.map((reading) => (reading ?? '-').length)));
   return [
     `  ${'open point'.padEnd(width)}  ${grid.runs.map((_, index) => `[${index + 1}]`.padEnd(cell)).join('  ')}`,
-    ...grid.choices.map((row) => `${row.changed ? '*' : ' '} ${row.point.padEnd(width)}  ${row.readings.map((reading) => (reading ?? '-').padEnd(cell)).join('  ')}`),
+    ...grid.choices.map(
+      (row) =>
+        `${row.changed ? '*' : ' '} ${row.point.padEnd(width)}  ${row.readings.map((reading) => (reading ?? '-').padEnd(cell)).join('  ')}`,
+    ),
   ];
 }

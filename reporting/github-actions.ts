@@ -10,7 +10,8 @@ import type { CheckResult, ConformanceReport } from '../conformance/run/check-re
 const escapeData = (text: string) => text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 const escapeProperty = (text: string) => escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 
-export const gatingProblems = (report: ConformanceReport): CheckResult[] => report.checks.filter((check) => isGatingFailure(check) || isGatingBlock(check));
+export const gatingProblems = (report: ConformanceReport): CheckResult[] =>
+  report.checks.filter((check) => isGatingFailure(check) || isGatingBlock(check));
 
 /** One `::error file=…,title=…::…` line per failed or blocked gating check. `fileOf` names its suite file. */
 export function githubAnnotations(report: ConformanceReport, fileOf: (id: string) => string | undefined): string[] {
@@ -39,13 +40,25 @@ export function stepSummaryMarkdown(report: ConformanceReport): string {
     ...verdict.reasons.map((reason) => `- ${cell(reason)}`),
     ...(problems.length === 0
       ? []
-      : ['', '| failed check | level | status | message |', '|---|---|---|---|', ...problems.map((check) => `| \`${check.id}\` | ${check.level} | ${check.status} | ${cell(check.message ?? '')} |`)]),
+      : [
+          '',
+          '| failed check | level | status | message |',
+          '|---|---|---|---|',
+          ...problems.map(
+            (check) => `| \`${check.id}\` | ${check.level} | ${check.status} | ${cell(check.message ?? '')} |`,
+          ),
+        ]),
     '',
   ].join('\n');
 }
 
 /** What `msgapi check` does in a GitHub Actions job; nothing elsewhere. */
-export function reportToGithub(report: ConformanceReport, fileOf: (id: string) => string | undefined, say: (text: string) => void, env: NodeJS.ProcessEnv = process.env): void {
+export function reportToGithub(
+  report: ConformanceReport,
+  fileOf: (id: string) => string | undefined,
+  say: (text: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
   for (const line of githubAnnotations(report, fileOf)) say(line);
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummaryMarkdown(report)}\n`);

@@ -19,14 +19,26 @@ function readIfThere<T>(file: string, isCurrent: (parsed: Record<string, unknown
 }
 
 const isConformanceReport = (report: Record<string, unknown>) =>
-  Array.isArray(report.checks) && (report.checks as Array<{ spec?: unknown }>).every((check) => Array.isArray(check.spec)) && Array.isArray(report.leftovers) && typeof report.summary === 'object' && typeof report.sections === 'object';
+  Array.isArray(report.checks) &&
+  (report.checks as Array<{ spec?: unknown }>).every((check) => Array.isArray(check.spec)) &&
+  Array.isArray(report.leftovers) &&
+  typeof report.summary === 'object' &&
+  typeof report.sections === 'object';
 const isLoadReport = (report: Record<string, unknown>) => report.format === loadReportFormat;
 
 /** Writes reports/index.html from what is given, and what else the folder holds; returns its path. */
 export function writeIndexReport(reportsDir: string, given: IndexInputs): string {
-  const conformance = given.conformance ?? readIfThere<ConformanceReport>(join(reportsDir, 'conformance.json'), isConformanceReport);
+  const conformance =
+    given.conformance ?? readIfThere<ConformanceReport>(join(reportsDir, 'conformance.json'), isConformanceReport);
   const load = given.load ?? readIfThere<LoadReport>(join(reportsDir, 'load.json'), isLoadReport);
   const file = join(reportsDir, 'index.html');
-  writeIndexHtml({ ...(conformance ? { conformance } : {}), ...(load ? { load } : {}), ...(given.comparison ? { comparison: given.comparison } : {}) }, file);
+  writeIndexHtml(
+    {
+      ...(conformance ? { conformance } : {}),
+      ...(load ? { load } : {}),
+      ...(given.comparison ? { comparison: given.comparison } : {}),
+    },
+    file,
+  );
   return file;
 }

@@ -8,22 +8,32 @@ import type { CheckResult, ConformanceReport } from '../conformance/run/check-re
 import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 
 // XML 1.0 allows neither most control characters nor lone surrogates, in text or in attributes.
-// eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold, control characters among them
-const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const notXml =
+  // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold, control characters among them
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xml = (text: string | number): string => String(text).replace(notXml, '\uFFFD').replace(/[&<>"']/g, (char) => entities[char]!);
+const xml = (text: string | number): string =>
+  String(text)
+    .replace(notXml, '\uFFFD')
+    .replace(/[&<>"']/g, (char) => entities[char]!);
 
 const attributes = (values: Record<string, string | number>): string =>
-  Object.entries(values).map(([name, value]) => ` ${name}="${xml(value)}"`).join('');
+  Object.entries(values)
+    .map(([name, value]) => ` ${name}="${xml(value)}"`)
+    .join('');
 
 const firstLine = (text: string | null): string => (text ?? '').split('\n')[0]!.slice(0, 300);
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 function body(check: CheckResult, report: ConformanceReport): string {
-  const full = [check.message, check.reproduction ? `Reproduce:\n${check.reproduction}` : null].filter(Boolean).join('\n');
-  if (isGatingFailure(check)) return `<failure${attributes({ type: check.status === 'flaky' ? 'flaky' : 'gating failure', message: firstLine(check.message) })}>${xml(full)}</failure>`;
-  if (isGatingBlock(check)) return `<failure${attributes({ type: 'blocked', message: `blocked: ${firstLine(check.message)}` })}>${xml(full)}</failure>`;
+  const full = [check.message, check.reproduction ? `Reproduce:\n${check.reproduction}` : null]
+    .filter(Boolean)
+    .join('\n');
+  if (isGatingFailure(check))
+    return `<failure${attributes({ type: check.status === 'flaky' ? 'flaky' : 'gating failure', message: firstLine(check.message) })}>${xml(full)}</failure>`;
+  if (isGatingBlock(check))
+    return `<failure${attributes({ type: 'blocked', message: `blocked: ${firstLine(check.message)}` })}>${xml(full)}</failure>`;
   if (report.expectations?.unexpected_passes.includes(check.id)) {
     const message = `listed as a known failure in ${report.expectations.file}, but passed: remove it from the file`;
     return `<failure${attributes({ type: 'now passing', message })}>${xml(message)}</failure>`;
@@ -33,9 +43,11 @@ function body(check: CheckResult, report: ConformanceReport): string {
     const why = check.expected_failure !== undefined ? `a known block (${check.expected_failure})` : 'not gating';
     return `<skipped${attributes({ message: `blocked, ${why}: ${firstLine(check.message)}` })}/>`;
   }
-  if (check.expected_failure !== undefined) return `<system-out>${xml(`known failure (${check.expected_failure}), not gating:\n${full}`)}</system-out>`;
+  if (check.expected_failure !== undefined)
+    return `<system-out>${xml(`known failure (${check.expected_failure}), not gating:\n${full}`)}</system-out>`;
   if (isNonGatingFailure(check)) return `<system-out>${xml(`non-gating ${check.level} failure: ${full}`)}</system-out>`;
-  if (report.expectations?.not_found?.includes(check.id)) return `<system-out>${xml(`listed as a known failure, not found with seed ${report.seed} (a notice: whether a generated check finds it depends on the seed)`)}</system-out>`;
+  if (report.expectations?.not_found?.includes(check.id))
+    return `<system-out>${xml(`listed as a known failure, not found with seed ${report.seed} (a notice: whether a generated check finds it depends on the seed)`)}</system-out>`;
   return '';
 }
 
@@ -51,7 +63,9 @@ export function renderJunitXml(report: ConformanceReport): string {
   const cases = report.checks.map((check) => testCase(check, report));
   if (verdict.outcome === 'INTERRUPTED' || verdict.outcome === 'ERROR') {
     const message = `${verdict.outcome}: ${verdict.reasons[0] ?? ''}`;
-    cases.push(`<testcase${attributes({ name: 'msgapi run', classname: 'msgapi.run', time: seconds(report.duration_ms) })}><error${attributes({ type: verdict.outcome, message })}>${xml(verdict.reasons.join('\n'))}</error></testcase>`);
+    cases.push(
+      `<testcase${attributes({ name: 'msgapi run', classname: 'msgapi.run', time: seconds(report.duration_ms) })}><error${attributes({ type: verdict.outcome, message })}>${xml(verdict.reasons.join('\n'))}</error></testcase>`,
+    );
   }
   const failures = cases.filter((entry) => entry.includes('<failure')).length;
   const errors = cases.filter((entry) => entry.includes('<error')).length;
@@ -65,7 +79,11 @@ export function renderJunitXml(report: ConformanceReport): string {
     seed: report.seed,
     target: report.target.url,
     ...(report.replay ? { replay: report.replay } : {}),
-    ...Object.fromEntries(Object.entries(report.settings ?? {}).filter(([, value]) => value !== null).map(([key, value]) => [`setting.${key}`, Array.isArray(value) ? value.join(',') : String(value)])),
+    ...Object.fromEntries(
+      Object.entries(report.settings ?? {})
+        .filter(([, value]) => value !== null)
+        .map(([key, value]) => [`setting.${key}`, Array.isArray(value) ? value.join(',') : String(value)]),
+    ),
   };
   const propertyLines = [
     ...Object.entries(properties).map(([name, value]) => `      <property${attributes({ name, value })}/>`),

@@ -20,7 +20,12 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     '',
     `Generated ${report.generated_at} by \`msgapi matrix\` in ${(report.duration_ms / 1000).toFixed(1)} s (${report.requests} requests).`,
     '',
-    ...(report.checks ? [`Only the checks ${report.checks.selected.join(', ')} ran (\`--checks\`), with ${report.checks.property_runs} property run(s): what they catch alone.`, ''] : []),
+    ...(report.checks
+      ? [
+          `Only the checks ${report.checks.selected.join(', ')} ran (\`--checks\`), with ${report.checks.property_runs} property run(s): what they catch alone.`,
+          '',
+        ]
+      : []),
     `- **Matrix score: ${caught}/${faults} faults caught (${(score * 100).toFixed(1)}%).** Each fault is a reference server with one sentence of the spec broken; the suite must fail it.`,
     `- **Valid variants: ${variantsPassed}/${report.variants.length} passed.** Each variant makes another choice the spec leaves open; the suite must pass it.`,
     '',
@@ -28,15 +33,19 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     '',
     '| fault | section | breaks | caught by |',
     '|---|---|---|---|',
-    ...report.faults.map((fault) =>
-      `| \`${fault.name}\` | ${fault.section} | ${cell(fault.breaks)} | ${fault.caught ? fault.caught_by.map((id) => `\`${id}\``).join(', ') : '**NOT CAUGHT**'} |`),
+    ...report.faults.map(
+      (fault) =>
+        `| \`${fault.name}\` | ${fault.section} | ${cell(fault.breaks)} | ${fault.caught ? fault.caught_by.map((id) => `\`${id}\``).join(', ') : '**NOT CAUGHT**'} |`,
+    ),
     '',
     '## Valid variants',
     '',
     '| variant | what it does | result |',
     '|---|---|---|',
-    ...report.variants.map((variant) =>
-      `| \`${variant.name}\` | ${cell(variant.description)} | ${variant.passed ? 'passed' : `**FAILED**: ${cell(variant.problems.join('; '))}`}${variant.skipped.length ? ` (skipped: ${variant.skipped.join(', ')})` : ''} |`),
+    ...report.variants.map(
+      (variant) =>
+        `| \`${variant.name}\` | ${cell(variant.description)} | ${variant.passed ? 'passed' : `**FAILED**: ${cell(variant.problems.join('; '))}`}${variant.skipped.length ? ` (skipped: ${variant.skipped.join(', ')})` : ''} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -7,23 +7,33 @@ import type { ConformanceReport } from '../conformance/run/check-result.ts';
 
 export class MergeError extends Error {}
 
-export function mergeConformanceReports(reports: readonly ConformanceReport[], files: readonly string[]): ConformanceReport {
+export function mergeConformanceReports(
+  reports: readonly ConformanceReport[],
+  files: readonly string[],
+): ConformanceReport {
   const targets = new Set(reports.map((report) => report.target.url));
   // Shards run without BASE_URL each start an embedded server of their own, on its own port.
   const allEmbedded = reports.every((report) => report.target.embedded);
-  if (targets.size > 1 && !allEmbedded) throw new MergeError(`the reports are of different targets (${[...targets].join(', ')}); merge the shards of one run.`);
+  if (targets.size > 1 && !allEmbedded)
+    throw new MergeError(
+      `the reports are of different targets (${[...targets].join(', ')}); merge the shards of one run.`,
+    );
   const counts = new Set(reports.map((report) => report.shard?.count));
   const [count] = counts;
   if (counts.size === 1 && count !== undefined) {
     const indexes = new Set(reports.map((report) => report.shard!.index));
     const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !indexes.has(index));
-    if (missing.length > 0) throw new MergeError(`shard ${missing.map((index) => `${index}/${count}`).join(', ')} is missing; merge every part of the run.`);
+    if (missing.length > 0)
+      throw new MergeError(
+        `shard ${missing.map((index) => `${index}/${count}`).join(', ')} is missing; merge every part of the run.`,
+      );
   }
   const seen = new Map<string, string>();
   for (const [index, report] of reports.entries()) {
     for (const check of report.checks) {
       const other = seen.get(check.id);
-      if (other !== undefined) throw new MergeError(`${check.id} is in both ${other} and ${files[index]}; shards must not overlap.`);
+      if (other !== undefined)
+        throw new MergeError(`${check.id} is in both ${other} and ${files[index]}; shards must not overlap.`);
       seen.set(check.id, files[index]!);
     }
   }
@@ -62,6 +72,20 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[], f
   // The verdict of the whole run, decided again from every part's checks: the parts' scopes add up.
   const scopes = reports.map((report) => verdictOf(report).scope);
   const options = scopes[0]!.options.filter((option) => !option.startsWith('--shard'));
-  const scope = runScope(scopes.reduce((sum, part) => sum + part.selected, 0), Math.max(...scopes.map((part) => part.total)), options);
-  return { ...merged, verdict: decideVerdict({ checks, interrupted: merged.interrupted, harnessErrors: [], expectations: merged.expectations, scope, seed: merged.seed }) };
+  const scope = runScope(
+    scopes.reduce((sum, part) => sum + part.selected, 0),
+    Math.max(...scopes.map((part) => part.total)),
+    options,
+  );
+  return {
+    ...merged,
+    verdict: decideVerdict({
+      checks,
+      interrupted: merged.interrupted,
+      harnessErrors: [],
+      expectations: merged.expectations,
+      scope,
+      seed: merged.seed,
+    }),
+  };
 }

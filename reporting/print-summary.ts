@@ -22,25 +22,46 @@ function failedPhrase(checks: readonly CheckResult[]): string {
     [failedLike.filter((check) => check.expected_failure !== undefined).length, 'known'],
     [failedLike.filter(isNonGatingFailure).length, 'not gating'],
   ] as const;
-  return `${failedLike.length} failed (${kinds.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`).join(', ')})`;
+  return `${failedLike.length} failed (${kinds
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}`)
+    .join(', ')})`;
 }
 
 /** " (1 gating, 2 known)": the blocked checks that fail the run, and those --expectations lists. */
 function blockedQualifier(report: ConformanceReport): string {
-  const known = report.checks.filter((check) => check.status === 'blocked' && check.expected_failure !== undefined).length;
-  const kinds = [[report.summary.gating_blocked ?? 0, 'gating'], [known, 'known']] as const;
+  const known = report.checks.filter(
+    (check) => check.status === 'blocked' && check.expected_failure !== undefined,
+  ).length;
+  const kinds = [
+    [report.summary.gating_blocked ?? 0, 'gating'],
+    [known, 'known'],
+  ] as const;
   const shown = kinds.filter(([n]) => n > 0);
   return shown.length === 0 ? '' : ` (${shown.map(([n, word]) => `${n} ${word}`).join(', ')})`;
 }
 
 /** `stream`: where the summary is printed, which decides whether it is coloured. */
-export function formatSummary(report: ConformanceReport, reportPaths: string[], stream: NodeJS.WriteStream = process.stdout): string {
+export function formatSummary(
+  report: ConformanceReport,
+  reportPaths: string[],
+  stream: NodeJS.WriteStream = process.stdout,
+): string {
   const paint = colourFor(stream);
   const lines: string[] = [];
   for (const failure of report.checks.filter((check) => check.status === 'failed' || check.status === 'flaky')) {
     const label = failure.status === 'flaky' ? 'FLAKY' : 'FAIL';
-    const qualifier = failure.expected_failure !== undefined ? ` (expected: ${failure.expected_failure})` : isGatingFailure(failure) ? '' : ' (not gating)';
-    lines.push('', `${paint(failure.expected_failure === undefined && isGatingFailure(failure) ? 'red' : 'yellow', `${label}${qualifier}`)} ${heading(failure)}`, ...indented(failure.message));
+    const qualifier =
+      failure.expected_failure !== undefined
+        ? ` (expected: ${failure.expected_failure})`
+        : isGatingFailure(failure)
+          ? ''
+          : ' (not gating)';
+    lines.push(
+      '',
+      `${paint(failure.expected_failure === undefined && isGatingFailure(failure) ? 'red' : 'yellow', `${label}${qualifier}`)} ${heading(failure)}`,
+      ...indented(failure.message),
+    );
     const rerun = serialRerunNote(failure);
     if (rerun) lines.push(...indented(rerun));
     if (failure.fresh_connection) lines.push(...indented(failure.fresh_connection));
@@ -59,27 +80,43 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
     lines.push('', 'Left behind on the target (deleting them did not work):');
     lines.push(...report.leftovers.map((leftover) => `  ${leftover.kind} ${leftover.id}: ${leftover.reason}`));
     // Each leftover carries its command (the run's ledger, or the probe's marker): each said once.
-    const commands = [...new Set(report.leftovers.flatMap((leftover) => (leftover.cleanup === undefined ? [] : [leftover.cleanup])))];
+    const commands = [
+      ...new Set(report.leftovers.flatMap((leftover) => (leftover.cleanup === undefined ? [] : [leftover.cleanup]))),
+    ];
     for (const command of commands) lines.push(`  Try again later with: ${command}`, `    (${cleanupTokensNote})`);
-    if (commands.length === 0 && report.ledger_file) lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
+    if (commands.length === 0 && report.ledger_file)
+      lines.push(`  Try again later with: msgapi cleanup --ledger ${report.ledger_file}`);
   }
   const rate = report.rate_limit;
   if (rate && rate.throttled > 0) {
-    lines.push('', `Rate limited: the target answered 429 ${rate.throttled} time(s)${rate.retry_after_seen ? ' (with Retry-After)' : ''}; ` +
-      `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`);
+    lines.push(
+      '',
+      `Rate limited: the target answered 429 ${rate.throttled} time(s)${rate.retry_after_seen ? ' (with Retry-After)' : ''}; ` +
+        `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`,
+    );
   }
-  if (report.interrupted) lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
+  if (report.interrupted)
+    lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
   const outcome = report.expectations;
   if (outcome) {
     const notFound = outcome.not_found ?? [];
-    const knownBlocked = report.checks.filter((check) => check.status === 'blocked' && check.expected_failure !== undefined).length;
+    const knownBlocked = report.checks.filter(
+      (check) => check.status === 'blocked' && check.expected_failure !== undefined,
+    ).length;
     // A new block fails the run as a new failure does: counted, so that "0 new failures" never stands above FAILED alone.
     const newBlocked = outcome.new_blocked ?? report.checks.filter(isGatingBlock).map((check) => check.id);
-    lines.push('', `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected${knownBlocked > 0 ? ` (${knownBlocked} of them blocked)` : ''}, ` +
-      `${outcome.new_failures.length} new failures, ${newBlocked.length} new blocked checks, ${outcome.unexpected_passes.length} listed checks now passing` +
-      `${notFound.length > 0 ? `, ${notFound.length} generated checks that did not find their known failure with seed ${report.seed} (a notice, not a failure)` : ''}.`);
-    if (outcome.unexpected_passes.length > 0) lines.push(paint('red', `  Now passing, remove from ${outcome.file}: ${outcome.unexpected_passes.join(', ')}`));
-    if (notFound.length > 0) lines.push(`  Not found with this seed (kept in ${outcome.file}; another seed may find them): ${notFound.join(', ')}`);
+    lines.push(
+      '',
+      `Expectations (${outcome.file}): ${outcome.expected.length} known failures as expected${knownBlocked > 0 ? ` (${knownBlocked} of them blocked)` : ''}, ` +
+        `${outcome.new_failures.length} new failures, ${newBlocked.length} new blocked checks, ${outcome.unexpected_passes.length} listed checks now passing` +
+        `${notFound.length > 0 ? `, ${notFound.length} generated checks that did not find their known failure with seed ${report.seed} (a notice, not a failure)` : ''}.`,
+    );
+    if (outcome.unexpected_passes.length > 0)
+      lines.push(paint('red', `  Now passing, remove from ${outcome.file}: ${outcome.unexpected_passes.join(', ')}`));
+    if (notFound.length > 0)
+      lines.push(
+        `  Not found with this seed (kept in ${outcome.file}; another seed may find them): ${notFound.join(', ')}`,
+      );
   }
 
   const chosen = report.server_choices ?? [];
@@ -91,7 +128,9 @@ export function formatSummary(report: ConformanceReport, reportPaths: string[], 
 
   lines.push('', 'By spec section:    passed  failed  skipped  blocked  flaky');
   for (const [section, counts] of Object.entries(report.sections)) {
-    const cells = [counts.passed, counts.failed, counts.skipped, counts.blocked, counts.flaky ?? 0].map((n, i) => String(n).padStart([6, 8, 9, 9, 7][i]!));
+    const cells = [counts.passed, counts.failed, counts.skipped, counts.blocked, counts.flaky ?? 0].map((n, i) =>
+      String(n).padStart([6, 8, 9, 9, 7][i]!),
+    );
     const row = `  ${section.padEnd(16)}${cells.join('')}`;
     lines.push(counts.failed > 0 || (counts.flaky ?? 0) > 0 ? paint('red', row) : row);
   }

@@ -57,7 +57,10 @@ export class ProgressReporter implements Reporter {
     const done = this.tally.passed + this.tally.failed + this.tally.skipped;
     const total = this.options.total;
     const elapsed = (this.now() - this.startedAt) / 1000;
-    const left = total !== undefined && done > 0 && done < total ? `, about ${formatDuration((elapsed / done) * (total - done))} left` : '';
+    const left =
+      total !== undefined && done > 0 && done < total
+        ? `, about ${formatDuration((elapsed / done) * (total - done))} left`
+        : '';
     return `${this.options.label ?? 'Checks'}: ${done}${total !== undefined ? `/${total}` : ''} done — ${describeTally(this.tally, this.paint)} (${elapsed.toFixed(1)} s${left})`;
   }
 

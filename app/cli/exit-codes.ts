@@ -29,17 +29,42 @@ export const exitMeanings: Record<CommandName, ExitMeanings> = {
     2: `${harness}, a threshold that cannot be read included`,
     interrupted: 'stopped by Ctrl-C (SIGINT) or SIGTERM, after removing the data set and writing the reports',
   },
-  'load merge': { 0: 'the merged verdict passed', 1: 'the merged verdict failed, or a part was interrupted', 2: harness },
+  'load merge': {
+    0: 'the merged verdict passed',
+    1: 'the merged verdict failed, or a part was interrupted',
+    2: harness,
+  },
   'load export': { 0: 'the script was written', 2: `${harness}, no target and no seed file included` },
-  'load import': { 0: 'the imported verdict passed', 1: 'a threshold, a regression, an error, a non-2xx response or an open model not held (k6 dropped iterations) failed it', 2: `${harness}, an output that does not add up (refused) included` },
+  'load import': {
+    0: 'the imported verdict passed',
+    1: 'a threshold, a regression, an error, a non-2xx response or an open model not held (k6 dropped iterations) failed it',
+    2: `${harness}, an output that does not add up (refused) included`,
+  },
   serve: { 0: 'stopped by Ctrl-C (SIGINT) or SIGTERM', 2: harness },
-  matrix: { 0: 'every fault caught and every variant passed', 1: 'a fault went uncaught or a variant failed', 2: harness, interrupted: 'stopped by Ctrl-C (SIGINT) or SIGTERM, after stopping its servers and removing its temporary folders (no report)' },
+  matrix: {
+    0: 'every fault caught and every variant passed',
+    1: 'a fault went uncaught or a variant failed',
+    2: harness,
+    interrupted:
+      'stopped by Ctrl-C (SIGINT) or SIGTERM, after stopping its servers and removing its temporary folders (no report)',
+  },
   cleanup: { 0: 'nothing left behind', 1: 'some objects could not be deleted', 2: harness },
   expectations: { 0: 'the file was written', 2: harness },
-  compare: { 0: 'the grid was written, whatever it shows (a comparison, not a gate)', 2: `${harness}, an unreadable report included` },
-  merge: { 0: 'every gating check of the merged run passed', 1: 'a gating check failed or was blocked, or a part was interrupted', 2: `${harness}, a missing or overlapping part included` },
+  compare: {
+    0: 'the grid was written, whatever it shows (a comparison, not a gate)',
+    2: `${harness}, an unreadable report included`,
+  },
+  merge: {
+    0: 'every gating check of the merged run passed',
+    1: 'a gating check failed or was blocked, or a part was interrupted',
+    2: `${harness}, a missing or overlapping part included`,
+  },
   openapi: { 0: 'the document was written', 2: harness },
-  probe: { 0: 'it found out what it could and left nothing behind', 1: 'something it made could not be removed (named, with the cleanup command)', 2: `${harness}, an unreachable target or a refused token included` },
+  probe: {
+    0: 'it found out what it could and left nothing behind',
+    1: 'something it made could not be removed (named, with the cleanup command)',
+    2: `${harness}, an unreachable target or a refused token included`,
+  },
 };
 
 const codesOf = (meanings: ExitMeanings): Array<[string, string]> => [
@@ -51,12 +76,16 @@ const codesOf = (meanings: ExitMeanings): Array<[string, string]> => [
 
 /** The "Exit codes:" paragraph of a command's --help. */
 export function exitCodesHelp(command: CommandName): string {
-  return `Exit codes: ${codesOf(exitMeanings[command]).map(([code, meaning]) => `${code} ${meaning.replaceAll('`', '')}`).join('; ')}.`;
+  return `Exit codes: ${codesOf(exitMeanings[command])
+    .map(([code, meaning]) => `${code} ${meaning.replaceAll('`', '')}`)
+    .join('; ')}.`;
 }
 
 /** The README's table: one row per command and code. */
 export function renderExitCodeTable(): string {
-  const rows = Object.entries(exitMeanings).flatMap(([command, meanings]) => codesOf(meanings).map(([code, meaning]) => `| \`msgapi ${command}\` | ${code} | ${meaning} |`));
+  const rows = Object.entries(exitMeanings).flatMap(([command, meanings]) =>
+    codesOf(meanings).map(([code, meaning]) => `| \`msgapi ${command}\` | ${code} | ${meaning} |`),
+  );
   return ['| command | code | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 

@@ -13,7 +13,8 @@ also after Ctrl-C (a second Ctrl-C leaves at once; then run 'msgapi cleanup').`,
 });
 
 export const cleanupHelp = renderHelp('cleanup', {
-  usage: 'Usage: msgapi cleanup [--ledger FILE ...] [options]\n       msgapi cleanup --marker RUN_ID [--dry-run] [options]',
+  usage:
+    'Usage: msgapi cleanup [--ledger FILE ...] [options]\n       msgapi cleanup --marker RUN_ID [--dry-run] [options]',
   intro: `Deletes what earlier runs against BASE_URL created and left behind, as their ledger files list it
 (REPORTS_DIR/ledger-<run id>.jsonl, kept when a run could not delete everything or was stopped at once).
 Every deletion is verified with a retrieve; a ledger file is removed once nothing it lists is left.
@@ -87,7 +88,8 @@ REPORTS_DIR/load-seed.json, which gives the target and a group to filter by), an
 });
 
 export const loadImportHelp = renderHelp('load import', {
-  usage: 'Usage: msgapi load import artillery REPORT.json ... [options]\n       msgapi load import k6 OUTPUT.ndjson[.gz] ... [options]',
+  usage:
+    'Usage: msgapi load import artillery REPORT.json ... [options]\n       msgapi load import k6 OUTPUT.ndjson[.gz] ... [options]',
   intro: `Takes another engine's results back: one file per runner (added up, as runners run at the same
 time), one HDR histogram per scenario, the same verdict rules as msgapi load (any error or non-2xx
 fails; thresholds; --baseline). Writes load.json, load.html and index.html, so that 'msgapi load

@@ -12,7 +12,10 @@ export interface HelpProse {
   outro?: string;
 }
 
-const paragraphs = (text: string) => text.split('\n\n').map((paragraph) => (paragraph.startsWith(' ') ? paragraph : wrap(paragraph.replace(/\n/g, ' '), 100).join('\n')));
+const paragraphs = (text: string) =>
+  text
+    .split('\n\n')
+    .map((paragraph) => (paragraph.startsWith(' ') ? paragraph : wrap(paragraph.replace(/\n/g, ' '), 100).join('\n')));
 
 export function renderHelp(command: CommandName, prose: HelpProse): string {
   return [

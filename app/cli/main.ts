@@ -11,16 +11,47 @@ import { commandPositionals, optionTables, ownersOf, type CommandName } from './
 type Run = (argv: string[]) => Promise<number>;
 
 const commands: Record<string, { summary: string; load: () => Promise<Run> }> = {
-  check: { summary: 'Run the conformance suites against BASE_URL, or the embedded reference server.', load: async () => (await import('./commands/check.ts')).runCheckCommand },
-  load: { summary: 'Benchmark the list endpoints: throughput, latency at a fixed rate, gates.', load: async () => (await import('./commands/load.ts')).runLoadCommand },
-  compare: { summary: "Grid of checks against several runs' reports, with the changes marked.", load: async () => (await import('./commands/compare.ts')).runCompare },
-  merge: { summary: "Join the reports of a run split across machines with 'check --shard'.", load: async () => (await import('./commands/merge.ts')).runMerge },
-  expectations: { summary: 'Record the failures of the last run as known failures (check --expectations).', load: async () => (await import('./commands/expectations.ts')).runExpectations },
-  openapi: { summary: 'Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).', load: async () => (await import('./commands/openapi.ts')).runOpenapi },
-  probe: { summary: 'Find out what the target chose where the spec is open (pagination, body encoding, ...); print it as .env lines.', load: async () => (await import('./commands/probe.ts')).runProbe },
-  serve: { summary: 'Start the reference server alone, for developing a client against it.', load: async () => (await import('./commands/serve.ts')).runServe },
-  matrix: { summary: 'Prove the suite: run it against every seeded fault and valid variant of the reference server.', load: async () => (await import('./commands/matrix.ts')).runMatrix },
-  cleanup: { summary: 'Delete what a run left on the target, from its ledger file or by its marker (--marker).', load: async () => (await import('./commands/cleanup.ts')).runCleanup },
+  check: {
+    summary: 'Run the conformance suites against BASE_URL, or the embedded reference server.',
+    load: async () => (await import('./commands/check.ts')).runCheckCommand,
+  },
+  load: {
+    summary: 'Benchmark the list endpoints: throughput, latency at a fixed rate, gates.',
+    load: async () => (await import('./commands/load.ts')).runLoadCommand,
+  },
+  compare: {
+    summary: "Grid of checks against several runs' reports, with the changes marked.",
+    load: async () => (await import('./commands/compare.ts')).runCompare,
+  },
+  merge: {
+    summary: "Join the reports of a run split across machines with 'check --shard'.",
+    load: async () => (await import('./commands/merge.ts')).runMerge,
+  },
+  expectations: {
+    summary: 'Record the failures of the last run as known failures (check --expectations).',
+    load: async () => (await import('./commands/expectations.ts')).runExpectations,
+  },
+  openapi: {
+    summary: 'Write the OpenAPI 3.1 document built from schemas/ (for generators, mocks, fuzzers).',
+    load: async () => (await import('./commands/openapi.ts')).runOpenapi,
+  },
+  probe: {
+    summary:
+      'Find out what the target chose where the spec is open (pagination, body encoding, ...); print it as .env lines.',
+    load: async () => (await import('./commands/probe.ts')).runProbe,
+  },
+  serve: {
+    summary: 'Start the reference server alone, for developing a client against it.',
+    load: async () => (await import('./commands/serve.ts')).runServe,
+  },
+  matrix: {
+    summary: 'Prove the suite: run it against every seeded fault and valid variant of the reference server.',
+    load: async () => (await import('./commands/matrix.ts')).runMatrix,
+  },
+  cleanup: {
+    summary: 'Delete what a run left on the target, from its ledger file or by its marker (--marker).',
+    load: async () => (await import('./commands/cleanup.ts')).runCleanup,
+  },
 };
 
 const usage = `msgapi ${version}: conformance suite and load harness for the Messaging Service API v1
@@ -28,14 +59,22 @@ const usage = `msgapi ${version}: conformance suite and load harness for the Mes
 Usage: msgapi <command> [options]
 
 Commands:
-${Object.entries(commands).map(([name, command]) => `  ${name.padEnd(14)}${command.summary}`).join('\n')}
+${Object.entries(commands)
+  .map(([name, command]) => `  ${name.padEnd(14)}${command.summary}`)
+  .join('\n')}
 
 Run 'msgapi <command> --help' (or 'msgapi help <command>') for a command's options.`;
 
 /** One sentence for a word that is no command, with commander's suggestion when one is close. */
 function unknownCommand(name: string): HarnessError {
-  if (name.startsWith('-')) return new HarnessError('MSGAPI_USAGE', `${name.replace(/=.*/, '')} is not an option of msgapi itself; run msgapi --help.`);
-  const program = new Command('msgapi').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
+  if (name.startsWith('-'))
+    return new HarnessError(
+      'MSGAPI_USAGE',
+      `${name.replace(/=.*/, '')} is not an option of msgapi itself; run msgapi --help.`,
+    );
+  const program = new Command('msgapi')
+    .exitOverride()
+    .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
   for (const command of Object.keys(commands)) program.command(command);
   let suggestion: string | undefined;
   try {
@@ -43,19 +82,27 @@ function unknownCommand(name: string): HarnessError {
   } catch (error) {
     if (error instanceof CommanderError) suggestion = suggestionOf(error);
   }
-  return new HarnessError('MSGAPI_USAGE', `unknown command "${name}"${suggestion ? ` (did you mean msgapi ${suggestion}?)` : ''}; run msgapi --help.`);
+  return new HarnessError(
+    'MSGAPI_USAGE',
+    `unknown command "${name}"${suggestion ? ` (did you mean msgapi ${suggestion}?)` : ''}; run msgapi --help.`,
+  );
 }
 
 /** The command a command line names: 'load merge', 'load export' and 'load import' are commands of their own. */
 function commandOf(name: string, rest: readonly string[]): { command: CommandName; args: readonly string[] } {
-  if (name === 'load' && (rest[0] === 'merge' || rest[0] === 'export' || rest[0] === 'import')) return { command: `load ${rest[0]}`, args: rest.slice(1) };
+  if (name === 'load' && (rest[0] === 'merge' || rest[0] === 'export' || rest[0] === 'import'))
+    return { command: `load ${rest[0]}`, args: rest.slice(1) };
   return { command: name as CommandName, args: rest };
 }
 
 /** Whether the command line asks for the command's help; a bad flag is its one sentence here already. */
 function asksForHelp(command: CommandName, args: readonly string[]): boolean {
   const positionals = commandPositionals[command];
-  return readArgv({ name: command, options: optionTables[command], ...(positionals === undefined ? {} : { positionals }) }, args, ownersOf).given.has('help');
+  return readArgv(
+    { name: command, options: optionTables[command], ...(positionals === undefined ? {} : { positionals }) },
+    args,
+    ownersOf,
+  ).given.has('help');
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -51,24 +51,32 @@ export interface LoadOutcome {
 export async function check(options: RunOptions = {}): Promise<CheckOutcome> {
   const args = commandArgs('check', options.args);
   const { exitCode, report } = await keepingEnvironment(() => checkCommand(args, ioOf(options)));
-  if (report?.verdict === undefined) throw new HarnessError('MSGAPI_USAGE', 'check() ran no checks: --help and --list are for the command line.');
+  if (report?.verdict === undefined)
+    throw new HarnessError('MSGAPI_USAGE', 'check() ran no checks: --help and --list are for the command line.');
   return { exitCode, verdict: report.verdict, report };
 }
 
 /** Runs the load harness (`msgapi load`); errors as for check(). */
 export async function load(options: RunOptions = {}): Promise<LoadOutcome> {
   const args = commandArgs('load', options.args);
-  if (args[0] === 'merge' || args[0] === 'export' || args[0] === 'import') throw new HarnessError('MSGAPI_USAGE', `load() measures; msgapi load ${args[0]} is for the command line.`);
-  if (args.includes('--seed-only')) throw new HarnessError('MSGAPI_USAGE', 'load() measures; --seed-only is for the command line.');
+  if (args[0] === 'merge' || args[0] === 'export' || args[0] === 'import')
+    throw new HarnessError('MSGAPI_USAGE', `load() measures; msgapi load ${args[0]} is for the command line.`);
+  if (args.includes('--seed-only'))
+    throw new HarnessError('MSGAPI_USAGE', 'load() measures; --seed-only is for the command line.');
   const { exitCode, report } = await loadRun(args, ioOf(options));
-  if (report === undefined) throw new HarnessError('MSGAPI_USAGE', 'load() ran nothing: --help is for the command line.');
+  if (report === undefined)
+    throw new HarnessError('MSGAPI_USAGE', 'load() ran nothing: --help is for the command line.');
   return { exitCode, report };
 }
 
 function commandArgs(command: string, args: readonly string[] = []): readonly string[] {
   // --json prints the report on standard output: from code, the report is what is returned.
   const forTheCommandLine = args.filter((arg) => ['--help', '-h', '--json', '--list'].includes(arg));
-  if (forTheCommandLine.length > 0) throw new HarnessError('MSGAPI_USAGE', `${command}() takes the flags of msgapi ${command}; ${forTheCommandLine.join(', ')} ${forTheCommandLine.length === 1 ? 'is' : 'are'} for the command line.`);
+  if (forTheCommandLine.length > 0)
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `${command}() takes the flags of msgapi ${command}; ${forTheCommandLine.join(', ')} ${forTheCommandLine.length === 1 ? 'is' : 'are'} for the command line.`,
+    );
   return args;
 }
 
@@ -88,7 +96,8 @@ async function keepingEnvironment<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Prints nothing: the caller reads the report. */
-const nowhere = (): NodeJS.WriteStream => new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
+const nowhere = (): NodeJS.WriteStream =>
+  new Writable({ write: (_chunk, _encoding, done) => done() }) as unknown as NodeJS.WriteStream;
 
 function ioOf(options: RunOptions): CommandIo {
   return {

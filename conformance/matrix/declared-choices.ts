@@ -20,12 +20,22 @@ export function declaredChoices(declares: Readonly<Record<string, string>>, by: 
   const values: Record<string, unknown> = {};
   for (const [env, text] of Object.entries(declares)) {
     const entry = Object.entries(declarable).find(([, option]) => option.env === env);
-    if (!entry) throw new HarnessError('MSGAPI_SUITE_CRASHED', `${by} declares ${env}, which is not a choice of the target (${Object.values(declarable).map((option) => option.env).join(', ')}).`);
+    if (!entry)
+      throw new HarnessError(
+        'MSGAPI_SUITE_CRASHED',
+        `${by} declares ${env}, which is not a choice of the target (${Object.values(declarable)
+          .map((option) => option.env)
+          .join(', ')}).`,
+      );
     const parsed = entry[1].parse([text], env);
     if (!parsed.ok) throw new HarnessError('MSGAPI_SUITE_CRASHED', `${by} declares a bad value: ${parsed.problem}`);
     values[entry[0]] = parsed.value;
   }
-  const own = Object.fromEntries(Object.keys(ownSyntax).filter((key) => key in values).map((key) => [key, values[key]]));
+  const own = Object.fromEntries(
+    Object.keys(ownSyntax)
+      .filter((key) => key in values)
+      .map((key) => [key, values[key]]),
+  );
   const declared = declaredReadings(values);
   return { ...own, ...(Object.keys(declared).length > 0 ? { declared } : {}) } as Partial<TargetChoices>;
 }

@@ -21,7 +21,13 @@ import { gatingPolicy } from '../run/gating.ts';
 import { providedTarget } from '../../lib/core/target/provided-target.ts';
 import type { SuiteRun } from '../run/run-suites.ts';
 import { declaredChoices } from './declared-choices.ts';
-import { changedForeignRecords, markedLeftovers, ownerClient, seedForeignData, type ForeignRecord } from './foreign-data.ts';
+import {
+  changedForeignRecords,
+  markedLeftovers,
+  ownerClient,
+  seedForeignData,
+  type ForeignRecord,
+} from './foreign-data.ts';
 
 export interface MatrixEntry {
   kind: 'fault' | 'variant';
@@ -64,7 +70,8 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
   const detect = options.detect === true && setup.kind === 'variant';
   const { bodyEncoding: _encoding, pagination: _pagination, groupContacts: _contacts, ...readings } = setup.declares;
   // A fault acts on the runs only: the user's own data is seeded through the clean server first.
-  const fault = setup.kind === 'fault' && setup.setup === 'foreign-data' ? armable(setup.server.modifiers ?? []) : undefined;
+  const fault =
+    setup.kind === 'fault' && setup.setup === 'foreign-data' ? armable(setup.server.modifiers ?? []) : undefined;
   const target = await openTarget(
     {
       baseUrl: undefined,
@@ -80,8 +87,15 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
     if (detect) {
       // What the embedded server is known to do is not known here: the probe says.
       target.choices.groupContacts = undefined;
-      const detection = await detectChoices(target, { timeoutMs: targetSettings.requestTimeoutMs.defaultValue(), readOnly: false });
-      Object.assign(target.choices, applyDetection(target.choices, detection, { bodyEncoding: false, pagination: false, groupContacts: false }).choices);
+      const detection = await detectChoices(target, {
+        timeoutMs: targetSettings.requestTimeoutMs.defaultValue(),
+        readOnly: false,
+      });
+      Object.assign(
+        target.choices,
+        applyDetection(target.choices, detection, { bodyEncoding: false, pagination: false, groupContacts: false })
+          .choices,
+      );
     }
     const { accessToken, secondAccessToken } = target.users;
     let foreign: ForeignRecord[] = [];
@@ -96,7 +110,13 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
     // (lib/core/safety/safe-run.ts), so that every check's ledger refuses the ids the users held
     // before the run. No sweep: the embedded server and its data go with the entry.
     const ledgerDir = setup.setup === 'foreign-data' ? mkdtempSync(join(tmpdir(), 'msgapi-matrix-')) : undefined;
-    const snapshot = ledgerDir === undefined ? undefined : await takeSnapshot([ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)], target.choices.pagination);
+    const snapshot =
+      ledgerDir === undefined
+        ? undefined
+        : await takeSnapshot(
+            [ownerClient(target.url, accessToken), ownerClient(target.url, secondAccessToken!)],
+            target.choices.pagination,
+          );
     const copies = setup.setup === 'concurrent-run' ? 2 : 1;
     const runs = Array.from({ length: copies }, (_, index) => {
       const provided = providedTarget(target, {
@@ -128,7 +148,13 @@ async function entryFor(setup: ServerSetup, seed: number, options: EntryOptions)
       afterRuns: async () => [
         ...(await changedForeignRecords(foreign)).map((change) => `foreign data: ${change}`),
         ...(setup.leavesNothing
-          ? (await markedLeftovers(ownerClient(target.url, accessToken), runs.map((run) => run.target.runId), target.choices.pagination)).map((leftover) => `left behind: ${leftover}`)
+          ? (
+              await markedLeftovers(
+                ownerClient(target.url, accessToken),
+                runs.map((run) => run.target.runId),
+                target.choices.pagination,
+              )
+            ).map((leftover) => `left behind: ${leftover}`)
           : []),
       ],
       close: async () => {
@@ -153,7 +179,7 @@ export function faultSetups(names: readonly FaultName[]): ServerSetup[] {
       server: { modifiers: faultModifiers([name]) },
       // A fault that breaks a reading the server declares: the run is told that reading.
       declares: declaredChoices(declares ?? {}, `The fault ${name}`),
-      ...(lures ? { setup: 'foreign-data', leavesNothing: lures.leaves === undefined } as const : {}),
+      ...(lures ? ({ setup: 'foreign-data', leavesNothing: lures.leaves === undefined } as const) : {}),
     };
   });
 }
@@ -173,12 +199,19 @@ export function variantSetups(names: readonly VariantName[]): ServerSetup[] {
   });
 }
 
-export async function startEntries(setups: readonly ServerSetup[], seed: number, options: EntryOptions = {}): Promise<MatrixEntry[]> {
+export async function startEntries(
+  setups: readonly ServerSetup[],
+  seed: number,
+  options: EntryOptions = {},
+): Promise<MatrixEntry[]> {
   const entries: MatrixEntry[] = [];
   // The combined profiles go first: the rate-limited among them take longest, and start early.
-  const combined = setups.some((setup) => setup.name === COMBINED_DRAW) ? variantSetups(combinedVariantNames(seed)).map((drawn) => ({ ...drawn, propertyRuns: 1 })) : [];
+  const combined = setups.some((setup) => setup.name === COMBINED_DRAW)
+    ? variantSetups(combinedVariantNames(seed)).map((drawn) => ({ ...drawn, propertyRuns: 1 }))
+    : [];
   try {
-    for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)]) entries.push(await entryFor(setup, seed, options));
+    for (const setup of [...combined, ...setups.filter((other) => other.name !== COMBINED_DRAW)])
+      entries.push(await entryFor(setup, seed, options));
   } catch (error) {
     // The servers already started would keep the process alive after the error is printed.
     await Promise.all(entries.map((entry) => entry.close()));

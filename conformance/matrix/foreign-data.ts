@@ -26,13 +26,27 @@ export function ownerClient(url: string, token: string): ApiClient {
 export async function seedForeignData(owner: ApiClient, label: string): Promise<ForeignRecord[]> {
   const records: ForeignRecord[] = [];
   for (let n = 0; n < 25; n++) {
-    const created = (await owner.createConversation({ contact_id: `${label}-contact-${n}` })).body as { id: string; created_at: number };
-    const flags = { is_muted: n % 2 === 0, is_pinned: n % 3 === 0, ...(n % 4 === 0 ? { archived_at: created.created_at } : {}) };
+    const created = (await owner.createConversation({ contact_id: `${label}-contact-${n}` })).body as {
+      id: string;
+      created_at: number;
+    };
+    const flags = {
+      is_muted: n % 2 === 0,
+      is_pinned: n % 3 === 0,
+      ...(n % 4 === 0 ? { archived_at: created.created_at } : {}),
+    };
     await owner.updateConversation(created.id, flags);
-    records.push({ kind: 'conversation', id: created.id, body: (await owner.retrieveConversation(created.id)).body, owner });
+    records.push({
+      kind: 'conversation',
+      id: created.id,
+      body: (await owner.retrieveConversation(created.id)).body,
+      owner,
+    });
   }
   for (let n = 0; n < 12; n++) {
-    const created = (await owner.createGroup({ name: `${label} group ${n}`, contacts: [{ username: `${label}-${n}` }] })).body as { id: string; created_at: number };
+    const created = (
+      await owner.createGroup({ name: `${label} group ${n}`, contacts: [{ username: `${label}-${n}` }] })
+    ).body as { id: string; created_at: number };
     if (n % 3 === 0) await owner.updateGroup(created.id, { archived_at: created.created_at });
     records.push({ kind: 'group', id: created.id, body: (await owner.retrieveGroup(created.id)).body, owner });
   }
@@ -40,7 +54,10 @@ export async function seedForeignData(owner: ApiClient, label: string): Promise<
   // after the runs judge the seeding, not the suite (and only on a machine slow enough to show it).
   const ids = records.map((record) => `${record.kind} ${record.id}`);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (repeated !== undefined) throw new Error(`seeding the user's own data (${label}) met ${repeated} twice: the server answered a create with an older record`);
+  if (repeated !== undefined)
+    throw new Error(
+      `seeding the user's own data (${label}) met ${repeated} twice: the server answered a create with an older record`,
+    );
   return records;
 }
 
@@ -48,9 +65,13 @@ export async function seedForeignData(owner: ApiClient, label: string): Promise<
 export async function changedForeignRecords(records: readonly ForeignRecord[]): Promise<string[]> {
   const changed: string[] = [];
   for (const record of records) {
-    const now = record.kind === 'group' ? await record.owner.retrieveGroup(record.id) : await record.owner.retrieveConversation(record.id);
+    const now =
+      record.kind === 'group'
+        ? await record.owner.retrieveGroup(record.id)
+        : await record.owner.retrieveConversation(record.id);
     if (!everyReading.isSuccess(now.status)) changed.push(`${record.kind} ${record.id} is gone (${now.status})`);
-    else if (!isDeepStrictEqual(now.body, record.body)) changed.push(`${record.kind} ${record.id} changed: ${JSON.stringify(now.body)}`);
+    else if (!isDeepStrictEqual(now.body, record.body))
+      changed.push(`${record.kind} ${record.id} changed: ${JSON.stringify(now.body)}`);
   }
   return changed;
 }
@@ -60,7 +81,12 @@ export async function changedForeignRecords(records: readonly ForeignRecord[]): 
  * markers (carriesRunMarker), counted as listed, whatever id the list gives it. Lists are read to
  * a bounded depth; a list that cannot be read is said, not taken for an empty one.
  */
-export async function markedLeftovers(owner: ApiClient, runIds: readonly string[], pagination: PaginationStyle, maxPages = 30): Promise<string[]> {
+export async function markedLeftovers(
+  owner: ApiClient,
+  runIds: readonly string[],
+  pagination: PaginationStyle,
+  maxPages = 30,
+): Promise<string[]> {
   const marked = (text: unknown) => runIds.some((runId) => carriesRunMarker(text, runId));
   const found: string[] = [];
   for (const kind of ['group', 'conversation'] as const) {
@@ -70,7 +96,9 @@ export async function markedLeftovers(owner: ApiClient, runIds: readonly string[
         found.push(`the ${kind}s list was not read to its end (${maxPages} pages)`);
         break;
       }
-      const response = await owner.call(kind === 'group' ? 'listGroups' : 'listConversations', { query: { ...query, limit: 100 } });
+      const response = await owner.call(kind === 'group' ? 'listGroups' : 'listConversations', {
+        query: { ...query, limit: 100 },
+      });
       const page = response.body as { has_more?: unknown; data?: Array<Record<string, unknown>> } | undefined;
       if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) {
         found.push(`the ${kind}s list could not be read (${response.status})`);
@@ -82,7 +110,12 @@ export async function markedLeftovers(owner: ApiClient, runIds: readonly string[
       }
       seen += page.data.length;
       if (page.has_more !== true) break;
-      const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: page.data.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
+      const next = nextPageQuery(pagination, {
+        index,
+        itemsSoFar: seen,
+        lastId: page.data.at(-1)?.id as string | undefined,
+        envelope: page as Record<string, unknown>,
+      });
       if (!('query' in next)) break;
       query = next.query;
     }

@@ -55,39 +55,72 @@ export interface ConcludeOptions {
   someChecks?: boolean;
 }
 
-export async function concludeMatrix(entries: readonly MatrixEntry[], results: ReadonlyMap<string, CheckResult[]>, options: ConcludeOptions = {}): Promise<MatrixOutcome> {
+export async function concludeMatrix(
+  entries: readonly MatrixEntry[],
+  results: ReadonlyMap<string, CheckResult[]>,
+  options: ConcludeOptions = {},
+): Promise<MatrixOutcome> {
   const faultOutcomes: FaultOutcome[] = [];
   const variantOutcomes: VariantOutcome[] = [];
   for (const entry of entries) {
     const runs = entry.runs.map((run) => ({ name: run.name, results: results.get(run.name) ?? [] }));
     if (entry.kind === 'fault') {
       const fault = faults.get(entry.name as FaultName)!;
-      const caughtBy = [...new Set(runs.flatMap((run) => run.results.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id)))].sort();
+      const caughtBy = [
+        ...new Set(
+          runs.flatMap((run) =>
+            run.results.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id),
+          ),
+        ),
+      ].sort();
       // Caught at the cost of the user's data, or leaving the run's own behind, is not caught.
       const problems = fault.lures ? await entry.afterRuns() : [];
       const named = options.someChecks ? undefined : fault.detectedBy;
       const expectedNotCaught = (named ?? []).filter((id) => !caughtBy.includes(id));
       const byItsChecks = named === undefined || expectedNotCaught.length < named.length;
-      if (caughtBy.length > 0 && !byItsChecks) problems.push(`caught only by checks it does not name (${caughtBy.join(', ')}), not by ${named!.join(', ')}`);
+      if (caughtBy.length > 0 && !byItsChecks)
+        problems.push(`caught only by checks it does not name (${caughtBy.join(', ')}), not by ${named!.join(', ')}`);
       faultOutcomes.push({
-        name: fault.name, section: fault.section, sentence: fault.sentence, breaks: fault.breaks,
-        caught: caughtBy.length > 0 && byItsChecks && problems.length === 0, caught_by: caughtBy, ...(fault.lures || problems.length > 0 ? { problems } : {}),
+        name: fault.name,
+        section: fault.section,
+        sentence: fault.sentence,
+        breaks: fault.breaks,
+        caught: caughtBy.length > 0 && byItsChecks && problems.length === 0,
+        caught_by: caughtBy,
+        ...(fault.lures || problems.length > 0 ? { problems } : {}),
         ...(named ? { expected_not_caught: expectedNotCaught } : {}),
       });
       continue;
     }
     const variant = variants.get(entry.name as VariantName)!;
     const problems = [
-      ...runs.flatMap((run) => (run.results.length === 0 ? [`${run.name}: no check ran`] : problemsOf(run.results, run.name))),
+      ...runs.flatMap((run) =>
+        run.results.length === 0 ? [`${run.name}: no check ran`] : problemsOf(run.results, run.name),
+      ),
       ...(await entry.afterRuns()),
     ];
-    const skipped = [...new Set(runs.flatMap((run) => run.results.filter((check) => check.status === 'skipped').map((check) => check.id)))].sort();
-    variantOutcomes.push({ name: variant.name, description: variant.description, leaves_open: variant.leavesOpen, passed: problems.length === 0, problems, skipped });
+    const skipped = [
+      ...new Set(
+        runs.flatMap((run) => run.results.filter((check) => check.status === 'skipped').map((check) => check.id)),
+      ),
+    ].sort();
+    variantOutcomes.push({
+      name: variant.name,
+      description: variant.description,
+      leaves_open: variant.leavesOpen,
+      passed: problems.length === 0,
+      problems,
+      skipped,
+    });
   }
   const caught = faultOutcomes.filter((fault) => fault.caught).length;
   return {
     faults: faultOutcomes,
     variants: variantOutcomes,
-    matrix_score: { caught, faults: faultOutcomes.length, score: faultOutcomes.length === 0 ? 0 : caught / faultOutcomes.length },
+    matrix_score: {
+      caught,
+      faults: faultOutcomes.length,
+      score: faultOutcomes.length === 0 ? 0 : caught / faultOutcomes.length,
+    },
   };
 }

@@ -20,7 +20,6 @@ export interface ManifestAudit {
   uncitedChecks: string[];
 }
 
-
 export const describeUnit = (unit: RequirementUnit): string => `${unit.section} ${JSON.stringify(unit.text)}`;
 
 const keyOf = (unit: RequirementUnit): string => `${unit.section}\n${unit.text}`;

@@ -57,7 +57,13 @@ export function sectionTitles(specText: string): Map<string, string> {
 }
 
 function tableCells(line: string): string {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim()).join(' | ');
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cell.trim())
+    .join(' | ');
 }
 
 interface RawUnit extends RequirementUnit {

@@ -38,7 +38,9 @@ export function parseManifest(json: string): RequirementEntry[] {
   const value: unknown = JSON.parse(json);
   if (!Array.isArray(value)) throw new Error('suites/requirements.json must be an array of entries.');
   const problems = value.flatMap((entry, index) =>
-    entryShapeProblems(entry).map((problem) => `entry ${index} (${JSON.stringify((entry as { text?: unknown })?.text)}) ${problem}`),
+    entryShapeProblems(entry).map(
+      (problem) => `entry ${index} (${JSON.stringify((entry as { text?: unknown })?.text)}) ${problem}`,
+    ),
   );
   if (problems.length > 0) throw new Error(`suites/requirements.json is malformed:\n${problems.join('\n')}`);
   return value as RequirementEntry[];

@@ -31,7 +31,11 @@ function countBySection(checks: CheckResult[]): Record<string, StatusCounts> {
     for (const section of check.spec) (sections[section] ??= emptyCounts())[check.status]++;
   }
   const bySectionNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
-  return Object.fromEntries(Object.keys(sections).sort(bySectionNumber).map((key) => [key, sections[key]!]));
+  return Object.fromEntries(
+    Object.keys(sections)
+      .sort(bySectionNumber)
+      .map((key) => [key, sections[key]!]),
+  );
 }
 
 /** The counts of a report, overall and by section: recomputed whenever its checks change. */

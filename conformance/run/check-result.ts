@@ -56,8 +56,10 @@ export interface CheckResult {
 
 /** What a failure's serial re-run says, in a sentence (terminal and HTML). */
 export function serialRerunNote(result: Pick<CheckResult, 'serial_rerun'>): string | undefined {
-  if (result.serial_rerun === 'passed') return 'Run again alone, with no other check beside it, it passed: this failure shows only beside other checks (their requests, or the server\'s handling of requests at the same time).';
-  if (result.serial_rerun === 'failed') return 'Run again alone, with no other check beside it, it failed too: it needs no other check running.';
+  if (result.serial_rerun === 'passed')
+    return "Run again alone, with no other check beside it, it passed: this failure shows only beside other checks (their requests, or the server's handling of requests at the same time).";
+  if (result.serial_rerun === 'failed')
+    return 'Run again alone, with no other check beside it, it failed too: it needs no other check running.';
   return undefined;
 }
 

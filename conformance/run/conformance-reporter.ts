@@ -36,16 +36,27 @@ export class ConformanceReporter implements Reporter {
     // meta: not a result at all. One that failed without meta broke before check() could run.
     if (!meta && testCase.result().state !== 'failed') return;
     if (!meta || !this.registry.has(meta.id)) {
-      this.harnessErrors.push(`the test "${testCase.fullName}" is not a registered check (define it with defineCheck() in a suite file's \`checks\`)`);
+      this.harnessErrors.push(
+        `the test "${testCase.fullName}" is not a registered check (define it with defineCheck() in a suite file's \`checks\`)`,
+      );
       return;
     }
     const check = this.registry.get(meta.id);
     const { title, level } = check;
     const target = meta.target;
-    if (meta.harnessError) this.harnessErrors.push(`the check ${meta.id}${target ? ` (${target})` : ''} broke: ${meta.harnessError.split('\n')[0]}`);
+    if (meta.harnessError)
+      this.harnessErrors.push(
+        `the check ${meta.id}${target ? ` (${target})` : ''} broke: ${meta.harnessError.split('\n')[0]}`,
+      );
     const result = testCase.result();
     const diagnostic = testCase.diagnostic();
-    const status: CheckStatus = meta.blocked ? 'blocked' : result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const status: CheckStatus = meta.blocked
+      ? 'blocked'
+      : result.state === 'passed'
+        ? 'passed'
+        : result.state === 'failed'
+          ? 'failed'
+          : 'skipped';
     const message =
       status === 'blocked'
         ? meta.blocked!

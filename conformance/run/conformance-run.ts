@@ -51,70 +51,131 @@ export interface ConformanceRun {
   snapshot: { complete: boolean; incomplete: string[] };
 }
 
-export async function runConformance(target: Target, provided: ProvidedTarget, options: ConformanceRunOptions): Promise<ConformanceRun> {
+export async function runConformance(
+  target: Target,
+  provided: ProvidedTarget,
+  options: ConformanceRunOptions,
+): Promise<ConformanceRun> {
   // Every id the checks create is appended to the ledger as it is made: what a check's own cleanup
   // misses, the sweep removes, even after Ctrl-C. What the users hold before the first check is
   // kept beside it: none of it is ever the run's own, whatever any answer says.
   const ledger = LedgerFile.create(options.reportsDir, provided.runId);
   const ledgerFile = ledger.path;
-  const sweepTarget = { url: target.url, ...target.users, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, transport: target.transport };
-  const reader = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: provided.requestTimeoutMs, readOnly: true, transport: target.transport });
-  const snapshot = await ledger.takeSnapshot([reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined), target.choices.pagination);
+  const sweepTarget = {
+    url: target.url,
+    ...target.users,
+    encoding: target.choices.bodyEncoding,
+    timeoutMs: provided.requestTimeoutMs,
+    transport: target.transport,
+  };
+  const reader = firstUserClient(target.users, {
+    baseUrl: target.url,
+    encoding: target.choices.bodyEncoding,
+    timeoutMs: provided.requestTimeoutMs,
+    readOnly: true,
+    transport: target.transport,
+  });
+  const snapshot = await ledger.takeSnapshot(
+    [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
+    target.choices.pagination,
+  );
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
   let stoppedEarly = false;
-  const { cleaned: swept, interruptedBy } = await withSafeRun({
-    ledger: ledgerFile,
-    work: 'the checks',
-    // Not every create the run made reached the ledger: one whose answer was not the object (or was
-    // cut short) never gave its id, and one under way when the run was stopped never answered. After
-    // the ledger's sweep, those are found by the run's marker in their names, each only when its own
-    // retrieve shows it (never among what the users held before the run), with the conversations of
-    // the groups found so. A read-only run made nothing.
-    cleanUp: () => ledger.sweep(sweepTarget, provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination }),
-  }, async (signal) => {
-    for (let attempt = 1; attempt <= options.repeat && !signal.aborted && !stoppedEarly; attempt++) {
-      if (options.repeat > 1) (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
-      const outcome = await runSuites(
-        [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
-        {
-          requestTimeoutMs: provided.requestTimeoutMs,
-          // Only the last attempt writes vitest's own reports (junit.xml).
-          reporters: attempt === options.repeat ? options.reporters : options.reporters?.filter((entry) => !(Array.isArray(entry) && entry[0] === 'junit')),
-          cancel: signal,
-          ...(options.only ? { only: options.only } : {}),
-          ...(options.shard ? { shard: options.shard } : {}),
-          ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
-          ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
-          ...(options.workers === undefined ? {} : { workers: options.workers }),
-        },
-      );
-      stoppedEarly = outcome.stoppedEarly;
-      attempts.push(outcome.results.get('target') ?? []);
-      harnessErrors.push(...outcome.harnessErrors);
-    }
-    // A check that failed among others is run again alone, one request after another: when it
-    // passes so, its failure needs other requests at the same time (another check's, or the
-    // server's handling of concurrent ones), and the report says so.
-    // Not when nothing ran beside the check (one check, --workers 1) nor for --replay's one case.
-    const ranSideBySide = attempts.length === 1 && options.workers !== 1 && !options.replay && (attempts[0]?.filter((result) => result.status !== 'skipped').length ?? 0) > 1;
-    const failed = ranSideBySide && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
-    if (failed.length > 0 && failed.length <= serialRerunsAtMost && !signal.aborted) {
-      (options.vitestOutput ?? process.stdout).write(`Running the ${failed.length} failed check(s) again, each alone: ${failed.map((result) => result.id).join(', ')}\n`);
-      const rerun = await runSuites(
-        [{ name: 'target', target: { ...provided, ledgerFile }, gates: gatingPolicy({ strict: options.strict, declared: options.conventions }) }],
-        { requestTimeoutMs: provided.requestTimeoutMs, cancel: signal, only: failed.map((result) => result.id), workers: 1, ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}) },
-      );
-      const again = new Map((rerun.results.get('target') ?? []).map((result) => [result.id, result]));
-      for (const result of failed) {
-        const status = again.get(result.id)?.status;
-        if (status === 'passed' || status === 'failed') result.serial_rerun = status;
+  const { cleaned: swept, interruptedBy } = await withSafeRun(
+    {
+      ledger: ledgerFile,
+      work: 'the checks',
+      // Not every create the run made reached the ledger: one whose answer was not the object (or was
+      // cut short) never gave its id, and one under way when the run was stopped never answered. After
+      // the ledger's sweep, those are found by the run's marker in their names, each only when its own
+      // retrieve shows it (never among what the users held before the run), with the conversations of
+      // the groups found so. A read-only run made nothing.
+      cleanUp: () =>
+        ledger.sweep(
+          sweepTarget,
+          provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
+        ),
+    },
+    async (signal) => {
+      for (let attempt = 1; attempt <= options.repeat && !signal.aborted && !stoppedEarly; attempt++) {
+        if (options.repeat > 1)
+          (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
+        const outcome = await runSuites(
+          [
+            {
+              name: 'target',
+              target: { ...provided, ledgerFile },
+              gates: gatingPolicy({ strict: options.strict, declared: options.conventions }),
+            },
+          ],
+          {
+            requestTimeoutMs: provided.requestTimeoutMs,
+            // Only the last attempt writes vitest's own reports (junit.xml).
+            reporters:
+              attempt === options.repeat
+                ? options.reporters
+                : options.reporters?.filter((entry) => !(Array.isArray(entry) && entry[0] === 'junit')),
+            cancel: signal,
+            ...(options.only ? { only: options.only } : {}),
+            ...(options.shard ? { shard: options.shard } : {}),
+            ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
+            ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
+            ...(options.workers === undefined ? {} : { workers: options.workers }),
+          },
+        );
+        stoppedEarly = outcome.stoppedEarly;
+        attempts.push(outcome.results.get('target') ?? []);
+        harnessErrors.push(...outcome.harnessErrors);
       }
-    }
-  });
+      // A check that failed among others is run again alone, one request after another: when it
+      // passes so, its failure needs other requests at the same time (another check's, or the
+      // server's handling of concurrent ones), and the report says so.
+      // Not when nothing ran beside the check (one check, --workers 1) nor for --replay's one case.
+      const ranSideBySide =
+        attempts.length === 1 &&
+        options.workers !== 1 &&
+        !options.replay &&
+        (attempts[0]?.filter((result) => result.status !== 'skipped').length ?? 0) > 1;
+      const failed = ranSideBySide && !stoppedEarly ? attempts[0]!.filter((result) => result.status === 'failed') : [];
+      if (failed.length > 0 && failed.length <= serialRerunsAtMost && !signal.aborted) {
+        (options.vitestOutput ?? process.stdout).write(
+          `Running the ${failed.length} failed check(s) again, each alone: ${failed.map((result) => result.id).join(', ')}\n`,
+        );
+        const rerun = await runSuites(
+          [
+            {
+              name: 'target',
+              target: { ...provided, ledgerFile },
+              gates: gatingPolicy({ strict: options.strict, declared: options.conventions }),
+            },
+          ],
+          {
+            requestTimeoutMs: provided.requestTimeoutMs,
+            cancel: signal,
+            only: failed.map((result) => result.id),
+            workers: 1,
+            ...(options.vitestOutput ? { vitestOutput: options.vitestOutput } : {}),
+          },
+        );
+        const again = new Map((rerun.results.get('target') ?? []).map((result) => [result.id, result]));
+        for (const result of failed) {
+          const status = again.get(result.id)?.status;
+          if (status === 'passed' || status === 'failed') result.serial_rerun = status;
+        }
+      }
+    },
+  );
   // The embedded server and its data are gone with the run: there is nothing to try again.
-  const command = target.embedded ? undefined : cleanupCommand({ url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination }, { ledger: ledgerFile });
-  const leftovers = swept.leftovers.map((leftover): Leftover => (command === undefined ? leftover : { ...leftover, cleanup: command }));
+  const command = target.embedded
+    ? undefined
+    : cleanupCommand(
+        { url: target.url, encoding: target.choices.bodyEncoding, pagination: target.choices.pagination },
+        { ledger: ledgerFile },
+      );
+  const leftovers = swept.leftovers.map((leftover): Leftover =>
+    command === undefined ? leftover : { ...leftover, cleanup: command },
+  );
   return {
     stoppedEarly,
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),

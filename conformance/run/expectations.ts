@@ -55,14 +55,18 @@ export function readExpectations(file: string, isCheckId: (id: string) => boolea
     if (!isCheckId(id)) problems.push(`The expectations file lists ${id}, which is no check id (see docs/checks.md).`);
     const read = knownFailure(entry);
     if (read) known.set(id, read);
-    else problems.push(`The expectations file gives no reason for ${id}: write why it is known to fail (a text, or {"reason": "...", "failure": "<what fails>"}).`);
+    else
+      problems.push(
+        `The expectations file gives no reason for ${id}: write why it is known to fail (a text, or {"reason": "...", "failure": "<what fails>"}).`,
+      );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return known;
 }
 
 /** What the file records and reads as known: a failure (or a flaky result), or a block. */
-const failedOrBlocked = (check: CheckResult) => check.status === 'failed' || check.status === 'flaky' || check.status === 'blocked';
+const failedOrBlocked = (check: CheckResult) =>
+  check.status === 'failed' || check.status === 'flaky' || check.status === 'blocked';
 
 /** Whether this failure or block is the one the file lists: any of an ordinary check; for a generated one, the recorded failure. */
 function isListedFailure(check: CheckResult, known: KnownFailure): boolean {
@@ -71,12 +75,18 @@ function isListedFailure(check: CheckResult, known: KnownFailure): boolean {
 }
 
 /** The report as the expectations read it: known failures marked, and the outcome recorded. */
-export function applyExpectations(report: ConformanceReport, expected: ReadonlyMap<string, KnownFailure>, file: string): ConformanceReport {
+export function applyExpectations(
+  report: ConformanceReport,
+  expected: ReadonlyMap<string, KnownFailure>,
+  file: string,
+): ConformanceReport {
   const checks = report.checks.map((check) => {
     const known = expected.get(check.id);
     return known !== undefined && isListedFailure(check, known) ? { ...check, expected_failure: known.reason } : check;
   });
-  const passedListed = checks.filter((check) => expected.has(check.id) && check.status === 'passed').map((check) => check.id);
+  const passedListed = checks
+    .filter((check) => expected.has(check.id) && check.status === 'passed')
+    .map((check) => check.id);
   const outcome = {
     file,
     expected: checks.filter((check) => check.expected_failure !== undefined).map((check) => check.id),
@@ -101,7 +111,9 @@ function existingEntries(file: string): Record<string, string | KnownFailure> {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError([`The expectations file ${file} is there but cannot be read as JSON (${(error as Error).message}): fix it, or write to another file.`]);
+    throw new ConfigError([
+      `The expectations file ${file} is there but cannot be read as JSON (${(error as Error).message}): fix it, or write to another file.`,
+    ]);
   }
   const failures = (parsed as Partial<ExpectationsFile> | null)?.failures;
   return typeof failures === 'object' && failures !== null && !Array.isArray(failures) ? failures : {};

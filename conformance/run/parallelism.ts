@@ -22,12 +22,26 @@ export interface SuiteParallelism {
  * `workers` is --workers (checks at once at most; 1: one after another). Unset: CHECKS_AT_ONCE
  * checks on MAX_THREADS threads, or on one thread per core when every target is the embedded server.
  */
-export function suiteParallelism(targets: ReadonlyArray<{ embedded: boolean }>, workers: number | undefined, cores = availableParallelism()): SuiteParallelism {
+export function suiteParallelism(
+  targets: ReadonlyArray<{ embedded: boolean }>,
+  workers: number | undefined,
+  cores = availableParallelism(),
+): SuiteParallelism {
   if (workers !== undefined) {
     const threads = Math.min(workers, MAX_THREADS);
-    return { maxWorkers: threads, maxConcurrency: Math.max(1, Math.floor(workers / threads)), concurrent: workers > 1, fileParallelism: workers > 1 };
+    return {
+      maxWorkers: threads,
+      maxConcurrency: Math.max(1, Math.floor(workers / threads)),
+      concurrent: workers > 1,
+      fileParallelism: workers > 1,
+    };
   }
   const embedded = targets.length > 0 && targets.every((target) => target.embedded);
   const threads = embedded ? Math.max(1, Math.min(cores, MAX_THREADS)) : MAX_THREADS;
-  return { maxWorkers: threads, maxConcurrency: Math.ceil(CHECKS_AT_ONCE / threads), concurrent: true, fileParallelism: true };
+  return {
+    maxWorkers: threads,
+    maxConcurrency: Math.ceil(CHECKS_AT_ONCE / threads),
+    concurrent: true,
+    fileParallelism: true,
+  };
 }

@@ -6,7 +6,9 @@ import type { CheckResult } from './check-result.ts';
 export function combineAttempts(attempts: ReadonlyArray<readonly CheckResult[]>): CheckResult[] {
   const ids = [...new Set(attempts.flatMap((results) => results.map((result) => result.id)))];
   return ids.map((id) => {
-    const runs = attempts.map((results) => results.find((result) => result.id === id)).filter((result): result is CheckResult => result !== undefined);
+    const runs = attempts
+      .map((results) => results.find((result) => result.id === id))
+      .filter((result): result is CheckResult => result !== undefined);
     const statuses = runs.map((run) => run.status);
     const requests = runs.reduce((sum, run) => sum + run.requests, 0);
     const durationMs = runs.reduce((sum, run) => sum + run.duration_ms, 0);

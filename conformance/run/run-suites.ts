@@ -58,7 +58,10 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // Each target gets one rate bucket shared by all the workers (the caller's, when it made one to
   // read its figures afterwards), so that every worker may run: a 429 or MAX_RPS paces them all.
   const named = runs.map((run) => ({
-    run: { ...run, target: { ...run.target, rateBucket: run.target.rateBucket ?? createRateBucketBuffer(run.target.maxRps) } },
+    run: {
+      ...run,
+      target: { ...run.target, rateBucket: run.target.rateBucket ?? createRateBucketBuffer(run.target.maxRps) },
+    },
     name: runs.length === 1 ? '' : run.name,
   }));
   const gates = new Map(named.map(({ run, name }) => [name, run.gates]));
@@ -74,28 +77,37 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
   let stopped = false;
   const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
-  const parallel = suiteParallelism(named.map(({ run }) => run.target), options.workers);
+  const parallel = suiteParallelism(
+    named.map(({ run }) => run.target),
+    options.workers,
+  );
   // The config is handed over as options (config: false) rather than as a file: vite would bundle
   // the file with rolldown before every run, most of a second of CPU.
-  const vitest = await createVitest('test', {
-    ...suitesConfig.test,
-    config: false,
-    reporters: [reporter, ...(options.reporters ?? [])] as never,
-    testTimeout: timeout,
-    hookTimeout: timeout,
-    provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
-    ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
-    ...(options.shard ? { shard: options.shard } : {}),
-    maxWorkers: parallel.maxWorkers,
-    maxConcurrency: parallel.maxConcurrency,
-    fileParallelism: parallel.fileParallelism,
-    sequence: { concurrent: parallel.concurrent, sequencer: SuiteOrder },
-  }, undefined, options.vitestOutput ? { stdout: options.vitestOutput } : undefined);
+  const vitest = await createVitest(
+    'test',
+    {
+      ...suitesConfig.test,
+      config: false,
+      reporters: [reporter, ...(options.reporters ?? [])] as never,
+      testTimeout: timeout,
+      hookTimeout: timeout,
+      provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+      ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
+      maxWorkers: parallel.maxWorkers,
+      maxConcurrency: parallel.maxConcurrency,
+      fileParallelism: parallel.fileParallelism,
+      sequence: { concurrent: parallel.concurrent, sequencer: SuiteOrder },
+    },
+    undefined,
+    options.vitestOutput ? { stdout: options.vitestOutput } : undefined,
+  );
   if (options.cancel) {
     // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them instead, so
     // that the run can clean up what it created and write its reports first.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
+      for (const listener of process.listeners(signal))
+        if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
     }
   }
   const cancel = () => void vitest.cancelCurrentRun('keyboard-input');

@@ -7,7 +7,14 @@ import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import type { EncodedBody } from '../../lib/core/client/encode-body.ts';
 import type { BodyEncoding } from '../../lib/core/config/value-types.ts';
 import type { CheckContext } from '../checks/check-context.ts';
-import { expectAnswer, expectBody, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
+import {
+  expectAnswer,
+  expectBody,
+  expectNoServerError,
+  expectSuccess,
+  expectThat,
+  fieldDifferences,
+} from '../checks/expect.ts';
 import { recordCreated } from '../checks/fixtures.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 
@@ -18,7 +25,8 @@ const JSON_TYPE = 'application/json';
 
 export const asJson = (value: unknown): EncodedBody => ({ contentType: JSON_TYPE, text: JSON.stringify(value) });
 const formPair = (name: string, value: unknown) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
-const shown = (body: EncodedBody) => `${body.text.length > 80 ? `${body.text.slice(0, 80)}...` : body.text} as ${body.contentType}`;
+const shown = (body: EncodedBody) =>
+  `${body.text.length > 80 ? `${body.text.slice(0, 80)}...` : body.text} as ${body.contentType}`;
 
 /**
  * How a refusal of a body may be answered. A body of a shape the spec never shows (JSON that is no
@@ -30,9 +38,17 @@ const shown = (body: EncodedBody) => `${body.text.length > 80 ? `${body.text.sli
 export type Refusal = 'any-4xx' | 'declared';
 
 function refusedAs(context: CheckContext, refusal: Refusal): { accepts: (status: number) => boolean; words: string } {
-  if (refusal === 'declared') return { accepts: (status) => context.profile.isRefusal(status), words: context.profile.describe('refusal-status') };
+  if (refusal === 'declared')
+    return {
+      accepts: (status) => context.profile.isRefusal(status),
+      words: context.profile.describe('refusal-status'),
+    };
   // A body a server does not take at all may also be one past the size it reads: its 413.
-  return { accepts: (status) => context.profile.isRefusal(status) || context.profile.isBodyRefusal(status) || context.profile.isTooLarge(status), words: 'a 4xx status (profile: unsupported-body), or 413' };
+  return {
+    accepts: (status) =>
+      context.profile.isRefusal(status) || context.profile.isBodyRefusal(status) || context.profile.isTooLarge(status),
+    words: 'a 4xx status (profile: unsupported-body), or 413',
+  };
 }
 
 /** The sentence that makes a create need a named parameter: a body that names none must be refused. */
@@ -41,7 +57,11 @@ const requiredParameter = (resource: ResourceUnderTest<ResourceItem>) =>
     ? '§4.1: contact_id or group_id, "At least one of them must be given"'
     : '§4.2: "name | string | yes"';
 
-async function sendCreate(context: CheckContext, resource: ResourceUnderTest<ResourceItem>, raw: EncodedBody): Promise<ApiResponse> {
+async function sendCreate(
+  context: CheckContext,
+  resource: ResourceUnderTest<ResourceItem>,
+  raw: EncodedBody,
+): Promise<ApiResponse> {
   const response = await context.client.call(resource.kind === 'group' ? 'createGroup' : 'createConversation', { raw });
   // Recorded before anything is judged, so that whatever was made is deleted afterwards.
   recordCreated(context, resource.kind, response.body);
@@ -52,7 +72,8 @@ const sendUpdate = (context: CheckContext, resource: ResourceUnderTest<ResourceI
   context.client.call(resource.kind === 'group' ? 'updateGroup' : 'updateConversation', { id, raw });
 
 /** Of several sets of differences, the one a reader should see: the reading the answer came closest to. */
-const closest = (candidates: string[][]) => candidates.reduce((best, next) => (next.length < best.length ? next : best));
+const closest = (candidates: string[][]) =>
+  candidates.reduce((best, next) => (next.length < best.length ? next : best));
 
 /**
  * A POST of an odd body: never a 5xx. With no `readings`, the body names no parameter the create
@@ -77,10 +98,25 @@ export async function judgeCreate(
   }
   if (refused.accepts(response.status)) return;
   expectSuccess(context.profile, response, step);
-  const created = expectBody(response, resource.schema, `the ${resource.kind} created from ${what}`) as unknown as ResourceItem;
+  const created = expectBody(
+    response,
+    resource.schema,
+    `the ${resource.kind} created from ${what}`,
+  ) as unknown as ResourceItem;
   const differences = closest(readings.map((fields) => fieldDifferences(context.profile, created, fields)));
-  expectThat(differences.length === 0, response, `a refusal, or a ${resource.kind} made from ${what} read some sane way (${why})`, differences.join('; '));
-  await expectStored(context, resource, created.id, resource.comparable(created), `the ${resource.kind} created from ${what}, as its create answered (${resource.section})`);
+  expectThat(
+    differences.length === 0,
+    response,
+    `a refusal, or a ${resource.kind} made from ${what} read some sane way (${why})`,
+    differences.join('; '),
+  );
+  await expectStored(
+    context,
+    resource,
+    created.id,
+    resource.comparable(created),
+    `the ${resource.kind} created from ${what}, as its create answered (${resource.section})`,
+  );
 }
 
 /**
@@ -104,14 +140,29 @@ export async function judgeUpdate(
   expectNoServerError(context.profile, response, step);
   if (refusedAs(context, refusal).accepts(response.status)) return current;
   expectSuccess(context.profile, response, step);
-  const answered = resource.comparable(expectBody(response, resource.schema, `the ${resource.kind} after ${step}`) as unknown as ResourceItem);
-  const differences = closest(readings.map((fields) => fieldDifferences(context.profile, answered, { ...current, ...fields })));
-  expectThat(differences.length === 0, response, `a refusal, or the ${resource.kind} as ${what} read some sane way leaves it (${why})`, differences.join('; '));
+  const answered = resource.comparable(
+    expectBody(response, resource.schema, `the ${resource.kind} after ${step}`) as unknown as ResourceItem,
+  );
+  const differences = closest(
+    readings.map((fields) => fieldDifferences(context.profile, answered, { ...current, ...fields })),
+  );
+  expectThat(
+    differences.length === 0,
+    response,
+    `a refusal, or the ${resource.kind} as ${what} read some sane way leaves it (${why})`,
+    differences.join('; '),
+  );
   return answered;
 }
 
 /** A retrieve shows the object as `expected` (its comparable fields). */
-async function expectStored(context: CheckContext, resource: ResourceUnderTest<ResourceItem>, id: string, expected: Fields, why: string): Promise<void> {
+async function expectStored(
+  context: CheckContext,
+  resource: ResourceUnderTest<ResourceItem>,
+  id: string,
+  expected: Fields,
+  why: string,
+): Promise<void> {
   const response = await resource.retrieve(context.client, id);
   expectSuccess(context.profile, response, `GET ${resource.path}/:id`);
   const stored = resource.comparable(expectBody(response, resource.schema) as unknown as ResourceItem);
@@ -131,18 +182,42 @@ export const nonObjects = (context: CheckContext): Array<[string, unknown]> => [
  * JSON that is not an object names no parameter: a create must be refused (it lacks what it needs),
  * and an update is refused or changes nothing. A server that takes no JSON at all refuses both.
  */
-export const nonObjectJsonIsRefused = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const any = resource as unknown as ResourceUnderTest<ResourceItem>;
-  for (const [what, value] of nonObjects(context)) {
-    await judgeCreate(context, any, asJson(value), what, [], `${requiredParameter(any)}, and ${what} names no parameter`);
-  }
-  const item = await resource.create(context, 'non-object-json');
-  let expected = resource.comparable(item);
-  for (const [what, value] of nonObjects(context)) {
-    expected = await judgeUpdate(context, any, item.id, expected, asJson(value), what, [{}], `${resource.section}: "Fields not given are unchanged", and ${what} gives none`);
-  }
-  await expectStored(context, any, item.id, expected, `${resource.section}: the ${resource.kind} unchanged by bodies that give no field`);
-};
+export const nonObjectJsonIsRefused =
+  <T extends ResourceItem>(resource: ResourceUnderTest<T>) =>
+  async (context: CheckContext) => {
+    const any = resource as unknown as ResourceUnderTest<ResourceItem>;
+    for (const [what, value] of nonObjects(context)) {
+      await judgeCreate(
+        context,
+        any,
+        asJson(value),
+        what,
+        [],
+        `${requiredParameter(any)}, and ${what} names no parameter`,
+      );
+    }
+    const item = await resource.create(context, 'non-object-json');
+    let expected = resource.comparable(item);
+    for (const [what, value] of nonObjects(context)) {
+      expected = await judgeUpdate(
+        context,
+        any,
+        item.id,
+        expected,
+        asJson(value),
+        what,
+        [{}],
+        `${resource.section}: "Fields not given are unchanged", and ${what} gives none`,
+      );
+    }
+    await expectStored(
+      context,
+      any,
+      item.id,
+      expected,
+      `${resource.section}: the ${resource.kind} unchanged by bodies that give no field`,
+    );
+  };
 
 /** A parameter given twice with two values, for one request. */
 export interface RepeatedKey {
@@ -166,22 +241,47 @@ export function repeatedKeyBody(context: CheckContext, { field, first, second }:
  * (profile: input-rules; a text that is accepted is stored as sent, or normalised: text-storage). A value made of both ("a,b",
  * ["a","b"]) is neither value sent.
  */
-export const repeatedKeysAreRefusedOrOneIsTaken = <T extends ResourceItem>(
-  resource: ResourceUnderTest<T>,
-  keys: (context: CheckContext) => { create: RepeatedKey; update: RepeatedKey[] },
-) => async (context: CheckContext) => {
-  const any = resource as unknown as ResourceUnderTest<ResourceItem>;
-  const { create, update } = keys(context);
-  const readingsOf = ({ field, first, second }: RepeatedKey) => [{ [field]: first }, { [field]: second }];
-  const why = (key: RepeatedKey) => `${resource.section}: ${key.field} is one parameter; a server takes one of the values given, or refuses`;
-  await judgeCreate(context, any, repeatedKeyBody(context, create), `${create.field} given twice`, readingsOf(create), why(create));
-  const item = await resource.create(context, 'repeated-keys');
-  let expected = resource.comparable(item);
-  for (const key of update) {
-    expected = await judgeUpdate(context, any, item.id, expected, repeatedKeyBody(context, key), `${key.field} given twice`, readingsOf(key), why(key));
-  }
-  await expectStored(context, any, item.id, expected, `${resource.section}: the ${resource.kind} as the last accepted PUT left it`);
-};
+export const repeatedKeysAreRefusedOrOneIsTaken =
+  <T extends ResourceItem>(
+    resource: ResourceUnderTest<T>,
+    keys: (context: CheckContext) => { create: RepeatedKey; update: RepeatedKey[] },
+  ) =>
+  async (context: CheckContext) => {
+    const any = resource as unknown as ResourceUnderTest<ResourceItem>;
+    const { create, update } = keys(context);
+    const readingsOf = ({ field, first, second }: RepeatedKey) => [{ [field]: first }, { [field]: second }];
+    const why = (key: RepeatedKey) =>
+      `${resource.section}: ${key.field} is one parameter; a server takes one of the values given, or refuses`;
+    await judgeCreate(
+      context,
+      any,
+      repeatedKeyBody(context, create),
+      `${create.field} given twice`,
+      readingsOf(create),
+      why(create),
+    );
+    const item = await resource.create(context, 'repeated-keys');
+    let expected = resource.comparable(item);
+    for (const key of update) {
+      expected = await judgeUpdate(
+        context,
+        any,
+        item.id,
+        expected,
+        repeatedKeyBody(context, key),
+        `${key.field} given twice`,
+        readingsOf(key),
+        why(key),
+      );
+    }
+    await expectStored(
+      context,
+      any,
+      item.id,
+      expected,
+      `${resource.section}: the ${resource.kind} as the last accepted PUT left it`,
+    );
+  };
 
 /** One PUT carrying fields that are not update parameters, and how a server may read it. */
 export interface ForeignFieldsPut {
@@ -219,7 +319,11 @@ export interface UpdateAfterUnknowns {
 }
 
 /** The two PUTs past parsers' limits (above): the flood, then the deep parameter, each with its update parameter after. */
-export function pastParserLimits(encoding: BodyEncoding, flooded: UpdateAfterUnknowns, deep: UpdateAfterUnknowns): ForeignFieldsPut[] {
+export function pastParserLimits(
+  encoding: BodyEncoding,
+  flooded: UpdateAfterUnknowns,
+  deep: UpdateAfterUnknowns,
+): ForeignFieldsPut[] {
   return [
     {
       params: { ...floodOfUnknownParams(), [flooded.field]: flooded.value },
@@ -242,15 +346,43 @@ export function pastParserLimits(encoding: BodyEncoding, flooded: UpdateAfterUnk
  * not know): a server may refuse the PUT or ignore them, but never lets them change what the spec
  * gives a fixed meaning. Each PUT also carries an update parameter, which a 2xx must have applied.
  */
-export const foreignFieldsChangeNothingFixed = <T extends ResourceItem>(resource: ResourceUnderTest<T>, puts: (context: CheckContext, item: T) => ForeignFieldsPut[]) =>
+export const foreignFieldsChangeNothingFixed =
+  <T extends ResourceItem>(
+    resource: ResourceUnderTest<T>,
+    puts: (context: CheckContext, item: T) => ForeignFieldsPut[],
+  ) =>
   async (context: CheckContext) => {
     const any = resource as unknown as ResourceUnderTest<ResourceItem>;
     const item = await resource.create(context, 'foreign-fields');
     let expected = resource.comparable(item);
     for (const { params, what, refusal, readings, why } of puts(context, item)) {
-      const body = context.target.bodyEncoding === 'json' ? asJson(params) : { contentType: FORM, text: Object.entries(params).map(([name, value]) => formPair(name, value)).join('&') };
-      expected = await judgeUpdate(context, any, item.id, expected, body, what ?? Object.keys(params).join(', '), readings, why, refusal ?? 'declared');
-      await expectStored(context, any, item.id, expected, `the ${resource.kind} as the PUT answered (${resource.section}: "the updated ${resource.kind} object"; ${why})`);
+      const body =
+        context.target.bodyEncoding === 'json'
+          ? asJson(params)
+          : {
+              contentType: FORM,
+              text: Object.entries(params)
+                .map(([name, value]) => formPair(name, value))
+                .join('&'),
+            };
+      expected = await judgeUpdate(
+        context,
+        any,
+        item.id,
+        expected,
+        body,
+        what ?? Object.keys(params).join(', '),
+        readings,
+        why,
+        refusal ?? 'declared',
+      );
+      await expectStored(
+        context,
+        any,
+        item.id,
+        expected,
+        `the ${resource.kind} as the PUT answered (${resource.section}: "the updated ${resource.kind} object"; ${why})`,
+      );
     }
   };
 
@@ -272,20 +404,43 @@ export const mismatchedBodies = ({ field, value }: MismatchedParam): Array<[stri
  * as its Content-Type says (which finds no parameter), or as what the body really is (which finds
  * the one sent). Nothing else changes, and never a 5xx.
  */
-export const mismatchedContentTypeIsRefusedOrRead = <T extends ResourceItem>(
-  resource: ResourceUnderTest<T>,
-  params: (context: CheckContext) => { create: MismatchedParam; update: MismatchedParam },
-) => async (context: CheckContext) => {
-  const any = resource as unknown as ResourceUnderTest<ResourceItem>;
-  const { create, update } = params(context);
-  for (const [what, body] of mismatchedBodies(create)) {
-    await judgeCreate(context, any, body, what, [{ [create.field]: create.value }], `§4: ${create.field} read from the body as sent, or the request refused`);
-  }
-  const item = await resource.create(context, 'content-type');
-  let expected = resource.comparable(item);
-  for (const [what, body] of mismatchedBodies(update)) {
-    expected = await judgeUpdate(context, any, item.id, expected, body, what, [{}, { [update.field]: update.value }],
-      `${resource.section}: "Fields not given are unchanged"; ${update.field} as sent, or unchanged when the body was read as naming nothing`);
-  }
-  await expectStored(context, any, item.id, expected, `${resource.section}: the ${resource.kind} as the last accepted PUT left it`);
-};
+export const mismatchedContentTypeIsRefusedOrRead =
+  <T extends ResourceItem>(
+    resource: ResourceUnderTest<T>,
+    params: (context: CheckContext) => { create: MismatchedParam; update: MismatchedParam },
+  ) =>
+  async (context: CheckContext) => {
+    const any = resource as unknown as ResourceUnderTest<ResourceItem>;
+    const { create, update } = params(context);
+    for (const [what, body] of mismatchedBodies(create)) {
+      await judgeCreate(
+        context,
+        any,
+        body,
+        what,
+        [{ [create.field]: create.value }],
+        `§4: ${create.field} read from the body as sent, or the request refused`,
+      );
+    }
+    const item = await resource.create(context, 'content-type');
+    let expected = resource.comparable(item);
+    for (const [what, body] of mismatchedBodies(update)) {
+      expected = await judgeUpdate(
+        context,
+        any,
+        item.id,
+        expected,
+        body,
+        what,
+        [{}, { [update.field]: update.value }],
+        `${resource.section}: "Fields not given are unchanged"; ${update.field} as sent, or unchanged when the body was read as naming nothing`,
+      );
+    }
+    await expectStored(
+      context,
+      any,
+      item.id,
+      expected,
+      `${resource.section}: the ${resource.kind} as the last accepted PUT left it`,
+    );
+  };

@@ -12,27 +12,39 @@ import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-t
 /** Each write sets one field; `values` are made from the check's context, so texts carry the run's marker. */
 export type ConcurrentWrites = (context: CheckContext) => ReadonlyArray<Record<string, unknown>>;
 
-export const concurrentUpdatesAllKept = <T extends ResourceItem>(resource: ResourceUnderTest<T>, writes: ConcurrentWrites) => async (context: CheckContext) => {
-  const objects = await resource.createMany(context, 2, 'concurrent');
-  const succeeded = await Promise.all(objects.map(async (object) => {
-    const sent = writes(context);
-    const answers = await Promise.all(sent.map((params) => resource.update(context.client, object.id, params)));
-    const kept = sent.filter((_, index) => context.profile.isSuccess(answers[index]!.status));
-    const after = await resource.retrieve(context.client, object.id);
-    expectSuccess(context.profile, after, `GET ${resource.path}/:id after ${sent.length} PUTs at once`);
-    const stored = expectBody(after, resource.schema) as unknown as Record<string, unknown>;
-    const lost = kept.flatMap((params) => Object.entries(params).filter(([field, value]) => !context.profile.storedAsSent(value, stored[field])).map(([field, value]) => `${field}: sent ${JSON.stringify(value)}, stored ${JSON.stringify(stored[field])}`));
-    if (lost.length > 0) {
-      throw new CheckFailure({
-        expected: `${resource.section}: every field of each of the ${kept.length} PUTs that succeeded, sent at once to one ${resource.kind} (each of another field; "Fields not given are unchanged"), in the ${resource.kind} afterwards`,
-        received: `lost: ${lost.join('; ')}`,
-        exchange: after.exchange,
-      });
+export const concurrentUpdatesAllKept =
+  <T extends ResourceItem>(resource: ResourceUnderTest<T>, writes: ConcurrentWrites) =>
+  async (context: CheckContext) => {
+    const objects = await resource.createMany(context, 2, 'concurrent');
+    const succeeded = await Promise.all(
+      objects.map(async (object) => {
+        const sent = writes(context);
+        const answers = await Promise.all(sent.map((params) => resource.update(context.client, object.id, params)));
+        const kept = sent.filter((_, index) => context.profile.isSuccess(answers[index]!.status));
+        const after = await resource.retrieve(context.client, object.id);
+        expectSuccess(context.profile, after, `GET ${resource.path}/:id after ${sent.length} PUTs at once`);
+        const stored = expectBody(after, resource.schema) as unknown as Record<string, unknown>;
+        const lost = kept.flatMap((params) =>
+          Object.entries(params)
+            .filter(([field, value]) => !context.profile.storedAsSent(value, stored[field]))
+            .map(
+              ([field, value]) => `${field}: sent ${JSON.stringify(value)}, stored ${JSON.stringify(stored[field])}`,
+            ),
+        );
+        if (lost.length > 0) {
+          throw new CheckFailure({
+            expected: `${resource.section}: every field of each of the ${kept.length} PUTs that succeeded, sent at once to one ${resource.kind} (each of another field; "Fields not given are unchanged"), in the ${resource.kind} afterwards`,
+            received: `lost: ${lost.join('; ')}`,
+            exchange: after.exchange,
+          });
+        }
+        return { kept: kept.length, sent: sent.length };
+      }),
+    );
+    if (succeeded.every(({ kept }) => kept < 2)) {
+      const counts = succeeded.map(({ kept, sent }) => `${kept} of ${sent}`).join(', and ');
+      context.skip(
+        `no two of the PUTs sent at once to one ${resource.kind} succeeded (${counts}): the server refused the others, which it may, but then no update could be lost`,
+      );
     }
-    return { kept: kept.length, sent: sent.length };
-  }));
-  if (succeeded.every(({ kept }) => kept < 2)) {
-    const counts = succeeded.map(({ kept, sent }) => `${kept} of ${sent}`).join(', and ');
-    context.skip(`no two of the PUTs sent at once to one ${resource.kind} succeeded (${counts}): the server refused the others, which it may, but then no update could be lost`);
-  }
-};
+  };

@@ -16,21 +16,38 @@ import { scopeHolds } from '../checks/list-scope.ts';
 /** The three boolean filters of GET /v1/conversations (§4.1), how an item matches, and how a PUT makes it match. */
 export type Flag = 'muted' | 'pinned' | 'archived';
 
-export const flags: Readonly<Record<Flag, {
-  holds: (conversation: Conversation) => boolean;
-  /** The PUT parameter that sets it: archived_at in the server's own unit (its created_at; profile: timestamp-unit). */
-  set: (conversation: Conversation) => Record<string, unknown>;
-  blamed: CheckId;
-}>> = {
+export const flags: Readonly<
+  Record<
+    Flag,
+    {
+      holds: (conversation: Conversation) => boolean;
+      /** The PUT parameter that sets it: archived_at in the server's own unit (its created_at; profile: timestamp-unit). */
+      set: (conversation: Conversation) => Record<string, unknown>;
+      blamed: CheckId;
+    }
+  >
+> = {
   muted: { holds: (item) => item.is_muted, set: () => ({ is_muted: true }), blamed: 'conversations.update.is-muted' },
-  pinned: { holds: (item) => item.is_pinned, set: () => ({ is_pinned: true }), blamed: 'conversations.update.is-pinned' },
-  archived: { holds: (item) => item.archived_at !== null, set: (item) => ({ archived_at: item.created_at }), blamed: 'conversations.archive.sets-timestamp' },
+  pinned: {
+    holds: (item) => item.is_pinned,
+    set: () => ({ is_pinned: true }),
+    blamed: 'conversations.update.is-pinned',
+  },
+  archived: {
+    holds: (item) => item.archived_at !== null,
+    set: (item) => ({ archived_at: item.created_at }),
+    blamed: 'conversations.archive.sets-timestamp',
+  },
 };
 
 export const allFlags: readonly Flag[] = ['muted', 'pinned', 'archived'];
 
 /** Sets these flags of one of the check's conversations in one PUT, which must take (else the check is blocked). */
-export async function withFlags(context: CheckContext, conversation: Conversation, set: readonly Flag[]): Promise<Conversation> {
+export async function withFlags(
+  context: CheckContext,
+  conversation: Conversation,
+  set: readonly Flag[],
+): Promise<Conversation> {
   if (set.length === 0) return conversation;
   const params = Object.assign({}, ...set.map((flag) => flags[flag].set(conversation))) as ConversationUpdateParams;
   return updateConversation(context, conversation.id, params, flags[set[0]!].blamed);
@@ -70,7 +87,8 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
   // An archived one is in a list without archived only when such a list holds every record (list-scope.ts).
   const expected = ownItems.filter((item) => scopeHolds(context, filters, item));
   const own = expected.map((item) => item.id);
-  const walkOnce = () => resource.walk(context, { ...filters }, { limit, stopWhen: hasAll(own), expect: { listed: expected } });
+  const walkOnce = () =>
+    resource.walk(context, { ...filters }, { limit, stopWhen: hasAll(own), expect: { listed: expected } });
   let problem: { page: Walk<T>['pages'][number]; received: string } | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     // Page numbers and offsets move under others' writes: judged on a walk two walks in a row agree on.
@@ -86,7 +104,12 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
     for (const [index, page] of walk.pages.entries()) {
       const envelope = page.body as { has_more: boolean; data: T[] };
       const wrong = envelope.data.filter((item) => !matches(item) || !scopeHolds(context, filters, item));
-      expectThat(wrong.length === 0, page, `${resource.section}: ${query} returns only ${described} ${resource.plural}, on every page`, `on page ${index + 1}: ${ids(wrong)}`);
+      expectThat(
+        wrong.length === 0,
+        page,
+        `${resource.section}: ${query} returns only ${described} ${resource.plural}, on every page`,
+        `on page ${index + 1}: ${ids(wrong)}`,
+      );
       if (envelope.has_more && limitAskedFor(page) === limit) {
         expectThat(
           envelope.data.length === limit,
@@ -98,12 +121,17 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
     }
     const { repeated, missing } = ownItemsSeen(walk, own);
     if (repeated.length === 0 && missing.length > 0 && !walk.complete) {
-      context.skip(`the suite's ${described} ${resource.plural} were not among the pages of ${query} read: ${walk.stoppedBecause}`);
+      context.skip(
+        `the suite's ${described} ${resource.plural} were not among the pages of ${query} read: ${walk.stoppedBecause}`,
+      );
     }
     if (repeated.length === 0 && missing.length === 0) return;
     problem = { page: walk.pages.at(-1)!, received: walkSummary(walk, repeated, missing) };
   }
-  if (problem === undefined) context.skip(`the pages of ${query} changed between every two walks (others writing to the list), and ${pagination} pages move with it`);
+  if (problem === undefined)
+    context.skip(
+      `the pages of ${query} changed between every two walks (others writing to the list), and ${pagination} pages move with it`,
+    );
   expectThat(
     false,
     problem.page,
@@ -124,7 +152,11 @@ const archivePartitions: ReadonlyArray<{ described: string; at: (createdAt: numb
   { described: 'the epoch (archived_at=0)', at: () => 0, ownUnit: false },
   { described: 'one unit after the epoch (archived_at=1)', at: () => 1, ownUnit: false },
   { described: 'now (archived_at = its own created_at)', at: (createdAt) => createdAt, ownUnit: true },
-  { described: 'the future (its created_at plus a twentieth of it)', at: (createdAt) => createdAt + Math.max(1, Math.floor(createdAt / 20)), ownUnit: false },
+  {
+    described: 'the future (its created_at plus a twentieth of it)',
+    at: (createdAt) => createdAt + Math.max(1, Math.floor(createdAt / 20)),
+    ownUnit: false,
+  },
 ];
 
 /**
@@ -133,8 +165,15 @@ const archivePartitions: ReadonlyArray<{ described: string; at: (createdAt: numb
  * Still active, it fails this check: §3 archives an object when "a timestamp is given", and the
  * server took the value as one; it was free to refuse it (a 4xx), not to take it and change nothing.
  */
-async function expectArchivedAfterAll<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>, id: string, step: string, put: ApiResponse): Promise<void> {
-  const blamed: CheckId = resource.kind === 'group' ? 'groups.retrieve.same-object' : 'conversations.retrieve.same-object';
+async function expectArchivedAfterAll<T extends ResourceItem>(
+  context: CheckContext,
+  resource: ResourceUnderTest<T>,
+  id: string,
+  step: string,
+  put: ApiResponse,
+): Promise<void> {
+  const blamed: CheckId =
+    resource.kind === 'group' ? 'groups.retrieve.same-object' : 'conversations.retrieve.same-object';
   const retrieved = await resource.retrieve(context.client, id);
   const now = prerequisite(retrieved, resource.schema, `GET ${resource.path}/:id after ${step}`, blamed);
   expectThat(
@@ -151,44 +190,74 @@ async function expectArchivedAfterAll<T extends ResourceItem>(context: CheckCont
  * server's own created_at may be refused (4xx, never a 5xx); that partition is then not tested. One
  * taken (2xx) that leaves the object active fails (expectArchivedAfterAll).
  */
-export const archivedAtAnyTimestamp = <T extends ResourceItem>(resource: ResourceUnderTest<T>) => async (context: CheckContext) => {
-  const blamed: CheckId = resource.kind === 'group' ? 'groups.archive.sets-timestamp' : 'conversations.archive.sets-timestamp';
-  const items = await resource.createMany(context, archivePartitions.length, 'archived-at');
-  const archived: Array<{ item: T; described: string }> = [];
-  for (const [index, partition] of archivePartitions.entries()) {
-    const item = items[index]!;
-    if (partition.ownUnit) {
-      archived.push({ item: await resource.archive(context, item), described: partition.described });
-      continue;
+export const archivedAtAnyTimestamp =
+  <T extends ResourceItem>(resource: ResourceUnderTest<T>) =>
+  async (context: CheckContext) => {
+    const blamed: CheckId =
+      resource.kind === 'group' ? 'groups.archive.sets-timestamp' : 'conversations.archive.sets-timestamp';
+    const items = await resource.createMany(context, archivePartitions.length, 'archived-at');
+    const archived: Array<{ item: T; described: string }> = [];
+    for (const [index, partition] of archivePartitions.entries()) {
+      const item = items[index]!;
+      if (partition.ownUnit) {
+        archived.push({ item: await resource.archive(context, item), described: partition.described });
+        continue;
+      }
+      const at = partition.at(item.created_at);
+      const step = `PUT ${resource.path}/:id with archived_at=${at}`;
+      const response = await resource.update(context.client, item.id, { archived_at: at });
+      expectNoServerError(context.profile, response, step);
+      // A timestamp the server does not keep may be refused (§2.2: the unit is not shown; profile: timestamp-unit).
+      if (context.profile.isRefusal(response.status)) continue;
+      expectSuccess(
+        context.profile,
+        response,
+        `${step} (a 2xx, or a refusal of a value that may not be a timestamp in the server's unit)`,
+      );
+      const answered = prerequisite(response, resource.schema, step, blamed);
+      if (answered.archived_at === null) await expectArchivedAfterAll(context, resource, item.id, step, response);
+      const differences = fieldDifferences(context.profile, answered, { archived_at: at });
+      if (differences.length > 0) {
+        throw new PrerequisiteFailure(
+          {
+            expected: `the answer to ${step} to hold archived_at ${at} (§3)`,
+            received: differences.join('; '),
+            exchange: response.exchange,
+          },
+          blamed,
+        );
+      }
+      archived.push({ item: answered as unknown as T, described: partition.described });
     }
-    const at = partition.at(item.created_at);
-    const step = `PUT ${resource.path}/:id with archived_at=${at}`;
-    const response = await resource.update(context.client, item.id, { archived_at: at });
-    expectNoServerError(context.profile, response, step);
-    // A timestamp the server does not keep may be refused (§2.2: the unit is not shown; profile: timestamp-unit).
-    if (context.profile.isRefusal(response.status)) continue;
-    expectSuccess(context.profile, response, `${step} (a 2xx, or a refusal of a value that may not be a timestamp in the server's unit)`);
-    const answered = prerequisite(response, resource.schema, step, blamed);
-    if (answered.archived_at === null) await expectArchivedAfterAll(context, resource, item.id, step, response);
-    const differences = fieldDifferences(context.profile, answered, { archived_at: at });
-    if (differences.length > 0) {
-      throw new PrerequisiteFailure({ expected: `the answer to ${step} to hold archived_at ${at} (§3)`, received: differences.join('; '), exchange: response.exchange }, blamed);
+    const archivedIds = archived.map(({ item }) => item.id);
+    const walk = await walkFinding(
+      context,
+      () =>
+        resource.walk(
+          context,
+          { archived: true },
+          { stopWhen: hasAll(archivedIds), expect: { listed: archived.map(({ item }) => item) } },
+        ),
+      archivedIds,
+      'the list under archived=true',
+    );
+    for (const [index, page] of walk.pages.entries()) {
+      const wrong = (page.body as { data: T[] }).data.filter((item) => item.archived_at === null);
+      expectThat(
+        wrong.length === 0,
+        page,
+        `${resource.section}: archived=true returns only archived ${resource.plural}`,
+        `on page ${index + 1}: ${ids(wrong)}`,
+      );
     }
-    archived.push({ item: answered as unknown as T, described: partition.described });
-  }
-  const archivedIds = archived.map(({ item }) => item.id);
-  const walk = await walkFinding(context, () => resource.walk(context, { archived: true }, { stopWhen: hasAll(archivedIds), expect: { listed: archived.map(({ item }) => item) } }), archivedIds, 'the list under archived=true');
-  for (const [index, page] of walk.pages.entries()) {
-    const wrong = (page.body as { data: T[] }).data.filter((item) => item.archived_at === null);
-    expectThat(wrong.length === 0, page, `${resource.section}: archived=true returns only archived ${resource.plural}`, `on page ${index + 1}: ${ids(wrong)}`);
-  }
-  const seen = new Set(walk.items.map((item) => item.id));
-  const missing = archived.filter(({ item }) => !seen.has(item.id));
-  if (missing.length > 0 && !walk.complete) context.skip(`the suite's archived ${resource.plural} were not among the pages read: ${walk.stoppedBecause}`);
-  expectThat(
-    missing.length === 0,
-    walk.pages.at(-1)!,
-    `each ${resource.kind} archived at a timestamp the server accepted listed under archived=true (§3: "archived when it holds a timestamp"; ${resource.section}: archived)`,
-    `not listed: ${missing.map(({ item, described }) => `${item.id}, archived at ${described}: archived_at ${item.archived_at}`).join('; ')}`,
-  );
-};
+    const seen = new Set(walk.items.map((item) => item.id));
+    const missing = archived.filter(({ item }) => !seen.has(item.id));
+    if (missing.length > 0 && !walk.complete)
+      context.skip(`the suite's archived ${resource.plural} were not among the pages read: ${walk.stoppedBecause}`);
+    expectThat(
+      missing.length === 0,
+      walk.pages.at(-1)!,
+      `each ${resource.kind} archived at a timestamp the server accepted listed under archived=true (§3: "archived when it holds a timestamp"; ${resource.section}: archived)`,
+      `not listed: ${missing.map(({ item, described }) => `${item.id}, archived at ${described}: archived_at ${item.archived_at}`).join('; ')}`,
+    );
+  };

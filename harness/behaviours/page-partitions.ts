@@ -64,10 +64,15 @@ export const exactlyFull: PageBoundary = {
   plan: (counted, own) => {
     const total = counted.length;
     const size = fillingSize(total, positionsOf(counted, own));
-    if (size === undefined) return { grow: 1, because: `no page size from 2 to ${DEFAULT_PAGE} divided the ${total} items counted into full pages with the run's on two of them` };
+    if (size === undefined)
+      return {
+        grow: 1,
+        because: `no page size from 2 to ${DEFAULT_PAGE} divided the ${total} items counted into full pages with the run's on two of them`,
+      };
     return { size, partition: `${total} items: ${total / size} full pages, the last exactly full` };
   },
-  reachedBy: (walked, own) => fullBeforeLast(walked, 2) && walked.pages.at(-1)!.length === walked.size && ownAcrossPages(walked, own),
+  reachedBy: (walked, own) =>
+    fullBeforeLast(walked, 2) && walked.pages.at(-1)!.length === walked.size && ownAcrossPages(walked, own),
 };
 
 export const oneItemMore: PageBoundary = {
@@ -75,10 +80,15 @@ export const oneItemMore: PageBoundary = {
   plan: (counted, own) => {
     const total = counted.length;
     const size = fillingSize(total - 1, positionsOf(counted, own));
-    if (size === undefined) return { grow: 1, because: `no page size from 2 to ${DEFAULT_PAGE} divided ${total - 1} of the ${total} items counted into full pages with the run's on two of them` };
+    if (size === undefined)
+      return {
+        grow: 1,
+        because: `no page size from 2 to ${DEFAULT_PAGE} divided ${total - 1} of the ${total} items counted into full pages with the run's on two of them`,
+      };
     return { size, partition: `${total} items: ${(total - 1) / size} full pages and one item more` };
   },
-  reachedBy: (walked, own) => fullBeforeLast(walked, 3) && walked.pages.at(-1)!.length === 1 && ownAcrossPages(walked, own),
+  reachedBy: (walked, own) =>
+    fullBeforeLast(walked, 3) && walked.pages.at(-1)!.length === 1 && ownAcrossPages(walked, own),
 };
 
 /** A page size up to `largest` whose last page is short and holds the run's last item, with the run's items on two pages. */
@@ -89,7 +99,10 @@ function shortSize(counted: readonly string[], own: readonly string[], largest: 
   for (let size = Math.min(largest, total - 1); size >= 2; size--) {
     const short = total % size;
     if (short > othersAfter && splitsOwn(positions, size)) {
-      return { size, partition: `${total} items: ${Math.floor(total / size)} full page(s) of ${size} and a last page of ${short}, one of the run's among them` };
+      return {
+        size,
+        partition: `${total} items: ${Math.floor(total / size)} full page(s) of ${size} and a last page of ${short}, one of the run's among them`,
+      };
     }
   }
   return undefined;
@@ -107,11 +120,12 @@ const standIns = (count: number) => Array.from({ length: count }, (_, index) => 
  * for before it walks (a server may serve no page larger than ten, §8: "narrows the page size").
  */
 export const shortLastPageOfOwn: PageBoundary = {
-  described: 'a short last page holding one of the run\'s items',
+  described: "a short last page holding one of the run's items",
   plan: (counted, own) => {
     const total = counted.length;
     const positions = positionsOf(counted, own);
-    if (positions.length === 0) return { unreachable: `none of the run's items was in the list of ${total} when it was counted` };
+    if (positions.length === 0)
+      return { unreachable: `none of the run's items was in the list of ${total} when it was counted` };
     const othersAfter = total - 1 - positions.at(-1)!;
     for (const largest of [DEFAULT_PAGE, WALK_PAGES]) {
       for (let more = 0; total + more <= WALK_PAGES; more++) {
@@ -119,14 +133,25 @@ export const shortLastPageOfOwn: PageBoundary = {
         const plan = shortSize([...added, ...counted], [...own, ...added], largest);
         if (plan === undefined) continue;
         if (more === 0) return plan;
-        return { grow: more, because: `${othersAfter} items that are not the run's come after its last one, and ${own.length} of the run's were too few for a short last page to hold one of them` };
+        return {
+          grow: more,
+          because: `${othersAfter} items that are not the run's come after its last one, and ${own.length} of the run's were too few for a short last page to hold one of them`,
+        };
       }
     }
-    return { unreachable: `${othersAfter} items that are not the run's come after its last one, and a short last page holding one of the run's would need a list longer than ${WALK_PAGES}` };
+    return {
+      unreachable: `${othersAfter} items that are not the run's come after its last one, and a short last page holding one of the run's would need a list longer than ${WALK_PAGES}`,
+    };
   },
   reachedBy: (walked, own) => {
     const last = walked.pages.at(-1) ?? [];
-    return fullBeforeLast(walked, 2) && last.length > 0 && last.length < walked.size && last.some((id) => own.includes(id)) && ownAcrossPages(walked, own);
+    return (
+      fullBeforeLast(walked, 2) &&
+      last.length > 0 &&
+      last.length < walked.size &&
+      last.some((id) => own.includes(id)) &&
+      ownAcrossPages(walked, own)
+    );
   },
 };
 

@@ -13,7 +13,8 @@ import { oneOfEachClass } from '../properties/text-classes.ts';
 const LONG = 10_000;
 const LONGER = 100_000;
 
-export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: ResourceUnderTest<T>, field: string) =>
+export const unusualTextIsRefusedOrKept =
+  <T extends ResourceItem>(resource: ResourceUnderTest<T>, field: string) =>
   async (context: CheckContext) => {
     const marker = context.names.contactId('text');
     // One text of every class (text-classes.ts), marked as the run's own where the class does not
@@ -28,7 +29,15 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
       // Past what one read of a socket holds (64 KiB on loopback): an answer that must be framed
       // across reads, and a body parsers with small limits refuse (a 4xx, which is fine).
       [`a ${field} of ${LONGER.toLocaleString('en')} characters`, marker.padEnd(LONGER, 'y')],
-      ...(context.target.bodyEncoding === 'form' ? [[`a ${field} whose spaces the form body writes as +`, `${marker} a b  c`, 'plus'] as [string, string, FormSpaces]] : []),
+      ...(context.target.bodyEncoding === 'form'
+        ? [
+            [`a ${field} whose spaces the form body writes as +`, `${marker} a b  c`, 'plus'] as [
+              string,
+              string,
+              FormSpaces,
+            ],
+          ]
+        : []),
     ];
     for (const [what, text, formSpaces] of texts) {
       const response = await resource.createWith(context.client, { [field]: text }, formSpaces);
@@ -38,15 +47,40 @@ export const unusualTextIsRefusedOrKept = <T extends ResourceItem>(resource: Res
         // A body past the size a server reads is one it does not take at all: its 413, or any
         // status of the profile's unsupported-body, beside the declared refusal status
         // (profile: input-rules, unsupported-body).
-        if (text.length >= LONG && (context.profile.isTooLarge(response.status) || context.profile.isBodyRefusal(response.status))) continue;
+        if (
+          text.length >= LONG &&
+          (context.profile.isTooLarge(response.status) || context.profile.isBodyRefusal(response.status))
+        )
+          continue;
         expectClientError(context.profile, response, `POST ${resource.path} with ${what}, when it is not accepted`);
         continue;
       }
-      const created = expectBody(response, resource.schema, `the created ${resource.kind}`) as unknown as Record<string, unknown>;
-      expectSameText(context.profile, response, created[field], text, field, `${resource.section}: ${what}, once accepted, is returned as given by the create`);
+      const created = expectBody(response, resource.schema, `the created ${resource.kind}`) as unknown as Record<
+        string,
+        unknown
+      >;
+      expectSameText(
+        context.profile,
+        response,
+        created[field],
+        text,
+        field,
+        `${resource.section}: ${what}, once accepted, is returned as given by the create`,
+      );
       const retrieved = await resource.retrieve(context.client, String(created.id));
-      expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id of the ${resource.kind} created with ${what}`);
+      expectSuccess(
+        context.profile,
+        retrieved,
+        `GET ${resource.path}/:id of the ${resource.kind} created with ${what}`,
+      );
       const stored = expectBody(retrieved, resource.schema) as unknown as Record<string, unknown>;
-      expectSameText(context.profile, retrieved, stored[field], text, field, `${resource.section}: ${what}, once accepted, is stored as given`);
+      expectSameText(
+        context.profile,
+        retrieved,
+        stored[field],
+        text,
+        field,
+        `${resource.section}: ${what}, once accepted, is stored as given`,
+      );
     }
   };

@@ -54,7 +54,19 @@ export function createCheckContext(checkId: string, target: ProvidedTarget): Che
   });
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));
-  return { checkId, client, second: secondUserClient(client, target), target, profile, consulted, names: new SuiteNames(target.runId, ledger), created: new CreatedResources(ledger), ledger, skip, hints: new Set() };
+  return {
+    checkId,
+    client,
+    second: secondUserClient(client, target),
+    target,
+    profile,
+    consulted,
+    names: new SuiteNames(target.runId, ledger),
+    created: new CreatedResources(ledger),
+    ledger,
+    skip,
+    hints: new Set(),
+  };
 }
 
 function skip(reason: string): never {

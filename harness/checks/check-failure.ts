@@ -67,7 +67,11 @@ export class PrerequisiteFailure extends CheckFailure {
  */
 export class RefusedPremise extends PrerequisiteFailure {
   override readonly name = 'RefusedPremise';
-  constructor(details: FailureDetails, blamed: CheckId, readonly sentence: string) {
+  constructor(
+    details: FailureDetails,
+    blamed: CheckId,
+    readonly sentence: string,
+  ) {
     super(details, blamed);
   }
 }

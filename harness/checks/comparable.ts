@@ -4,13 +4,32 @@ import type { Conversation, Group } from '../../lib/api/resources.ts';
 import { usernames } from './members.ts';
 
 /** The fields §2.1 shows; others a server adds (profile: extra-fields) are never compared. */
-const conversationFields = ['id', 'contact_id', 'group_id', 'pinned_message_id', 'is_pinned', 'is_muted', 'created_at', 'archived_at'] as const;
+const conversationFields = [
+  'id',
+  'contact_id',
+  'group_id',
+  'pinned_message_id',
+  'is_pinned',
+  'is_muted',
+  'created_at',
+  'archived_at',
+] as const;
 
 /** The fields §2.2 shows. */
-const groupFields = ['id', 'name', 'description', 'avatar_url', 'conversation_id', 'created_at', 'archived_at'] as const;
+const groupFields = [
+  'id',
+  'name',
+  'description',
+  'avatar_url',
+  'conversation_id',
+  'created_at',
+  'archived_at',
+] as const;
 
 const pickFields = (object: object, fields: readonly string[]) =>
-  Object.fromEntries(fields.filter((field) => field in object).map((field) => [field, (object as Record<string, unknown>)[field]]));
+  Object.fromEntries(
+    fields.filter((field) => field in object).map((field) => [field, (object as Record<string, unknown>)[field]]),
+  );
 
 /**
  * §2.1: last_opened_at is "when the authenticated user last opened the conversation" and

@@ -17,7 +17,10 @@ export function requirePagination(context: CheckContext): void {
 }
 
 /** The run's own items a walk listed more than once (with how often), and those it did not list. */
-export function ownItemsSeen(walk: Walk<{ id: string }>, own: Iterable<string>): { repeated: string[]; missing: string[] } {
+export function ownItemsSeen(
+  walk: Walk<{ id: string }>,
+  own: Iterable<string>,
+): { repeated: string[]; missing: string[] } {
   const ids = new Set(own);
   const counts = new Map<string, number>();
   for (const item of walk.items) if (ids.has(item.id)) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
@@ -28,15 +31,29 @@ export function ownItemsSeen(walk: Walk<{ id: string }>, own: Iterable<string>):
 }
 
 /** What a walk that listed an own item twice, or missed one, is reported as having received. */
-export const walkSummary = (walk: Walk<{ id: string }>, repeated: readonly string[], missing: readonly string[]): string =>
-  [`${walk.pages.length} page(s), ${walk.items.length} item(s)`, repeated.length > 0 ? `repeated: ${repeated.join(', ')}` : '', missing.length > 0 ? `missing: ${missing.join(', ')}` : '']
-    .filter(Boolean).join('; ');
+export const walkSummary = (
+  walk: Walk<{ id: string }>,
+  repeated: readonly string[],
+  missing: readonly string[],
+): string =>
+  [
+    `${walk.pages.length} page(s), ${walk.items.length} item(s)`,
+    repeated.length > 0 ? `repeated: ${repeated.join(', ')}` : '',
+    missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
 
 /** The verdict on one walk: undefined when each own item was listed exactly once. */
-function problemIn(context: CheckContext, walk: Walk<{ id: string }>, ids: ReadonlySet<string>): { page: ApiResponse; received: string } | undefined {
+function problemIn(
+  context: CheckContext,
+  walk: Walk<{ id: string }>,
+  ids: ReadonlySet<string>,
+): { page: ApiResponse; received: string } | undefined {
   const seen = ownItemsSeen(walk, ids);
   // A repeat shows even in a walk cut short; absence is only proven by a walk that reached the end.
-  if (seen.repeated.length === 0 && !walk.complete) context.skip(`the whole list could not be read: ${walk.stoppedBecause}`);
+  if (seen.repeated.length === 0 && !walk.complete)
+    context.skip(`the whole list could not be read: ${walk.stoppedBecause}`);
   const missing = walk.complete ? seen.missing : [];
   if (seen.repeated.length === 0 && missing.length === 0) return undefined;
   return { page: walk.pages.at(-1)!, received: walkSummary(walk, seen.repeated, missing) };
@@ -81,7 +98,11 @@ export async function expectEachOnceAcrossPages<T extends { id: string }>(
       problem = problemIn(context, walk, ids);
       if (problem === undefined) return walk;
     }
-    throw new CheckFailure({ expected: expected(`in ${CURSOR_ATTEMPTS} attempts`), received: problem!.received, exchange: problem!.page.exchange });
+    throw new CheckFailure({
+      expected: expected(`in ${CURSOR_ATTEMPTS} attempts`),
+      received: problem!.received,
+      exchange: problem!.page.exchange,
+    });
   }
   try {
     const first = await walkOnce();
@@ -103,7 +124,13 @@ export async function expectEachOnceAcrossPages<T extends { id: string }>(
     if (walk === undefined || (listNow !== undefined && (await listNow()) !== before)) continue;
     const problem = problemIn(context, walk, ids);
     if (problem === undefined) return walk;
-    throw new CheckFailure({ expected: expected('on two walks in a row alike, the list unchanged meanwhile'), received: problem.received, exchange: problem.page.exchange });
+    throw new CheckFailure({
+      expected: expected('on two walks in a row alike, the list unchanged meanwhile'),
+      received: problem.received,
+      exchange: problem.page.exchange,
+    });
   }
-  return context.skip(`the list of ${described} changed during each of ${SHIFTING_ATTEMPTS} tries at two alike walks, and PAGINATION=${context.target.pagination.kind} pages move with it`);
+  return context.skip(
+    `the list of ${described} changed during each of ${SHIFTING_ATTEMPTS} tries at two alike walks, and PAGINATION=${context.target.pagination.kind} pages move with it`,
+  );
 }

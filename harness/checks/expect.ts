@@ -14,9 +14,18 @@ function statusLine(response: ApiResponse): string {
 }
 
 /** A status the profile's entry accepts (every reading, or the declared one), else a failure saying which those are. */
-export function expectStatusOf(profile: ServerProfile, entry: StatusSettingEntry, response: ApiResponse, what: string): void {
+export function expectStatusOf(
+  profile: ServerProfile,
+  entry: StatusSettingEntry,
+  response: ApiResponse,
+  what: string,
+): void {
   if (profile.accepts(entry, response.status)) return;
-  throw new CheckFailure({ expected: `${profile.describe(entry)} for ${what}`, received: statusLine(response), exchange: response.exchange });
+  throw new CheckFailure({
+    expected: `${profile.describe(entry)} for ${what}`,
+    received: statusLine(response),
+    exchange: response.exchange,
+  });
 }
 
 /** Any 2xx, or a declared one: the spec never names a success status (profile: success-status). */
@@ -25,16 +34,29 @@ export function expectSuccess(profile: ServerProfile, response: ApiResponse, wha
 }
 
 /** A status the profile accepts for this answer; `accepted` names the reading, e.g. "401 or 403". */
-export function expectAnswer(response: ApiResponse, accepts: (status: number) => boolean, accepted: string, what: string): void {
+export function expectAnswer(
+  response: ApiResponse,
+  accepts: (status: number) => boolean,
+  accepted: string,
+  what: string,
+): void {
   if (accepts(response.status)) return;
-  throw new CheckFailure({ expected: `${accepted} for ${what}`, received: statusLine(response), exchange: response.exchange });
+  throw new CheckFailure({
+    expected: `${accepted} for ${what}`,
+    received: statusLine(response),
+    exchange: response.exchange,
+  });
 }
 
 /**
  * The response body is JSON that conforms to the named schema; returns it, typed. The schemas read
  * timestamps as integers, the one form the examples show (profile: timestamp-form).
  */
-export function expectBody<N extends SchemaName>(response: ApiResponse, schema: N, label: string = schema): SchemaTypes[N] {
+export function expectBody<N extends SchemaName>(
+  response: ApiResponse,
+  schema: N,
+  label: string = schema,
+): SchemaTypes[N] {
   if (response.jsonError !== undefined || response.body === undefined) {
     throw new CheckFailure({
       expected: `a JSON ${label} object in the body`,
@@ -84,8 +106,10 @@ export function expectNewObject(
   given: Readonly<Record<string, readonly [value: unknown, why: string]>>,
   defaults: Readonly<Record<string, unknown>>,
 ): void {
-  for (const [name, [value, why]] of Object.entries(given)) expectField(profile, response, object, name, value, why, label);
-  for (const [name, value] of Object.entries(defaults)) expectField(profile, response, object, name, value, newObjectReasons[name]!, label);
+  for (const [name, [value, why]] of Object.entries(given))
+    expectField(profile, response, object, name, value, why, label);
+  for (const [name, value] of Object.entries(defaults))
+    expectField(profile, response, object, name, value, newObjectReasons[name]!, label);
 }
 
 /** A condition on a response that is not a single field's value. */
@@ -104,12 +128,23 @@ export function expectClientError(profile: ServerProfile, response: ApiResponse,
  */
 export function expectNoServerError(profile: ServerProfile, response: ApiResponse, what: string): void {
   if (profile.isServerError(response.status)) {
-    throw new CheckFailure({ expected: `no 5xx for ${what} (a 4xx or a success)`, received: statusLine(response), exchange: response.exchange });
+    throw new CheckFailure({
+      expected: `no 5xx for ${what} (a 4xx or a success)`,
+      received: statusLine(response),
+      exchange: response.exchange,
+    });
   }
   const problem = profile.isSuccess(response.status)
-    ? response.jsonError !== undefined && response.text.trim() !== '' ? `a body that is not JSON (${response.jsonError})` : undefined
+    ? response.jsonError !== undefined && response.text.trim() !== ''
+      ? `a body that is not JSON (${response.jsonError})`
+      : undefined
     : profile.errorBodyProblem(response);
-  if (problem) throw new CheckFailure({ expected: `a well-formed body for ${what}`, received: problem, exchange: response.exchange });
+  if (problem)
+    throw new CheckFailure({
+      expected: `a well-formed body for ${what}`,
+      received: problem,
+      exchange: response.exchange,
+    });
 }
 
 /** Never a 5xx, and the unknown-id answer or a successful DELETE's (profile: delete-of-nothing; §4.3 shows no DELETE status). */
@@ -130,17 +165,34 @@ export function fieldDifferences(profile: ServerProfile, actual: object, expecte
 }
 
 /** `actual` holds every field of `expected` with the same value (extra fields are allowed, §2). */
-export function expectFields(profile: ServerProfile, response: ApiResponse, actual: object, expected: object, why: string): void {
+export function expectFields(
+  profile: ServerProfile,
+  response: ApiResponse,
+  actual: object,
+  expected: object,
+  why: string,
+): void {
   const differences = fieldDifferences(profile, actual, expected);
   if (differences.length === 0) return;
   throw new CheckFailure({ expected: why, received: differences.join('; '), exchange: response.exchange });
 }
 
 /** Long texts differ where a short preview cannot show it: says how long each is and where they part. */
-export function expectSameText(profile: ServerProfile, response: ApiResponse, actual: unknown, sent: string, field: string, why: string): void {
+export function expectSameText(
+  profile: ServerProfile,
+  response: ApiResponse,
+  actual: unknown,
+  sent: string,
+  field: string,
+  why: string,
+): void {
   if (profile.storedAsSent(sent, actual)) return;
   if (typeof actual !== 'string') {
-    throw new CheckFailure({ expected: `${field} exactly as sent (${why})`, received: `${field} ${showValue(actual)}`, exchange: response.exchange });
+    throw new CheckFailure({
+      expected: `${field} exactly as sent (${why})`,
+      received: `${field} ${showValue(actual)}`,
+      exchange: response.exchange,
+    });
   }
   const actualChars = [...actual];
   const sentChars = [...sent];
@@ -148,9 +200,10 @@ export function expectSameText(profile: ServerProfile, response: ApiResponse, ac
   while (at < actualChars.length && actualChars[at] === sentChars[at]) at++;
   throw new CheckFailure({
     expected: `${field} exactly as sent: ${sentChars.length} characters, ${JSON.stringify(sentChars.slice(0, 40).join(''))}${sentChars.length > 40 ? '...' : ''} (${why})`,
-    received: at === actualChars.length
-      ? `only the first ${at} characters of the ${field} sent`
-      : `a ${field} of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
+    received:
+      at === actualChars.length
+        ? `only the first ${at} characters of the ${field} sent`
+        : `a ${field} of ${actualChars.length} characters that differs from the one sent from character ${at + 1} on: ${JSON.stringify(actualChars.slice(at, at + 40).join(''))}`,
     exchange: response.exchange,
   });
 }

@@ -4,7 +4,12 @@
 import { everyReading } from '../../lib/core/profile/server-profile.ts';
 import type { CheckId } from './check-ids.ts';
 import type {
-  Conversation, ConversationCreateParams, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams,
+  Conversation,
+  ConversationCreateParams,
+  ConversationUpdateParams,
+  Group,
+  GroupCreateParams,
+  GroupUpdateParams,
 } from '../../lib/api/resources.ts';
 import type { ApiResponse } from '../../lib/core/client/api-client.ts';
 import { validateAgainst, type SchemaName, type SchemaTypes } from '../../lib/api/schemas/registry.ts';
@@ -32,7 +37,11 @@ export function recordCreated(context: CheckContext, kind: ResourceKind, body: u
  * A group create that is the check's own subject (not a step it builds on): whatever it made is
  * recorded for deletion, and then it must be a 2xx with a valid group.
  */
-export async function createGroupUnderTest(context: CheckContext, params: GroupCreateParams, what: string): Promise<{ response: ApiResponse; group: Group }> {
+export async function createGroupUnderTest(
+  context: CheckContext,
+  params: GroupCreateParams,
+  what: string,
+): Promise<{ response: ApiResponse; group: Group }> {
   const response = await context.client.createGroup(params);
   recordCreated(context, 'group', response.body);
   expectSuccess(context.profile, response, what);
@@ -45,19 +54,30 @@ export async function createGroupUnderTest(context: CheckContext, params: GroupC
  * one of these that GROUP_CONVERSATION_CREATE declares. Whatever it made is recorded for deletion;
  * a 5xx or a malformed body is never one of those readings.
  */
-export async function createGroupConversation(context: CheckContext, group: Pick<Group, 'id' | 'conversation_id'>): Promise<ApiResponse> {
+export async function createGroupConversation(
+  context: CheckContext,
+  group: Pick<Group, 'id' | 'conversation_id'>,
+): Promise<ApiResponse> {
   const response = await context.client.createConversation({ group_id: group.id });
   recordCreated(context, 'conversation', response.body);
   expectNoServerError(context.profile, response, 'POST /v1/conversations with group_id');
   const answeredId = (response.body as { id?: unknown } | undefined)?.id;
   const reading = context.profile.isRefusal(response.status)
     ? 'refused'
-    : context.profile.isSuccess(response.status) && typeof answeredId === 'string' ? (answeredId === group.conversation_id ? 'existing' : 'new') : undefined;
+    : context.profile.isSuccess(response.status) && typeof answeredId === 'string'
+      ? answeredId === group.conversation_id
+        ? 'existing'
+        : 'new'
+      : undefined;
   expectThat(
     reading === undefined || context.profile.allows('group-conversation-create', reading),
     response,
     `the reading GROUP_CONVERSATION_CREATE=${String(context.profile.declared['group-conversation-create'])} declared for a group that has its conversation (§1: "Each group has one conversation")`,
-    reading === 'refused' ? `a refusal (status ${response.status})` : reading === 'existing' ? `the group's conversation ${group.conversation_id}` : `a new conversation ${String(answeredId)}`,
+    reading === 'refused'
+      ? `a refusal (status ${response.status})`
+      : reading === 'existing'
+        ? `the group's conversation ${group.conversation_id}`
+        : `a new conversation ${String(answeredId)}`,
   );
   return response;
 }
@@ -69,7 +89,8 @@ export async function createGroupConversation(context: CheckContext, group: Pick
  */
 function expectNewRecord(context: CheckContext, kind: ResourceKind, response: ApiResponse): void {
   const id = (response.body as { id?: unknown } | undefined)?.id;
-  if (!context.profile.isSuccess(response.status) || typeof id !== 'string' || !context.ledger.prior?.has(kind, id)) return;
+  if (!context.profile.isSuccess(response.status) || typeof id !== 'string' || !context.ledger.prior?.has(kind, id))
+    return;
   throw new CheckFailure({
     expected: `the id of a new ${kind} in the answer to its create (§2: the unique identifier of the ${kind})`,
     received: `${id}, which was among the user's ${kind}s before the run: the suite never changes it, whatever an answer says`,
@@ -78,7 +99,8 @@ function expectNewRecord(context: CheckContext, kind: ResourceKind, response: Ap
 }
 
 /** What a refused premise sent, as one reads it in a form: name="…", contacts=[…]. */
-const shown = (params: object, keys: readonly string[]) => keys.map((key) => `${key}=${JSON.stringify((params as Record<string, unknown>)[key])}`).join(', ');
+const shown = (params: object, keys: readonly string[]) =>
+  keys.map((key) => `${key}=${JSON.stringify((params as Record<string, unknown>)[key])}`).join(', ');
 
 /**
  * A write that only sets up a premise, with the plain values SuiteNames invents. Refused (a 4xx
@@ -88,7 +110,11 @@ const shown = (params: object, keys: readonly string[]) => keys.map((key) => `${
  * naming the fields and values the server refused. Returns the answer taken and what it was sent.
  */
 async function sendPremise<P extends object>(
-  context: CheckContext, params: P, step: string, blamed: CheckId, send: (params: P) => Promise<ApiResponse>,
+  context: CheckContext,
+  params: P,
+  step: string,
+  blamed: CheckId,
+  send: (params: P) => Promise<ApiResponse>,
 ): Promise<{ response: ApiResponse; params: P }> {
   const refused = (status: number) => everyReading.isRefusal(status) && !everyReading.isTooManyRequests(status);
   const first = await send(params);
@@ -98,7 +124,12 @@ async function sendPremise<P extends object>(
   if (again !== undefined && !refused(again.status)) return { response: again, params: plainest! };
   const last = again ?? first;
   const tried = plainest ?? params;
-  const changed = Object.keys(tried).filter((key) => plainest === undefined || JSON.stringify((params as Record<string, unknown>)[key]) !== JSON.stringify((plainest as Record<string, unknown>)[key]));
+  const changed = Object.keys(tried).filter(
+    (key) =>
+      plainest === undefined ||
+      JSON.stringify((params as Record<string, unknown>)[key]) !==
+        JSON.stringify((plainest as Record<string, unknown>)[key]),
+  );
   const candidates = changed.length > 0 ? changed : Object.keys(tried);
   // A refusal that names some of them (an error's param or message) narrows it to those.
   const named = candidates.filter((key) => new RegExp(`\\b${key}\\b`).test(last.exchange.responseBody ?? ''));
@@ -107,9 +138,12 @@ async function sendPremise<P extends object>(
   throw new RefusedPremise(
     {
       expected: `${step} to take values any server should take (ASCII letters and digits; §2.2 shows no format or length limit)`,
-      received: `status ${first.status} to ${shown(params, Object.keys(params))}`
-        + (again === undefined ? '' : `, and status ${again.status} again to the plainest values, ${shown(tried, Object.keys(tried))}`)
-        + `: the server refuses ${refusedText}`,
+      received:
+        `status ${first.status} to ${shown(params, Object.keys(params))}` +
+        (again === undefined
+          ? ''
+          : `, and status ${again.status} again to the plainest values, ${shown(tried, Object.keys(tried))}`) +
+        `: the server refuses ${refusedText}`,
       exchange: last.exchange,
     },
     blamed,
@@ -118,18 +152,31 @@ async function sendPremise<P extends object>(
 }
 
 /** The body of a successful step, or a PrerequisiteFailure blaming the step's own check. */
-export function prerequisite<N extends SchemaName>(response: ApiResponse, schema: N, step: string, blamed: CheckId): SchemaTypes[N] {
+export function prerequisite<N extends SchemaName>(
+  response: ApiResponse,
+  schema: N,
+  step: string,
+  blamed: CheckId,
+): SchemaTypes[N] {
   // A premise asks whether the step worked at all; the blamed check judges its status (a declared SUCCESS_STATUS).
   if (!everyReading.isSuccess(response.status)) {
     throw new PrerequisiteFailure(
-      { expected: `a 2xx status for ${step}`, received: `status ${response.status} ${(response.exchange.responseBody ?? '').slice(0, 300)}`, exchange: response.exchange },
+      {
+        expected: `a 2xx status for ${step}`,
+        received: `status ${response.status} ${(response.exchange.responseBody ?? '').slice(0, 300)}`,
+        exchange: response.exchange,
+      },
       blamed,
     );
   }
   const verdict = validateAgainst(schema, response.body, schema);
   if (!verdict.valid) {
     throw new PrerequisiteFailure(
-      { expected: `a ${schema} for ${step}`, received: verdict.problems.join('; ') || 'no JSON body', exchange: response.exchange },
+      {
+        expected: `a ${schema} for ${step}`,
+        received: verdict.problems.join('; ') || 'no JSON body',
+        exchange: response.exchange,
+      },
       blamed,
     );
   }
@@ -161,12 +208,26 @@ function expectStepTook(
     if (missing.length > 0) differences.push(`contacts: ${missing.join(', ')} sent but not among the members`);
   }
   if (differences.length > 0) {
-    throw new PrerequisiteFailure({ expected: `the answer to ${step} to carry what was sent`, received: differences.join('; '), exchange: response.exchange }, blamed.carried);
+    throw new PrerequisiteFailure(
+      {
+        expected: `the answer to ${step} to carry what was sent`,
+        received: differences.join('; '),
+        exchange: response.exchange,
+      },
+      blamed.carried,
+    );
   }
   if (!blamed.unique) return;
   const ids = createdIds.get(context) ?? createdIds.set(context, new Set()).get(context)!;
   if (ids.has(object.id)) {
-    throw new PrerequisiteFailure({ expected: `a new id for ${step}`, received: `id ${object.id}, which an earlier create of this check got`, exchange: response.exchange }, blamed.unique);
+    throw new PrerequisiteFailure(
+      {
+        expected: `a new id for ${step}`,
+        received: `id ${object.id}, which an earlier create of this check got`,
+        exchange: response.exchange,
+      },
+      blamed.unique,
+    );
   }
   ids.add(object.id);
 }
@@ -205,7 +266,10 @@ export async function createGroup(
   params = sent.params;
   expectNewRecord(context, 'group', response);
   const group = prerequisite(response, 'group', 'POST /v1/groups', 'groups.create.defaults');
-  expectStepTook(context, response, group, params, 'POST /v1/groups', { carried: 'groups.create.defaults', unique: 'groups.create.unique-id' });
+  expectStepTook(context, response, group, params, 'POST /v1/groups', {
+    carried: 'groups.create.defaults',
+    unique: 'groups.create.unique-id',
+  });
   return { group, response };
 }
 
@@ -216,11 +280,20 @@ export async function createGroup(
  */
 export async function groupConversation(context: CheckContext, group: Group): Promise<Conversation> {
   const response = await context.client.retrieveConversation(group.conversation_id);
-  const conversation = prerequisite(response, 'conversation', "GET /v1/conversations/:id of the group's conversation_id", 'groups.create.conversation');
+  const conversation = prerequisite(
+    response,
+    'conversation',
+    "GET /v1/conversations/:id of the group's conversation_id",
+    'groups.create.conversation',
+  );
   const why = context.ledger.verifyGroupConversation(group.conversation_id, response.body);
   if (why !== undefined) {
     throw new PrerequisiteFailure(
-      { expected: `the conversation of group ${group.id}, as this run's to change`, received: `conversation ${group.conversation_id}: ${why}`, exchange: response.exchange },
+      {
+        expected: `the conversation of group ${group.id}, as this run's to change`,
+        received: `conversation ${group.conversation_id}: ${why}`,
+        exchange: response.exchange,
+      },
       'groups.create.conversation',
     );
   }
@@ -239,11 +312,16 @@ async function settled<T>(batch: ReadonlyArray<Promise<T>>): Promise<T[]> {
 }
 
 /** Creates `count` conversations, a few at a time. */
-export async function createConversations(context: CheckContext, count: number, label = 'bulk'): Promise<Conversation[]> {
+export async function createConversations(
+  context: CheckContext,
+  count: number,
+  label = 'bulk',
+): Promise<Conversation[]> {
   const created: Conversation[] = [];
   for (let start = 0; start < count; start += 5) {
     const batch = Array.from({ length: Math.min(5, count - start) }, () =>
-      createConversation(context, { contact_id: context.names.contactId(label) }));
+      createConversation(context, { contact_id: context.names.contactId(label) }),
+    );
     created.push(...(await settled(batch)).map((result) => result.conversation));
   }
   return created;
@@ -253,14 +331,20 @@ export async function createGroups(context: CheckContext, count: number, label =
   const created: Group[] = [];
   for (let start = 0; start < count; start += 5) {
     const batch = Array.from({ length: Math.min(5, count - start) }, () =>
-      createGroup(context, { name: context.names.groupName(label) }));
+      createGroup(context, { name: context.names.groupName(label) }),
+    );
     created.push(...(await settled(batch)).map((result) => result.group));
   }
   return created;
 }
 
 /** A PUT that the check needs to have worked (to mute, pin or archive what it then lists). */
-export async function updateConversation(context: CheckContext, id: string, params: ConversationUpdateParams, blamed: CheckId): Promise<Conversation> {
+export async function updateConversation(
+  context: CheckContext,
+  id: string,
+  params: ConversationUpdateParams,
+  blamed: CheckId,
+): Promise<Conversation> {
   const step = `PUT /v1/conversations/:id with ${Object.keys(params).join(', ')}`;
   const sent = await sendPremise(context, params, step, blamed, (each) => context.client.updateConversation(id, each));
   const { response } = sent;
@@ -270,7 +354,12 @@ export async function updateConversation(context: CheckContext, id: string, para
   return conversation;
 }
 
-export async function updateGroup(context: CheckContext, id: string, params: GroupUpdateParams, blamed: CheckId): Promise<Group> {
+export async function updateGroup(
+  context: CheckContext,
+  id: string,
+  params: GroupUpdateParams,
+  blamed: CheckId,
+): Promise<Group> {
   const step = `PUT /v1/groups/:id with ${Object.keys(params).join(', ')}`;
   const sent = await sendPremise(context, params, step, blamed, (each) => context.client.updateGroup(id, each));
   const { response } = sent;
@@ -281,10 +370,23 @@ export async function updateGroup(context: CheckContext, id: string, params: Gro
 }
 
 /** The premise that a list holds what the check made; otherwise the check is blocked, naming the filter's check. */
-export function expectListed(items: ReadonlyArray<{ id: string }>, ids: readonly string[], response: ApiResponse, step: string, blamed: CheckId): void {
+export function expectListed(
+  items: ReadonlyArray<{ id: string }>,
+  ids: readonly string[],
+  response: ApiResponse,
+  step: string,
+  blamed: CheckId,
+): void {
   const missing = ids.filter((id) => !items.some((item) => item.id === id));
   if (missing.length === 0) return;
-  throw new PrerequisiteFailure({ expected: `${step} to list ${ids.join(', ')}`, received: `${missing.join(', ')} not listed`, exchange: response.exchange }, blamed);
+  throw new PrerequisiteFailure(
+    {
+      expected: `${step} to list ${ids.join(', ')}`,
+      received: `${missing.join(', ')} not listed`,
+      exchange: response.exchange,
+    },
+    blamed,
+  );
 }
 
 /**
@@ -293,14 +395,24 @@ export function expectListed(items: ReadonlyArray<{ id: string }>, ids: readonly
  * conversation"; profile: group-conversation-delete). A check that needs it gone is then skipped,
  * unless GROUP_CONVERSATION_DELETE=allowed is declared.
  */
-export async function deleteGroupConversation(context: CheckContext, conversationId: string, blamed: CheckId): Promise<ApiResponse> {
+export async function deleteGroupConversation(
+  context: CheckContext,
+  conversationId: string,
+  blamed: CheckId,
+): Promise<ApiResponse> {
   const response = await context.client.deleteConversation(conversationId);
   if (context.profile.isRefusal(response.status) && context.profile.allows('group-conversation-delete', 'refused')) {
-    context.skip(`DELETE /v1/conversations/:id of a group's own conversation was refused (${response.status}): a server may keep a group's one conversation until the group goes (§1; profile: group-conversation-delete)`);
+    context.skip(
+      `DELETE /v1/conversations/:id of a group's own conversation was refused (${response.status}): a server may keep a group's one conversation until the group goes (§1; profile: group-conversation-delete)`,
+    );
   }
   if (!context.profile.isDeleteSuccess(response.status)) {
     throw new PrerequisiteFailure(
-      { expected: `${context.profile.describe('delete-answer')} for DELETE of the group's conversation${context.profile.allows('group-conversation-delete', 'refused') ? ', or a refusal' : ' (GROUP_CONVERSATION_DELETE=allowed)'}`, received: `status ${response.status}`, exchange: response.exchange },
+      {
+        expected: `${context.profile.describe('delete-answer')} for DELETE of the group's conversation${context.profile.allows('group-conversation-delete', 'refused') ? ', or a refusal' : ' (GROUP_CONVERSATION_DELETE=allowed)'}`,
+        received: `status ${response.status}`,
+        exchange: response.exchange,
+      },
       blamed,
     );
   }
@@ -309,16 +421,25 @@ export async function deleteGroupConversation(context: CheckContext, conversatio
 }
 
 /** Deletes through the API and forgets the id; the check then tests what deletion did. */
-export async function deleteResource(context: CheckContext, kind: ResourceKind, id: string, blamed: CheckId): Promise<ApiResponse> {
-  const response = kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
+export async function deleteResource(
+  context: CheckContext,
+  kind: ResourceKind,
+  id: string,
+  blamed: CheckId,
+): Promise<ApiResponse> {
+  const response =
+    kind === 'group' ? await context.client.deleteGroup(id) : await context.client.deleteConversation(id);
   // Any 2xx, with any body or none (§4.3), or a declared DELETE_STATUS.
   if (!context.profile.isDeleteSuccess(response.status)) {
     throw new PrerequisiteFailure(
-      { expected: `${context.profile.describe('delete-answer')} for DELETE of the ${kind}`, received: `status ${response.status}`, exchange: response.exchange },
+      {
+        expected: `${context.profile.describe('delete-answer')} for DELETE of the ${kind}`,
+        received: `status ${response.status}`,
+        exchange: response.exchange,
+      },
       blamed,
     );
   }
   context.created.forget(kind, id);
   return response;
 }
-

@@ -32,7 +32,11 @@ const hinted = new WeakSet<ReadonlySet<string>>();
  * once more a moment later, for the hint. What a check judges is returned: the last read, or the
  * first when nothing was declared.
  */
-export async function readAfterWrite<R>(context: CheckContext, read: () => Promise<R>, shows: (result: R) => boolean): Promise<R> {
+export async function readAfterWrite<R>(
+  context: CheckContext,
+  read: () => Promise<R>,
+  shows: (result: R) => boolean,
+): Promise<R> {
   const bound = context.profile.listDelayMs();
   const started = performance.now();
   if (bound === 0) {
@@ -62,7 +66,12 @@ export async function readAfterWrite<R>(context: CheckContext, read: () => Promi
 }
 
 /** Nothing declared: the same read a moment later; when it shows the write, the hint for the check's failure. */
-async function hintIfLate<R>(context: CheckContext, read: () => Promise<R>, shows: (result: R) => boolean, started: number): Promise<void> {
+async function hintIfLate<R>(
+  context: CheckContext,
+  read: () => Promise<R>,
+  shows: (result: R) => boolean,
+  started: number,
+): Promise<void> {
   if (hinted.has(context.hints)) return;
   hinted.add(context.hints);
   try {
@@ -94,7 +103,10 @@ export interface ListExpectation<T> {
  * Whether a walk shows what was expected. An item it should hold that is not among the pages of a
  * walk cut short is not judged here: the check says the list could not be read (skipped), as before.
  */
-export function walkShows<T extends { id: string }>(walk: { items: readonly T[]; complete: boolean }, expected: ListExpectation<T>): boolean {
+export function walkShows<T extends { id: string }>(
+  walk: { items: readonly T[]; complete: boolean },
+  expected: ListExpectation<T>,
+): boolean {
   const byId = new Map(walk.items.map((item) => [item.id, item]));
   if ((expected.unlisted ?? []).some((id) => byId.has(id))) return false;
   if (expected.holds !== undefined && walk.complete && !expected.holds(walk.items)) return false;
@@ -106,9 +118,18 @@ export function walkShows<T extends { id: string }>(walk: { items: readonly T[];
 }
 
 /** The envelope of a successful list answer whose data is a list; undefined for any other answer (the check judges that one as it is). */
-export function pageOf(context: CheckContext, response: ApiResponse): { has_more: unknown; data: Array<{ id: string }> } | undefined {
+export function pageOf(
+  context: CheckContext,
+  response: ApiResponse,
+): { has_more: unknown; data: Array<{ id: string }> } | undefined {
   const body = response.body as { has_more?: unknown; data?: unknown } | undefined;
-  if (!context.profile.isSuccess(response.status) || typeof body !== 'object' || body === null || !Array.isArray(body.data)) return undefined;
+  if (
+    !context.profile.isSuccess(response.status) ||
+    typeof body !== 'object' ||
+    body === null ||
+    !Array.isArray(body.data)
+  )
+    return undefined;
   return body as { has_more: unknown; data: Array<{ id: string }> };
 }
 
@@ -131,7 +152,10 @@ export function pageAfterWrite(
 }
 
 /** Every one of `ids` is on the page. */
-export const holdsAll = (ids: readonly string[]) => (page: { data: ReadonlyArray<{ id: string }> }): boolean => ids.every((id) => page.data.some((item) => item.id === id));
+export const holdsAll =
+  (ids: readonly string[]) =>
+  (page: { data: ReadonlyArray<{ id: string }> }): boolean =>
+    ids.every((id) => page.data.some((item) => item.id === id));
 
 /**
  * Before a read that proves a write absent with nothing that should show to wait for (a refused

@@ -30,9 +30,14 @@ export async function hintIfArchivedLeftOut<T extends { id: string }>(
   context: CheckContext,
   where: string,
   missing: ReadonlyArray<{ id: string; archived_at?: unknown }>,
-  walks: { archived: (ids: readonly string[]) => Promise<{ items: readonly T[] }>; again: () => Promise<{ items: readonly T[] }> },
+  walks: {
+    archived: (ids: readonly string[]) => Promise<{ items: readonly T[] }>;
+    again: () => Promise<{ items: readonly T[] }>;
+  },
 ): Promise<void> {
-  const archived = missing.filter((item) => item.archived_at !== null && item.archived_at !== undefined).map((item) => item.id);
+  const archived = missing
+    .filter((item) => item.archived_at !== null && item.archived_at !== undefined)
+    .map((item) => item.id);
   if (archived.length === 0 || !context.profile.unfilteredListHoldsArchived() || tried.has(context.hints)) return;
   tried.add(context.hints);
   try {
@@ -45,5 +50,7 @@ export async function hintIfArchivedLeftOut<T extends { id: string }>(
     return;
   }
   const named = `${archived.slice(0, 3).join(', ')}${archived.length > 3 ? ` and ${archived.length - 3} more` : ''}`;
-  context.hints.add(`${where} left out ${named}, archived, which archived=true lists: DEFAULT_LIST_SCOPE=active would describe this server (undeclared, a list without archived holds every record)`);
+  context.hints.add(
+    `${where} left out ${named}, archived, which archived=true lists: DEFAULT_LIST_SCOPE=active would describe this server (undeclared, a list without archived holds every record)`,
+  );
 }

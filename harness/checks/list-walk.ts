@@ -45,7 +45,6 @@ type ListFn = (query: Record<string, QueryValue>) => Promise<ApiResponse>;
 
 const defaultMaxPages = 100;
 
-
 /**
  * The item a starting_after cursor names may be deleted between two pages by someone else (another
  * check or run cleaning up). The item before it is then as good a cursor: the page after it starts
@@ -53,7 +52,12 @@ const defaultMaxPages = 100;
  * through the items seen so far (small pages over a list others archive and delete from lose
  * several in a row); then the original answer stands.
  */
-async function stepBack(list: ListFn, limit: number | undefined, seenIds: readonly string[], refused: ApiResponse): Promise<ApiResponse> {
+async function stepBack(
+  list: ListFn,
+  limit: number | undefined,
+  seenIds: readonly string[],
+  refused: ApiResponse,
+): Promise<ApiResponse> {
   for (const cursor of seenIds.slice(-21, -1).reverse()) {
     const response = await list({ starting_after: cursor, limit });
     // The first cursor not refused (profile: pagination; §4.3 leaves what a stale one gets open).
@@ -65,7 +69,11 @@ async function stepBack(list: ListFn, limit: number | undefined, seenIds: readon
 /** Every cursor seen so far was refused: the walk starts again from the first page (walkAgain). */
 class CursorRefused extends Error {
   /** `cursor`: the id the refused page was asked after (the last item of the page before). */
-  constructor(readonly response: ApiResponse, readonly page: string, readonly cursor: string | undefined) {
+  constructor(
+    readonly response: ApiResponse,
+    readonly page: string,
+    readonly cursor: string | undefined,
+  ) {
     super('every cursor of the walk was refused');
   }
 }
@@ -80,7 +88,7 @@ async function walk<T extends { id: string }>(
   const { maxPages = defaultMaxPages, stopWhen } = options;
   const items: T[] = [];
   const pages: ApiResponse[] = [];
-  let limit: number | undefined = options.limit === 'default' ? undefined : options.limit ?? 100;
+  let limit: number | undefined = options.limit === 'default' ? undefined : (options.limit ?? 100);
   let next: Record<string, QueryValue> = {};
   const seenOrder: string[] = [];
   const seen = new Set<string>();
@@ -95,15 +103,21 @@ async function walk<T extends { id: string }>(
       limit = undefined;
       response = await list({ ...next });
     }
-    if (index > 0 && context.profile.isRefusal(response.status) && context.target.pagination.kind === 'starting_after') {
+    if (
+      index > 0 &&
+      context.profile.isRefusal(response.status) &&
+      context.target.pagination.kind === 'starting_after'
+    ) {
       response = await stepBack(list, limit, seenOrder, response);
-      if (context.profile.isRefusal(response.status)) throw new CursorRefused(response, `GET ${what} (page ${index + 1})`, seenOrder.at(-1));
+      if (context.profile.isRefusal(response.status))
+        throw new CursorRefused(response, `GET ${what} (page ${index + 1})`, seenOrder.at(-1));
     }
     pages.push(response);
     expectSuccess(context.profile, response, `GET ${what} (page ${index + 1})`);
     const envelope = expectBody(response, schema, `page ${index + 1} of ${what}`);
     const pageIds = envelope.data.map((item) => item.id);
-    pagesOfSeenItems = index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
+    pagesOfSeenItems =
+      index > 0 && pageIds.length > 0 && pageIds.every((id) => seen.has(id)) ? pagesOfSeenItems + 1 : 0;
     if (pagesOfSeenItems >= (shifting ? 3 : 1)) {
       // A server that ignores the way to the next page serves the same items again and again.
       throw new RepeatedPageFailure({
@@ -118,7 +132,11 @@ async function walk<T extends { id: string }>(
     await options.afterPage?.(index, items);
     if (!envelope.has_more) return { items, pages, complete: true };
     if (envelope.data.length === 0) {
-      throw new CheckFailure({ expected: 'a page with has_more true to hold items', received: 'an empty page with has_more true', exchange: response.exchange });
+      throw new CheckFailure({
+        expected: 'a page with has_more true to hold items',
+        received: 'an empty page with has_more true',
+        exchange: response.exchange,
+      });
     }
     if (stopWhen?.(items)) return { items, pages, complete: false, stoppedBecause: 'found what it looked for' };
     const following = nextPageQuery(context.target.pagination, {
@@ -127,31 +145,73 @@ async function walk<T extends { id: string }>(
       lastId: pageIds.at(-1),
       envelope: envelope as unknown as Record<string, unknown>,
     });
-    if ('unsupported' in following) return { items, pages, complete: false, stoppedBecause: 'PAGINATION=none: only the first page can be read' };
-    if ('problem' in following) throw new CheckFailure({ expected: 'a way to the next page', received: following.problem, exchange: response.exchange });
+    if ('unsupported' in following)
+      return { items, pages, complete: false, stoppedBecause: 'PAGINATION=none: only the first page can be read' };
+    if ('problem' in following)
+      throw new CheckFailure({
+        expected: 'a way to the next page',
+        received: following.problem,
+        exchange: response.exchange,
+      });
     next = following.query;
   }
   return { items, pages, complete: false, stoppedBecause: `the list is longer than ${maxPages} pages` };
 }
 
-export function walkConversations(context: CheckContext, filters: ConversationListParams = {}, options: WalkOptions<Conversation> = {}): Promise<Walk<Conversation>> {
+export function walkConversations(
+  context: CheckContext,
+  filters: ConversationListParams = {},
+  options: WalkOptions<Conversation> = {},
+): Promise<Walk<Conversation>> {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
   const leftTheList = cursorLeftTheList((id) => client.retrieveConversation(id), filters);
   const where = `GET /v1/conversations${query ? `?${query}` : ''}`;
-  return walkExpecting(context, filters, options, where, (ids) => walkConversations(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
-    () => walkAgainIfShifted(context, options, leftTheList, () => walk<Conversation>(context, (page) => client.call('listConversations', { query: { ...filters, ...page } }),
-      'conversation-list', where.slice('GET '.length), options)));
+  return walkExpecting(
+    context,
+    filters,
+    options,
+    where,
+    (ids) => walkConversations(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
+    () =>
+      walkAgainIfShifted(context, options, leftTheList, () =>
+        walk<Conversation>(
+          context,
+          (page) => client.call('listConversations', { query: { ...filters, ...page } }),
+          'conversation-list',
+          where.slice('GET '.length),
+          options,
+        ),
+      ),
+  );
 }
 
-export function walkGroups(context: CheckContext, filters: GroupListParams = {}, options: WalkOptions<Group> = {}): Promise<Walk<Group>> {
+export function walkGroups(
+  context: CheckContext,
+  filters: GroupListParams = {},
+  options: WalkOptions<Group> = {},
+): Promise<Walk<Group>> {
   const query = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
   const client = options.client ?? context.client;
   const leftTheList = cursorLeftTheList((id) => client.retrieveGroup(id), filters);
   const where = `GET /v1/groups${query ? `?${query}` : ''}`;
-  return walkExpecting(context, filters, options, where, (ids) => walkGroups(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
-    () => walkAgainIfShifted(context, options, leftTheList, () => walk<Group>(context, (page) => client.call('listGroups', { query: { ...filters, ...page } }),
-      'group-list', where.slice('GET '.length), options)));
+  return walkExpecting(
+    context,
+    filters,
+    options,
+    where,
+    (ids) => walkGroups(context, { ...filters, archived: true }, { client, stopWhen: hasAll(ids) }),
+    () =>
+      walkAgainIfShifted(context, options, leftTheList, () =>
+        walk<Group>(
+          context,
+          (page) => client.call('listGroups', { query: { ...filters, ...page } }),
+          'group-list',
+          where.slice('GET '.length),
+          options,
+        ),
+      ),
+  );
 }
 
 /**
@@ -172,7 +232,12 @@ async function walkExpecting<T extends { id: string }>(
   const result = await readAfterWrite(context, walkOnce, (seen) => walkShows(seen, expect));
   if (!('archived' in filters) && !walkShows(result, expect)) {
     const seen = new Set(result.items.map((item) => item.id));
-    await hintIfArchivedLeftOut(context, where, (expect.listed ?? []).filter((item) => !seen.has(item.id)), { archived: walkArchived, again: walkOnce });
+    await hintIfArchivedLeftOut(
+      context,
+      where,
+      (expect.listed ?? []).filter((item) => !seen.has(item.id)),
+      { archived: walkArchived, again: walkOnce },
+    );
   }
   return result;
 }
@@ -183,14 +248,21 @@ async function walkExpecting<T extends { id: string }>(
  * refuse a cursor it no longer lists (§8 leaves pagination beyond limit and has_more open), so such
  * a refusal is someone else's write, not the server's fault. Only a GET is sent.
  */
-function cursorLeftTheList(retrieve: (id: string) => Promise<ApiResponse>, filters: { archived?: boolean; group_id?: string }) {
+function cursorLeftTheList(
+  retrieve: (id: string) => Promise<ApiResponse>,
+  filters: { archived?: boolean; group_id?: string },
+) {
   return async (cursor: string): Promise<boolean> => {
     const response = await retrieve(cursor);
     // Gone (profile: unknown-id-status).
     if (everyReading.isUnknownIdAnswer(response.status)) return true;
     const item = response.body as { archived_at?: unknown; group_id?: unknown } | undefined;
     if (!everyReading.isSuccess(response.status) || typeof item !== 'object' || item === null) return false;
-    if (filters.archived !== undefined && (item.archived_at !== null && item.archived_at !== undefined) !== (String(filters.archived) === 'true')) return true;
+    if (
+      filters.archived !== undefined &&
+      (item.archived_at !== null && item.archived_at !== undefined) !== (String(filters.archived) === 'true')
+    )
+      return true;
     return filters.group_id !== undefined && item.group_id !== filters.group_id;
   };
 }
@@ -206,7 +278,12 @@ function cursorLeftTheList(retrieve: (id: string) => Promise<ApiResponse>, filte
  *   left the list (cursorLeftTheList) is someone else's write: five such walks and the check cannot
  *   judge (skipped). A refusal of a cursor still listed is the server's: the third is the verdict.
  */
-async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions<T>, leftTheList: (cursor: string) => Promise<boolean>, walkOnce: () => Promise<Walk<T>>): Promise<Walk<T>> {
+async function walkAgainIfShifted<T>(
+  context: CheckContext,
+  options: WalkOptions<T>,
+  leftTheList: (cursor: string) => Promise<boolean>,
+  walkOnce: () => Promise<Walk<T>>,
+): Promise<Walk<T>> {
   const shifting = positionalPagination(context);
   let walksAgainForShifts = 2;
   let explained = 0;
@@ -219,7 +296,9 @@ async function walkAgainIfShifted<T>(context: CheckContext, options: WalkOptions
       if (!(error instanceof CursorRefused)) throw error;
       if (error.cursor !== undefined && (await leftTheList(error.cursor))) {
         if (++explained < 5) continue;
-        throw new CheckSkipped(`${error.page}: on ${explained} walks the item the cursor named (${error.cursor} the last time) left the list between two pages, and the server refused the cursor: someone else writes to this list faster than it can be walked`);
+        throw new CheckSkipped(
+          `${error.page}: on ${explained} walks the item the cursor named (${error.cursor} the last time) left the list between two pages, and the server refused the cursor: someone else writes to this list faster than it can be walked`,
+        );
       }
       refusals.push(error);
       if (refusals.length < 3) continue;
@@ -240,7 +319,8 @@ export const hasAll = (ids: readonly string[]) => (items: ReadonlyArray<{ id: st
 };
 
 /** Whether the pagination style names pages by position (page numbers, offsets), which others' writes shift. */
-export const positionalPagination = (context: CheckContext): boolean => context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
+export const positionalPagination = (context: CheckContext): boolean =>
+  context.target.pagination.kind === 'page' || context.target.pagination.kind === 'offset';
 
 /**
  * A walk that others' writes did not disturb, under page numbers or offsets: walked twice in a row,
@@ -251,7 +331,10 @@ export const positionalPagination = (context: CheckContext): boolean => context.
  * refusal thrown. Undefined when no two walks agreed in `attempts` tries: the list kept changing,
  * and a check says so rather than judging.
  */
-export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => Promise<Walk<T>>, attempts = 3): Promise<Walk<T> | undefined> {
+export async function undisturbedWalk<T extends { id: string }>(
+  walkOnce: () => Promise<Walk<T>>,
+  attempts = 3,
+): Promise<Walk<T> | undefined> {
   const tryWalk = async (): Promise<Walk<T> | RepeatedPageFailure> => {
     try {
       return await walkOnce();
@@ -267,7 +350,12 @@ export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => 
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const next = await tryWalk();
     refusedEvery &&= next instanceof RepeatedPageFailure;
-    if (!(next instanceof RepeatedPageFailure) && !(previous instanceof RepeatedPageFailure) && sequence(next) === sequence(previous)) return previous;
+    if (
+      !(next instanceof RepeatedPageFailure) &&
+      !(previous instanceof RepeatedPageFailure) &&
+      sequence(next) === sequence(previous)
+    )
+      return previous;
     previous = next;
   }
   if (refusedEvery) throw previous;
@@ -279,10 +367,18 @@ export async function undisturbedWalk<T extends { id: string }>(walkOnce: () => 
  * a walk that two walks in a row agree on (undisturbedWalk), since a delete before the page moves
  * items past it; a list that never stood still skips the check, saying so.
  */
-export async function walkFinding<T extends { id: string }>(context: CheckContext, walkOnce: () => Promise<Walk<T>>, ids: readonly string[], what: string): Promise<Walk<T>> {
+export async function walkFinding<T extends { id: string }>(
+  context: CheckContext,
+  walkOnce: () => Promise<Walk<T>>,
+  ids: readonly string[],
+  what: string,
+): Promise<Walk<T>> {
   const walk = await walkOnce();
   if (!positionalPagination(context) || ids.every((id) => walk.items.some((item) => item.id === id))) return walk;
   const steady = await undisturbedWalk(walkOnce);
-  if (steady === undefined) context.skip(`${what} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`);
+  if (steady === undefined)
+    context.skip(
+      `${what} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`,
+    );
   return steady!;
 }

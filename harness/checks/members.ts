@@ -23,7 +23,12 @@ export function expectMembers(response: ApiResponse, group: Group, expected: rea
 }
 
 /** Each of these usernames is among the group's members; others may be there too. */
-export function expectMembersInclude(response: ApiResponse, group: Group, expected: readonly string[], why: string): void {
+export function expectMembersInclude(
+  response: ApiResponse,
+  group: Group,
+  expected: readonly string[],
+  why: string,
+): void {
   const actual = usernames(group.contacts);
   const missing = expected.filter((name) => !actual.includes(name));
   expectThat(

@@ -38,12 +38,23 @@ export async function snapshotOwnResources(context: CheckContext, label: string)
   const created = await createOwnResources(context, label);
   const retrieved = await retrieveOwn(context, { conversation: created.conversation.id, group: created.group.id });
   return {
-    conversation: prerequisite(retrieved.conversation, 'conversation', 'GET /v1/conversations/:id', 'conversations.retrieve.same-object'),
+    conversation: prerequisite(
+      retrieved.conversation,
+      'conversation',
+      'GET /v1/conversations/:id',
+      'conversations.retrieve.same-object',
+    ),
     group: prerequisite(retrieved.group, 'group', 'GET /v1/groups/:id', 'groups.retrieve.same-object'),
   };
 }
 
-function expectStillThere(profile: ServerProfile, response: ApiResponse, kind: 'conversation' | 'group', cause: string, why: string): void {
+function expectStillThere(
+  profile: ServerProfile,
+  response: ApiResponse,
+  kind: 'conversation' | 'group',
+  cause: string,
+  why: string,
+): void {
   expectThat(
     profile.isSuccess(response.status),
     response,
@@ -63,13 +74,40 @@ export async function expectUnchanged(
   const after = await retrieveOwn(context, { conversation: before.conversation.id, group: before.group.id });
   expectStillThere(context.profile, after.conversation, 'conversation', cause.conversation, why);
   expectStillThere(context.profile, after.group, 'group', cause.group, why);
-  const conversation = prerequisite(after.conversation, 'conversation', 'GET /v1/conversations/:id', 'conversations.retrieve.same-object');
+  const conversation = prerequisite(
+    after.conversation,
+    'conversation',
+    'GET /v1/conversations/:id',
+    'conversations.retrieve.same-object',
+  );
   const group = prerequisite(after.group, 'group', 'GET /v1/groups/:id', 'groups.retrieve.same-object');
-  const conversationChanges = fieldDifferences(context.profile, comparableConversation(conversation), comparableConversation(before.conversation));
+  const conversationChanges = fieldDifferences(
+    context.profile,
+    comparableConversation(conversation),
+    comparableConversation(before.conversation),
+  );
   const groupChanges = fieldDifferences(context.profile, comparableGroup(group), comparableGroup(before.group));
-  await unlessChangingOnItsOwn(context, { conversation: conversationChanges.length > 0 ? conversation : undefined, group: groupChanges.length > 0 ? group : undefined }, cause, { conversation: conversationChanges, group: groupChanges });
-  expectThat(conversationChanges.length === 0, after.conversation, `the conversation exactly as before ${cause.conversation} (${why})`, conversationChanges.join('; '));
-  expectThat(groupChanges.length === 0, after.group, `the group exactly as before ${cause.group} (${why})`, groupChanges.join('; '));
+  await unlessChangingOnItsOwn(
+    context,
+    {
+      conversation: conversationChanges.length > 0 ? conversation : undefined,
+      group: groupChanges.length > 0 ? group : undefined,
+    },
+    cause,
+    { conversation: conversationChanges, group: groupChanges },
+  );
+  expectThat(
+    conversationChanges.length === 0,
+    after.conversation,
+    `the conversation exactly as before ${cause.conversation} (${why})`,
+    conversationChanges.join('; '),
+  );
+  expectThat(
+    groupChanges.length === 0,
+    after.group,
+    `the group exactly as before ${cause.group} (${why})`,
+    groupChanges.join('; '),
+  );
 }
 
 /**
@@ -79,24 +117,43 @@ export async function expectUnchanged(
  * those requests changed it cannot be told, so the check ends unjudged (skipped, saying so)
  * instead of blaming them. An object that holds still keeps the change on them.
  */
-async function unlessChangingOnItsOwn(context: CheckContext, changed: Partial<OwnResources>, cause: { conversation: string; group: string }, changes: { conversation: readonly string[]; group: readonly string[] }): Promise<void> {
+async function unlessChangingOnItsOwn(
+  context: CheckContext,
+  changed: Partial<OwnResources>,
+  cause: { conversation: string; group: string },
+  changes: { conversation: readonly string[]; group: readonly string[] },
+): Promise<void> {
   for (const kind of ['conversation', 'group'] as const) {
     const first = changed[kind];
     if (first === undefined) continue;
-    const response = kind === 'conversation' ? await context.client.retrieveConversation(first.id) : await context.client.retrieveGroup(first.id);
-    if (!context.profile.isSuccess(response.status) || typeof response.body !== 'object' || response.body === null) continue;
-    const now = kind === 'conversation' ? comparableConversation(response.body as Conversation) : comparableGroup(response.body as Group);
-    const again = fieldDifferences(context.profile, now, kind === 'conversation' ? comparableConversation(first as Conversation) : comparableGroup(first as Group));
+    const response =
+      kind === 'conversation'
+        ? await context.client.retrieveConversation(first.id)
+        : await context.client.retrieveGroup(first.id);
+    if (!context.profile.isSuccess(response.status) || typeof response.body !== 'object' || response.body === null)
+      continue;
+    const now =
+      kind === 'conversation'
+        ? comparableConversation(response.body as Conversation)
+        : comparableGroup(response.body as Group);
+    const again = fieldDifferences(
+      context.profile,
+      now,
+      kind === 'conversation' ? comparableConversation(first as Conversation) : comparableGroup(first as Group),
+    );
     if (again.length > 0) {
-      context.skip(`the ${kind} changed after ${cause[kind]} (${changes[kind].join('; ')}), then changed again between two reads of its owner with nothing of this check sent between them (${again.join('; ')}): it changes while this check is not writing to it (another client of the same user, or the server itself), so whether ${cause[kind]} changed it cannot be told`);
+      context.skip(
+        `the ${kind} changed after ${cause[kind]} (${changes[kind].join('; ')}), then changed again between two reads of its owner with nothing of this check sent between them (${again.join('; ')}): it changes while this check is not writing to it (another client of the same user, or the server itself), so whether ${cause[kind]} changed it cannot be told`,
+      );
     }
   }
 }
 
 /** Values that only the owner can know: ids, the contact, the group's name and conversation. */
 function ownData({ conversation, group }: Partial<OwnResources>): string[] {
-  return [conversation?.id, conversation?.contact_id, group?.id, group?.name, group?.conversation_id]
-    .filter((value): value is string => typeof value === 'string' && value !== '');
+  return [conversation?.id, conversation?.contact_id, group?.id, group?.name, group?.conversation_id].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
 }
 
 // A value shows when the body holds it as a JSON string, or, for values long enough not to occur
@@ -108,7 +165,13 @@ const shows = (text: string, value: string): boolean =>
  * The body of a refused request shows none of the owner's data, apart from what the request itself
  * carried (an error may quote the id of its path).
  */
-export function expectNoOwnData(response: ApiResponse, own: Partial<OwnResources>, sent: readonly string[], what: string, why: string): void {
+export function expectNoOwnData(
+  response: ApiResponse,
+  own: Partial<OwnResources>,
+  sent: readonly string[],
+  what: string,
+  why: string,
+): void {
   const shown = ownData(own).filter((value) => !sent.includes(value) && shows(response.text, value));
   expectThat(
     shown.length === 0,

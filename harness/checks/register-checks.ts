@@ -51,12 +51,20 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
   if (!vitest) return;
   for (const { name, target } of vitest.inject('targets')) {
     for (const check of checks) {
-      vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) => runCheck(check.id, name, target, check.body, testContext));
+      vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
+        runCheck(check.id, name, target, check.body, testContext),
+      );
     }
   }
 }
 
-async function runCheck(id: string, targetName: string, target: ProvidedTarget, body: CheckBody, { task, skip }: TestContext): Promise<void> {
+async function runCheck(
+  id: string,
+  targetName: string,
+  target: ProvidedTarget,
+  body: CheckBody,
+  { task, skip }: TestContext,
+): Promise<void> {
   const meta: CheckTaskMeta = { id, target: targetName, requests: 0 };
   task.meta.check = meta;
   const context = createCheckContext(id, target);
@@ -65,7 +73,13 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   // It never hides the server's failure: should it break, the plain curl is all the report shows.
   const replayOf = (exchange: Exchange | undefined, expected?: string) => {
     try {
-      const replay = exchange ? replayScript(context.client.journal, exchange, { checkId: id, runId: target.runId, ...(expected ? { expected } : {}) }) : undefined;
+      const replay = exchange
+        ? replayScript(context.client.journal, exchange, {
+            checkId: id,
+            runId: target.runId,
+            ...(expected ? { expected } : {}),
+          })
+        : undefined;
       if (replay) meta.replay = replay;
     } catch {
       delete meta.replay;
@@ -76,7 +90,12 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
   const failOnViolation = () => {
     const exchange = context.client.journal.find((seen) => seen.violation !== undefined);
     if (exchange === undefined) return;
-    const failure = new CheckFailure({ expected: 'an answer every request may get: never a 5xx; a success\'s JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses; a list holding only items its true filters and group_id allow (§4.1, §4.2)', received: exchange.violation!, exchange });
+    const failure = new CheckFailure({
+      expected:
+        "an answer every request may get: never a 5xx; a success's JSON body labelled JSON or not labelled (profile: response-media-type); a body labelled JSON that parses; a list holding only items its true filters and group_id allow (§4.1, §4.2)",
+      received: exchange.violation!,
+      exchange,
+    });
     meta.reproduction = failure.reproduction;
     replayOf(exchange, failure.details.expected);
     throw failure;
@@ -94,14 +113,21 @@ async function runCheck(id: string, targetName: string, target: ProvidedTarget, 
       throw new CheckFailure(error.details);
     }
     if (error instanceof PrerequisiteFailure) {
-      meta.blocked = error instanceof RefusedPremise ? error.sentence : `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
+      meta.blocked =
+        error instanceof RefusedPremise
+          ? error.sentence
+          : `a prerequisite failed (see ${error.blamed}): ${error.details.expected}; received ${error.details.received}`;
       meta.reproduction = error.reproduction;
       replayOf(error.details.exchange, error.details.expected);
       skip(meta.blocked);
     }
     if (error instanceof TransportError) {
       // No answer at all (a hang, a reset) is the server's failure, shown like any other.
-      const failure = new CheckFailure({ expected: 'an HTTP response', received: error.message, exchange: error.exchange });
+      const failure = new CheckFailure({
+        expected: 'an HTTP response',
+        received: error.message,
+        exchange: error.exchange,
+      });
       meta.reproduction = failure.reproduction;
       replayOf(error.exchange, failure.details.expected);
       await lookAgainOnFreshConnection(context, error.exchange, meta);
@@ -146,7 +172,9 @@ function withHints(error: unknown, hints: ReadonlySet<string>): unknown {
   if (hints.size === 0 || !(error instanceof CheckFailure)) return error;
   const [first, ...rest] = error.details.received.split('\n');
   const details = { ...error.details, received: [`${first} (${[...hints].join('; ')})`, ...rest].join('\n') };
-  return error instanceof PrerequisiteFailure ? new PrerequisiteFailure(details, error.blamed) : new CheckFailure(details);
+  return error instanceof PrerequisiteFailure
+    ? new PrerequisiteFailure(details, error.blamed)
+    : new CheckFailure(details);
 }
 
 /**
@@ -154,13 +182,18 @@ function withHints(error: unknown, hints: ReadonlySet<string>): unknown {
  * deleted): whether the failure shows there too, or only on the kept-alive connection it came on.
  * The check's verdict stands either way; this only tells where to look.
  */
-async function lookAgainOnFreshConnection(context: ReturnType<typeof createCheckContext>, exchange: Exchange | undefined, meta: CheckTaskMeta): Promise<void> {
+async function lookAgainOnFreshConnection(
+  context: ReturnType<typeof createCheckContext>,
+  exchange: Exchange | undefined,
+  meta: CheckTaskMeta,
+): Promise<void> {
   if (exchange === undefined) return;
   try {
     for (const client of [context.client, context.second]) {
       const again = await client?.resendOnFreshConnection(exchange);
       if (again === undefined) continue;
-      const before = exchange.transportError !== undefined ? `no answer (${exchange.transportError})` : `${exchange.status}`;
+      const before =
+        exchange.transportError !== undefined ? `no answer (${exchange.transportError})` : `${exchange.status}`;
       if ('transportError' in again) {
         meta.freshConnection = `Sent again on a connection of its own: no answer there either (${again.transportError}); on the first connection: ${before}.`;
       } else if (exchange.transportError !== undefined) {

@@ -5,7 +5,14 @@ import type { ApiClient, ApiResponse } from '../../lib/core/client/api-client.ts
 import type { FormSpaces } from '../../lib/core/client/encode-body.ts';
 import type { QueryValue } from '../../lib/api/operations.ts';
 import type { CheckContext } from './check-context.ts';
-import { createConversation, createConversations, createGroup, createGroups, updateConversation, updateGroup } from './fixtures.ts';
+import {
+  createConversation,
+  createConversations,
+  createGroup,
+  createGroups,
+  updateConversation,
+  updateGroup,
+} from './fixtures.ts';
 import { walkConversations, walkGroups, type Walk, type WalkOptions } from './list-walk.ts';
 import { comparableConversation, comparableGroup } from './comparable.ts';
 
@@ -44,7 +51,11 @@ export interface ResourceUnderTest<T extends ResourceItem> {
    * A filtered list that few other checks write to, short enough to walk whole, and how to make an
    * item match it: where a check must see all of a list (page walks, absence after delete).
    */
-  narrowList: { filters: Record<string, boolean>; described: string; apply(context: CheckContext, item: T): Promise<T> };
+  narrowList: {
+    filters: Record<string, boolean>;
+    described: string;
+    apply(context: CheckContext, item: T): Promise<T>;
+  };
 }
 
 export const conversations: ResourceUnderTest<Conversation> = {
@@ -57,22 +68,30 @@ export const conversations: ResourceUnderTest<Conversation> = {
   itemOperation: 'retrieveConversation',
   listOperation: 'listConversations',
   createParams: (context, label) => ({ contact_id: context.names.contactId(label) }),
-  create: async (context, label) => (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
+  create: async (context, label) =>
+    (await createConversation(context, { contact_id: context.names.contactId(label) })).conversation,
   createMany: (context, count, label) => createConversations(context, count, label),
-  createWith: (client, body, formSpaces) => client.call('createConversation', { body, ...(formSpaces ? { formSpaces } : {}) }),
+  createWith: (client, body, formSpaces) =>
+    client.call('createConversation', { body, ...(formSpaces ? { formSpaces } : {}) }),
   retrieve: (client, id) => client.retrieveConversation(id),
   remove: (client, id) => client.deleteConversation(id),
   update: (client, id, body) => client.call('updateConversation', { id, body }),
   list: (client, query) => client.call('listConversations', { query }),
   // A timestamp in the server's own unit (§2 leaves the unit open; profile: timestamp-unit): the object's own created_at.
-  archive: (context, item) => updateConversation(context, item.id, { archived_at: item.created_at }, 'conversations.archive.sets-timestamp'),
+  archive: (context, item) =>
+    updateConversation(context, item.id, { archived_at: item.created_at }, 'conversations.archive.sets-timestamp'),
   walk: (context, filters, options) => walkConversations(context, filters, options),
   comparable: comparableConversation,
   narrowList: {
     filters: { muted: true, pinned: true, archived: true },
     described: 'muted, pinned, archived conversations',
     apply: (context, item) =>
-      updateConversation(context, item.id, { is_muted: true, is_pinned: true, archived_at: item.created_at }, 'conversations.update.is-muted'),
+      updateConversation(
+        context,
+        item.id,
+        { is_muted: true, is_pinned: true, archived_at: item.created_at },
+        'conversations.update.is-muted',
+      ),
   },
 };
 
@@ -87,20 +106,27 @@ export const groups: ResourceUnderTest<Group> = {
   listOperation: 'listGroups',
   createParams: (context, label) => ({ name: context.names.groupName(label) }),
   create: async (context, label) =>
-    (await createGroup(context, { name: context.names.groupName(label), contacts: [{ username: context.names.username('member') }] })).group,
+    (
+      await createGroup(context, {
+        name: context.names.groupName(label),
+        contacts: [{ username: context.names.username('member') }],
+      })
+    ).group,
   createMany: (context, count, label) => createGroups(context, count, label),
   createWith: (client, body, formSpaces) => client.call('createGroup', { body, ...(formSpaces ? { formSpaces } : {}) }),
   retrieve: (client, id) => client.retrieveGroup(id),
   remove: (client, id) => client.deleteGroup(id),
   update: (client, id, body) => client.call('updateGroup', { id, body }),
   list: (client, query) => client.call('listGroups', { query }),
-  archive: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
+  archive: (context, item) =>
+    updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
   walk: (context, filters, options) => walkGroups(context, filters, options),
   comparable: comparableGroup,
   narrowList: {
     filters: { archived: true },
     described: 'archived groups',
-    apply: (context, item) => updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
+    apply: (context, item) =>
+      updateGroup(context, item.id, { archived_at: item.created_at }, 'groups.archive.sets-timestamp'),
   },
 };
 
@@ -112,7 +138,10 @@ export function resourceNamed(plural: 'conversations' | 'groups'): ResourceUnder
 }
 
 /** The narrow list as it stands, its ids in list order: what a walk under shifting pages is compared with. */
-export async function narrowListNow<T extends ResourceItem>(context: CheckContext, resource: ResourceUnderTest<T>): Promise<string> {
+export async function narrowListNow<T extends ResourceItem>(
+  context: CheckContext,
+  resource: ResourceUnderTest<T>,
+): Promise<string> {
   const walk = await resource.walk(context, resource.narrowList.filters, { maxPages: 3 });
   return `${walk.items.map((item) => item.id).join(',')}${walk.complete ? '' : ',...'}`;
 }

@@ -19,8 +19,14 @@ export function timestampPartitions(now: number): Partition[] {
     { value: 1, what: 'archived_at=1, the smallest positive timestamp' },
     { value: 2 ** 31 + 7, what: `archived_at=${2 ** 31 + 7} (2^31 + 7), past the signed 32-bit range` },
     inSeconds
-      ? { value: now * 1000 + 7, what: `archived_at=${now * 1000 + 7}, the size of milliseconds (created_at × 1000 + 7) and past 2^32` }
-      : { value: Math.floor(now / 1000) + 7, what: `archived_at=${Math.floor(now / 1000) + 7}, the size of seconds (created_at ÷ 1000 + 7)` },
+      ? {
+          value: now * 1000 + 7,
+          what: `archived_at=${now * 1000 + 7}, the size of milliseconds (created_at × 1000 + 7) and past 2^32`,
+        }
+      : {
+          value: Math.floor(now / 1000) + 7,
+          what: `archived_at=${Math.floor(now / 1000) + 7}, the size of seconds (created_at ÷ 1000 + 7)`,
+        },
   ];
 }
 
@@ -44,7 +50,8 @@ export function archivedAtLiteral(text: string): string | undefined {
       const colon = /^\s*:\s*/.exec(text.slice(end));
       if (!colon) continue;
       const start = end + colon[0].length;
-      const value = text[start] === '"' ? text.slice(start, stringEnd(text, start)) : /^[^,}\]\s]*/.exec(text.slice(start))![0];
+      const value =
+        text[start] === '"' ? text.slice(start, stringEnd(text, start)) : /^[^,}\]\s]*/.exec(text.slice(start))![0];
       return value;
     }
   }

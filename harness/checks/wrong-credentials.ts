@@ -24,7 +24,13 @@ const secret = '$ACCESS_TOKEN';
  * An Authorization header with a token made from the valid one: `token` is sent where the token
  * goes, written `shownToken` in records; `scheme` and `after` surround it as they are.
  */
-export function made(label: string, token: string, shownToken: string, scheme = 'Bearer ', after = ''): WrongCredentials {
+export function made(
+  label: string,
+  token: string,
+  shownToken: string,
+  scheme = 'Bearer ',
+  after = '',
+): WrongCredentials {
   const credentials: DerivedCredentials = {
     kind: 'derived',
     values: [`${scheme}${token}${after}`],
@@ -49,7 +55,11 @@ export function tokenVariants(token: string): WrongCredentials[] {
     made('the valid token with a character added before it', `x${token}`, `x${secret}`),
     // "x", a base64 character: it lengthens what a decoded token decodes to (a lenient decoder skips "~").
     made('the valid token with a character added after it', `${token}x`, `\${ACCESS_TOKEN}x`),
-    made('the valid token with its last character changed', `${cut}${replacingLast(last)}`, `\${ACCESS_TOKEN%?}${replacingLast(last)}`),
+    made(
+      'the valid token with its last character changed',
+      `${cut}${replacingLast(last)}`,
+      `\${ACCESS_TOKEN%?}${replacingLast(last)}`,
+    ),
     made('the valid token written twice', `${token}${token}`, `${secret}${secret}`),
     made('the valid token after "xBearer" (a scheme word that ends in Bearer)', token, secret, 'xBearer '),
     made('the valid token followed by a space and junk ("Bearer <token> junk")', token, secret, 'Bearer ', ' junk'),
@@ -59,23 +69,33 @@ export function tokenVariants(token: string): WrongCredentials[] {
 
 /** Every letter of the token in the other case (the shell writes that as bash's ${ACCESS_TOKEN~~}). */
 export const swapCase = (token: string): string =>
-  [...token].map((character) => (character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase())).join('');
+  [...token]
+    .map((character) => (character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase()))
+    .join('');
 
 // RFC 7235 §2.1: the scheme is case-insensitive, and 1*SP separates it from the credentials; §5 of
 // the spec writes "Bearer <ACCESS_TOKEN>" without saying more. A server may accept these or refuse
 // them; two Authorization headers are no valid request either (RFC 9110 §5.3: the field is not a
 // list), which a server may refuse or answer by one of the two.
 export function schemeVariants(token: string, unknown: string): WrongCredentials[] {
-  const two = (label: string, values: [string, string], shown: [string, string]): WrongCredentials =>
-    ({ label, credentials: { kind: 'derived', values, shown, hidden: [] } });
+  const two = (label: string, values: [string, string], shown: [string, string]): WrongCredentials => ({
+    label,
+    credentials: { kind: 'derived', values, shown, hidden: [] },
+  });
   return [
     made('the valid token with the scheme written "bearer"', token, secret, 'bearer '),
     made('the valid token with the scheme written "BEARER"', token, secret, 'BEARER '),
     made('the valid token after two spaces ("Bearer  <token>")', token, secret, 'Bearer  '),
-    two('two Authorization headers, the valid one first and an unknown token second',
-      [`Bearer ${token}`, `Bearer ${unknown}`], [`Bearer ${secret}`, `Bearer ${unknown}`]),
-    two('two Authorization headers, an unknown token first and the valid one second',
-      [`Bearer ${unknown}`, `Bearer ${token}`], [`Bearer ${unknown}`, `Bearer ${secret}`]),
+    two(
+      'two Authorization headers, the valid one first and an unknown token second',
+      [`Bearer ${token}`, `Bearer ${unknown}`],
+      [`Bearer ${secret}`, `Bearer ${unknown}`],
+    ),
+    two(
+      'two Authorization headers, an unknown token first and the valid one second',
+      [`Bearer ${unknown}`, `Bearer ${token}`],
+      [`Bearer ${unknown}`, `Bearer ${secret}`],
+    ),
   ];
 }
 
@@ -95,6 +115,8 @@ export function refusedCredentials(token: string, runId: string): WrongCredentia
     authorizationHeader('Bearer'),
     authorizationHeader(''),
     ...tokenVariants(token),
-    ...(swapped === token ? [] : [made('the valid token with the case of every letter swapped', swapped, '${ACCESS_TOKEN~~}')]),
+    ...(swapped === token
+      ? []
+      : [made('the valid token with the case of every letter swapped', swapped, '${ACCESS_TOKEN~~}')]),
   ];
 }

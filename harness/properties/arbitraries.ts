@@ -1,17 +1,25 @@
 // The generated inputs of the property and model-based checks: the schemas' parameters (see
 // schema-arbitraries.ts), made recognisably the suite's own and given timestamps in the target's unit.
 import fc from 'fast-check';
-import type { ConversationCreateParams, ConversationUpdateParams, GroupCreateParams, GroupUpdateParams } from '../../lib/api/resources.ts';
+import type {
+  ConversationCreateParams,
+  ConversationUpdateParams,
+  GroupCreateParams,
+  GroupUpdateParams,
+} from '../../lib/api/resources.ts';
 import type { CheckContext } from '../checks/check-context.ts';
 import { validParams } from './schema-arbitraries.ts';
 import { timestampPartitions } from '../checks/timestamp-values.ts';
 
 /** A group's create parameters; the name starts with the run's marker (the suite's own). */
 export function groupCreateParams(context: CheckContext): fc.Arbitrary<GroupCreateParams> {
-  return validParams('group-create.params').map((params) => ({
-    ...params,
-    name: `${context.names.groupName('pbt')} ${String(params.name)}`,
-  }) as GroupCreateParams);
+  return validParams('group-create.params').map(
+    (params) =>
+      ({
+        ...params,
+        name: `${context.names.groupName('pbt')} ${String(params.name)}`,
+      }) as GroupCreateParams,
+  );
 }
 
 /** A conversation's create parameters with a contact of the suite's own (group_id is the model's business). */
@@ -33,7 +41,9 @@ export type Updates<T> = Omit<T, 'archived_at'> & {
 
 function withOffset<T extends Record<string, unknown>>(params: T): Updates<T> {
   const { archived_at: archivedAt, ...rest } = params;
-  return archivedAt === undefined ? (rest as Updates<T>) : ({ ...rest, archived_at_offset: Number(archivedAt) % 1000 } as Updates<T>);
+  return archivedAt === undefined
+    ? (rest as Updates<T>)
+    : ({ ...rest, archived_at_offset: Number(archivedAt) % 1000 } as Updates<T>);
 }
 
 export const conversationUpdates = (): fc.Arbitrary<Updates<ConversationUpdateParams>> =>
@@ -47,10 +57,16 @@ export const groupUpdates = (withContacts: boolean): fc.Arbitrary<Updates<GroupU
   });
 
 /** archived_at the way real clients and bugs meet it: 0, then the values of timestampPartitions. */
-export const unusualTimestamps = (createdAt: number): number[] => [0, ...timestampPartitions(createdAt).map((partition) => partition.value)];
+export const unusualTimestamps = (createdAt: number): number[] => [
+  0,
+  ...timestampPartitions(createdAt).map((partition) => partition.value),
+];
 
 /** archived_at as an update of an object created at createdAt sends it. */
-export function applyOffset<T extends { archived_at_offset?: number; archived_at_class?: number }>(updates: T, createdAt: number): Omit<T, 'archived_at_offset' | 'archived_at_class'> & { archived_at?: number } {
+export function applyOffset<T extends { archived_at_offset?: number; archived_at_class?: number }>(
+  updates: T,
+  createdAt: number,
+): Omit<T, 'archived_at_offset' | 'archived_at_class'> & { archived_at?: number } {
   const { archived_at_offset: offset, archived_at_class: unusual, ...rest } = updates;
   if (unusual !== undefined) {
     const values = unusualTimestamps(createdAt);
@@ -60,7 +76,9 @@ export function applyOffset<T extends { archived_at_offset?: number; archived_at
 }
 
 /** Now and then, archived_at one of the unusual values instead of an offset. */
-export const withUnusualTimestamps = <T extends { archived_at_offset?: number }>(updates: fc.Arbitrary<T>): fc.Arbitrary<T & { archived_at_class?: number }> =>
+export const withUnusualTimestamps = <T extends { archived_at_offset?: number }>(
+  updates: fc.Arbitrary<T>,
+): fc.Arbitrary<T & { archived_at_class?: number }> =>
   fc.tuple(updates, fc.nat({ max: 7 })).map(([params, draw]) => {
     if (params.archived_at_offset === undefined || draw > 3) return params;
     const { archived_at_offset: _offset, ...rest } = params;

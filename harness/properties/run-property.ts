@@ -56,7 +56,10 @@ export async function checkProperty<T>(
       [value] = fc.sample(arbitrary, { seed: replay.seed, path: replay.path, numRuns: 1 }) as [T];
     } catch (error) {
       // fast-check walks the path through this generator's cases: another generator has other paths.
-      throw new Error(`--replay ${formatCounterexample(replay)} names no case of ${context.checkId} as it is generated now (${(error as Error).message}); give the settings of the run that printed it (the same --depth, GROUP_CONTACTS, BODY_ENCODING) and the same version of msgapi`, { cause: error });
+      throw new Error(
+        `--replay ${formatCounterexample(replay)} names no case of ${context.checkId} as it is generated now (${(error as Error).message}); give the settings of the run that printed it (the same --depth, GROUP_CONTACTS, BODY_ENCODING) and the same version of msgapi`,
+        { cause: error },
+      );
     }
     const log = new StepLog(context.client);
     try {
@@ -80,17 +83,30 @@ export async function checkProperty<T>(
     if (judged === 0 && unjudged !== undefined) throw unjudged;
     return;
   }
-  throw failureOf(context.checkId, lastFailure, { seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks, value: details.counterexample?.[0] });
+  throw failureOf(context.checkId, lastFailure, {
+    seed: details.seed,
+    path: details.counterexamplePath ?? '',
+    shrinks: details.numShrinks,
+    value: details.counterexample?.[0],
+  });
 }
 
 /** The failure of a property: what the failing step expected and got, the case, its steps, and how to run it again. */
-function failureOf(checkId: string, failure: Failure, found: { seed: number; path: string; shrinks: number | null; value: unknown }): CheckFailure {
+function failureOf(
+  checkId: string,
+  failure: Failure,
+  found: { seed: number; path: string; shrinks: number | null; value: unknown },
+): CheckFailure {
   const cause = failure.error;
   const expected = cause instanceof CheckFailure ? cause.details.expected : 'the property to hold';
   const received = cause instanceof CheckFailure ? cause.details.received : String((cause as Error)?.message ?? cause);
   const shown = fc.stringify(found.value);
   const commands = commandsReplayPath(shown);
-  const token = formatCounterexample({ seed: found.seed, path: found.path, ...(commands === undefined ? {} : { commands }) });
+  const token = formatCounterexample({
+    seed: found.seed,
+    path: found.path,
+    ...(commands === undefined ? {} : { commands }),
+  });
   return new CheckFailure({
     expected,
     received: [

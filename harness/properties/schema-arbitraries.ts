@@ -17,12 +17,27 @@ interface Schema {
   minimum?: number;
 }
 
-const understood = new Set(['$schema', '$id', 'title', 'description', '$ref', 'type', 'properties', 'required', 'anyOf', 'items', 'minimum', 'additionalProperties']);
+const understood = new Set([
+  '$schema',
+  '$id',
+  'title',
+  'description',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+  'anyOf',
+  'items',
+  'minimum',
+  'additionalProperties',
+]);
 
 function resolve(schema: Schema): Schema {
   const unknown = Object.keys(schema).filter((key) => !understood.has(key));
   if (unknown.length > 0) throw new Error(`schema-arbitraries: no generator for the keyword(s) ${unknown.join(', ')}`);
-  return schema.$ref ? resolve(schemaDocument(schema.$ref.replace(/\.schema\.json$/, '') as SchemaName) as Schema) : schema;
+  return schema.$ref
+    ? resolve(schemaDocument(schema.$ref.replace(/\.schema\.json$/, '') as SchemaName) as Schema)
+    : schema;
 }
 
 /** Text as people write it, any script and emoji included; never lone surrogates, which no encoding can carry. */
@@ -42,7 +57,10 @@ function validValue(raw: Schema, short = false): fc.Arbitrary<unknown> {
     case 'array':
       // Mostly short, sometimes past 100 (members); duplicates come as they come (profile:
       // unique-members), and so does an empty list (profile: form-encoding).
-      return fc.oneof({ arbitrary: fc.array(validValue(schema.items ?? {}), { maxLength: 4 }), weight: 4 }, { arbitrary: fc.array(validValue(schema.items ?? {}, true), { minLength: 90, maxLength: 130 }), weight: 1 });
+      return fc.oneof(
+        { arbitrary: fc.array(validValue(schema.items ?? {}), { maxLength: 4 }), weight: 4 },
+        { arbitrary: fc.array(validValue(schema.items ?? {}, true), { minLength: 90, maxLength: 130 }), weight: 1 },
+      );
     case 'object':
       return validObject(schema, short);
     default:
@@ -57,8 +75,15 @@ function validObject(schema: Schema, short = false): fc.Arbitrary<Record<string,
   // Any subset of the optional parameters, each as likely present as absent: partial updates are
   // where "fields not given are unchanged" (§4) can break.
   const record = fc
-    .tuple(fc.subarray(optional), fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property, short)]))))
-    .map(([present, values]) => Object.fromEntries(Object.entries(values).filter(([name]) => required.has(name) || present.includes(name))));
+    .tuple(
+      fc.subarray(optional),
+      fc.record(
+        Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, validValue(property, short)])),
+      ),
+    )
+    .map(([present, values]) =>
+      Object.fromEntries(Object.entries(values).filter(([name]) => required.has(name) || present.includes(name))),
+    );
   // anyOf of `required` alternatives (contact_id or group_id): at least one of them present.
   const alternatives = (schema.anyOf ?? []).flatMap((alternative) => alternative.required ?? []);
   return alternatives.length === 0 ? record : record.filter((value) => alternatives.some((name) => name in value));
@@ -80,11 +105,22 @@ function wrongValue(raw: Schema, encoding: BodyEncoding): fc.Arbitrary<unknown> 
     case 'string':
       return encoding === 'json' ? fc.oneof(structured, fc.integer(), fc.boolean()) : structured;
     case 'boolean':
-      return fc.oneof(structured, fc.constantFrom('perhaps', 'yes please', 'truthy'), ...(encoding === 'json' ? [fc.integer()] : []));
+      return fc.oneof(
+        structured,
+        fc.constantFrom('perhaps', 'yes please', 'truthy'),
+        ...(encoding === 'json' ? [fc.integer()] : []),
+      );
     case 'integer':
-      return fc.oneof(structured, fc.constantFrom('yesterday', '1.5', 'ten'), ...(encoding === 'json' ? [fc.double({ min: 0.1, max: 1e6, noInteger: true }), fc.boolean()] : []));
+      return fc.oneof(
+        structured,
+        fc.constantFrom('yesterday', '1.5', 'ten'),
+        ...(encoding === 'json' ? [fc.double({ min: 0.1, max: 1e6, noInteger: true }), fc.boolean()] : []),
+      );
     case 'array':
-      return fc.oneof(fc.constantFrom<unknown>('not a list', { nested: 'object' }), fc.constant([{ no_username: 'x' }]));
+      return fc.oneof(
+        fc.constantFrom<unknown>('not a list', { nested: 'object' }),
+        fc.constant([{ no_username: 'x' }]),
+      );
     default:
       return structured;
   }
@@ -102,12 +138,23 @@ export function invalidParams(name: SchemaName, encoding: BodyEncoding): fc.Arbi
   const properties = Object.entries(schema.properties ?? {});
   const broken = properties.map(([field, property]) => {
     const resolved = resolve(property);
-    const wrongs = [wrongValue(property, encoding).map((value) => ({ value, why: `${field}: ${JSON.stringify(value)} is not of type ${String(resolved.type)}` }))];
+    const wrongs = [
+      wrongValue(property, encoding).map((value) => ({
+        value,
+        why: `${field}: ${JSON.stringify(value)} is not of type ${String(resolved.type)}`,
+      })),
+    ];
     if (resolved.minimum !== undefined) {
       const minimum = resolved.minimum;
-      wrongs.push(fc.integer({ min: -1_000, max: minimum - 1 }).map((value) => ({ value: value as unknown, why: `${field}: ${value} is below the minimum ${minimum}` })));
+      wrongs.push(
+        fc
+          .integer({ min: -1_000, max: minimum - 1 })
+          .map((value) => ({ value: value as unknown, why: `${field}: ${value} is below the minimum ${minimum}` })),
+      );
     }
-    return fc.tuple(validObject(schema), fc.oneof(...wrongs)).map(([params, wrong]) => ({ params: { ...params, [field]: wrong.value }, why: wrong.why }));
+    return fc
+      .tuple(validObject(schema), fc.oneof(...wrongs))
+      .map(([params, wrong]) => ({ params: { ...params, [field]: wrong.value }, why: wrong.why }));
   });
   return fc.oneof(...broken);
 }

@@ -28,13 +28,15 @@ export class StepLog {
   /** "1. CreateGroup(...)\n     POST … → 201\n     curl …" for every step. */
   describe(): string {
     return this.steps
-      .map((step, index) => [
-        `${index + 1}. ${step.label}`,
-        ...step.exchanges.flatMap((exchange) => [
-          `     ${exchange.method} ${exchange.url} → ${exchange.status ?? exchange.transportError}`,
-          `     ${renderCurl(exchange)}`,
-        ]),
-      ].join('\n'))
+      .map((step, index) =>
+        [
+          `${index + 1}. ${step.label}`,
+          ...step.exchanges.flatMap((exchange) => [
+            `     ${exchange.method} ${exchange.url} → ${exchange.status ?? exchange.transportError}`,
+            `     ${renderCurl(exchange)}`,
+          ]),
+        ].join('\n'),
+      )
       .join('\n');
   }
 }

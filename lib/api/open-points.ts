@@ -67,7 +67,8 @@ export const profileEntries = [
     key: 'success-status',
     section: '§4.1',
     sentence: 'Response: the created conversation object.',
-    question: 'Which status does a successful request get? The spec is silent: each operation names only the body of its answer ("Response: the created conversation object.", "Response: the group object."), never a status.',
+    question:
+      'Which status does a successful request get? The spec is silent: each operation names only the body of its answer ("Response: the created conversation object.", "Response: the group object."), never a status.',
     readings: { '2xx': 'any status from 200 to 299' },
     setting: { env: 'SUCCESS_STATUS', kind: 'statuses', within: { from: 200, to: 299 } },
   },
@@ -83,8 +84,12 @@ export const profileEntries = [
     key: 'auth-refusal-status',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: 'Which status does a request without valid credentials get? §5 says what a request carries ("Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>."), not what a request without it gets.',
-    readings: { '4xx': 'any status from 400 to 499; 401 Unauthorized is the convention (RFC 9110 §15.5.2), which the convention check auth.unknown-token.401 looks for, and 403 the other usual one' },
+    question:
+      'Which status does a request without valid credentials get? §5 says what a request carries ("Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>."), not what a request without it gets.',
+    readings: {
+      '4xx':
+        'any status from 400 to 499; 401 Unauthorized is the convention (RFC 9110 §15.5.2), which the convention check auth.unknown-token.401 looks for, and 403 the other usual one',
+    },
     setting: { env: 'AUTH_REFUSAL_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
@@ -99,16 +104,24 @@ export const profileEntries = [
     key: 'foreign-id-status',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: "Which status does a request about another user's object get? That it is refused at all rests on §1: a conversation is the container for messages \"between the authenticated user and one contact\", so another user's is none of this user's; which status is §7's silence.",
-    readings: { '4xx': 'any status from 400 to 499 (403 or 404 are the usual ones); never a 2xx that reveals or changes it' },
+    question:
+      "Which status does a request about another user's object get? That it is refused at all rests on §1: a conversation is the container for messages \"between the authenticated user and one contact\", so another user's is none of this user's; which status is §7's silence.",
+    readings: {
+      '4xx': 'any status from 400 to 499 (403 or 404 are the usual ones); never a 2xx that reveals or changes it',
+    },
     setting: { env: 'FOREIGN_ID_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
     key: 'unsupported-body',
     section: '§4',
-    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
-    question: 'Which status does a body the server does not take at all get: JSON that is no object, a key given twice, a Content-Type that is not the body\'s?',
-    readings: { '4xx': 'any status from 400 to 499 (415 and 400 are the usual ones); REFUSAL_STATUS is the answer to bad parameters in a body the server takes, not to these' },
+    sentence:
+      'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question:
+      "Which status does a body the server does not take at all get: JSON that is no object, a key given twice, a Content-Type that is not the body's?",
+    readings: {
+      '4xx':
+        'any status from 400 to 499 (415 and 400 are the usual ones); REFUSAL_STATUS is the answer to bad parameters in a body the server takes, not to these',
+    },
     setting: { env: 'UNSUPPORTED_BODY_STATUS', kind: 'statuses', within: { from: 400, to: 499 } },
   },
   {
@@ -137,7 +150,8 @@ export const profileEntries = [
     question: 'What does a DELETE of an id that names nothing (never made, or deleted already) get?',
     readings: {
       refused: 'the answer to an unknown id (unknown-id-status: a 4xx)',
-      success: 'the answer to a successful DELETE (delete-answer: a 2xx): the id names nothing afterwards either way, and nothing changes; another user\'s id may get the same answer as an id nobody made (and only that), unless FOREIGN_ID_STATUS and UNKNOWN_ID_STATUS are both declared, and differ',
+      success:
+        "the answer to a successful DELETE (delete-answer: a 2xx): the id names nothing afterwards either way, and nothing changes; another user's id may get the same answer as an id nobody made (and only that), unless FOREIGN_ID_STATUS and UNKNOWN_ID_STATUS are both declared, and differ",
     },
     setting: { env: 'DELETE_OF_NOTHING', kind: 'reading' },
   },
@@ -145,28 +159,32 @@ export const profileEntries = [
     key: 'empty-text',
     section: '§2',
     sentence: 'In all responses, a field without a value is returned as null.',
-    question: 'Is an empty text that was sent (description=, pinned_message_id=) returned as sent, or as a field without a value?',
+    question:
+      'Is an empty text that was sent (description=, pinned_message_id=) returned as sent, or as a field without a value?',
     readings: { kept: 'returned as the empty string', null: 'returned as null' },
     setting: { env: 'EMPTY_TEXT', kind: 'reading' },
   },
   {
     key: 'input-rules',
     section: '§2.2',
-    sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
+    sentence:
+      'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
     question: 'Which texts does a server accept?',
     readings: {
-      any: 'any text may be refused with a 4xx (the object is then not created or not changed); how a text that is accepted is stored is text-storage\'s',
+      any: "any text may be refused with a 4xx (the object is then not created or not changed); how a text that is accepted is stored is text-storage's",
     },
   },
   {
     key: 'response-media-type',
     section: '§2',
     sentence: 'In all responses, a field without a value is returned as null.',
-    question: 'How is the body of a successful answer labelled? The spec shows response objects (of strings, booleans, integers and null), not their media type; HTTP says Content-Type names the body\'s media type (RFC 9110, section 8.3).',
+    question:
+      "How is the body of a successful answer labelled? The spec shows response objects (of strings, booleans, integers and null), not their media type; HTTP says Content-Type names the body's media type (RFC 9110, section 8.3).",
     readings: {
       'application/json': 'Content-Type application/json (with or without parameters such as charset)',
       '+json': 'a JSON media type of its own (application/vnd.example+json)',
-      unlabelled: 'no Content-Type; a body labelled with a media type that is not JSON (text/html, text/plain) while it is JSON is mislabelled, and a body labelled JSON must parse',
+      unlabelled:
+        'no Content-Type; a body labelled with a media type that is not JSON (text/html, text/plain) while it is JSON is mislabelled, and a body labelled JSON must parse',
     },
     noSetting: 'every JSON label is read alike; nothing a check does depends on which one a server uses',
     everyCheck: 'the client judges the label of every successful answer (lib/core/client/response-invariants.ts)',
@@ -175,7 +193,8 @@ export const profileEntries = [
     key: 'extra-fields',
     section: '§4.1',
     sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
-    question: 'May objects and list envelopes carry fields the spec does not show? The spec is silent: it names the fields an answer has (the tables of §2, "an object with has_more (boolean) and data ..."), never that it has no others; only for contacts does it say so outright (§2.2: "Other fields of the contact object: not shown.").',
+    question:
+      'May objects and list envelopes carry fields the spec does not show? The spec is silent: it names the fields an answer has (the tables of §2, "an object with has_more (boolean) and data ..."), never that it has no others; only for contacts does it say so outright (§2.2: "Other fields of the contact object: not shown.").',
     readings: { allowed: 'extra fields are allowed and never compared' },
     everyCheck: 'the schemas let every object carry fields they do not show, and no comparison reads one',
   },
@@ -185,8 +204,8 @@ export const profileEntries = [
     sentence: 'A group is a collection of contacts that talk together. Each group has one conversation.',
     question: 'What does POST /v1/conversations with the group_id of a group that already has its conversation do?',
     readings: {
-      existing: 'answers with the group\'s conversation',
-      new: 'makes a new conversation that becomes the group\'s one conversation (the old one no longer belongs to the group)',
+      existing: "answers with the group's conversation",
+      new: "makes a new conversation that becomes the group's one conversation (the old one no longer belongs to the group)",
       refused: 'refuses with a 4xx',
     },
     setting: { env: 'GROUP_CONVERSATION_CREATE', kind: 'reading' },
@@ -205,7 +224,8 @@ export const profileEntries = [
   {
     key: 'id-format',
     section: '§2.2',
-    sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
+    sentence:
+      'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
     question: 'What do ids look like, and are they unique across resources?',
     readings: {
       prefixed: 'any string; the reference server uses conv_… and grp_…',
@@ -217,9 +237,12 @@ export const profileEntries = [
   {
     key: 'timestamp-unit',
     section: '§2.2',
-    sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
+    sentence:
+      'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
     question: 'In which unit are timestamps?',
-    readings: { any: 'any integer unit; the suite sends back timestamps in the unit the server used (an object\'s own created_at)' },
+    readings: {
+      any: "any integer unit; the suite sends back timestamps in the unit the server used (an object's own created_at)",
+    },
   },
   {
     key: 'largest-limit',
@@ -253,9 +276,10 @@ export const profileEntries = [
   {
     key: 'body-encoding',
     section: '§4',
-    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    sentence:
+      'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
     question: 'How are request bodies encoded?',
-    readings: { form: 'named form parameters (the spec\'s examples)', json: 'a JSON object' },
+    readings: { form: "named form parameters (the spec's examples)", json: 'a JSON object' },
     setting: { env: 'BODY_ENCODING', kind: 'own' },
     everyCheck: 'the client sends every body in the encoding declared (or found by the probe)',
   },
@@ -277,7 +301,8 @@ export const profileEntries = [
   {
     key: 'last-opened-at',
     section: '§2.1',
-    sentence: 'last_opened_at | timestamp or null | When the authenticated user last opened the conversation; null on a new conversation',
+    sentence:
+      'last_opened_at | timestamp or null | When the authenticated user last opened the conversation; null on a new conversation',
     question: 'Does a retrieve count as opening a conversation?',
     readings: { any: 'last_opened_at may move between two copies of a conversation and is not compared' },
   },
@@ -286,7 +311,9 @@ export const profileEntries = [
     section: '§2.1',
     sentence: 'last_active_at | timestamp or null | When the conversation was last active; null on a new conversation',
     question: 'What counts as activity (a PUT, a message)?',
-    readings: { any: 'last_active_at may move between two copies of a conversation and is not compared, except null on a new one' },
+    readings: {
+      any: 'last_active_at may move between two copies of a conversation and is not compared, except null on a new one',
+    },
   },
   {
     key: 'filter-false',
@@ -308,14 +335,17 @@ export const profileEntries = [
     section: '§3',
     sentence: 'Restoring, and all other transitions: not shown.',
     question: 'Can an archived object be made active again (archived_at=null)?',
-    readings: { any: 'not tested; the sweep after a run tries it only on an archived record of its own that a DELETE did not remove, and a refusal leaves that record, reported with the reason' },
+    readings: {
+      any: 'not tested; the sweep after a run tries it only on an archived record of its own that a DELETE did not remove, and a refusal leaves that record, reported with the reason',
+    },
     noCheck: 'the run applies it: only the sweep after a run restores a record, and a refusal is reported, not judged',
   },
   {
     key: 'list-consistency',
     section: '§4.1',
     sentence: 'Response: an object with has_more (boolean) and data (array of conversation objects).',
-    question: 'When does a list show a write? A retrieve is of the object itself; nothing says a list (served from a search index, say) shows a create, an update or a delete as soon as it is answered (§4.2 says the same of groups).',
+    question:
+      'When does a list show a write? A retrieve is of the object itself; nothing says a list (served from a search index, say) shows a create, an update or a delete as soon as it is answered (§4.2 says the same of groups).',
     readings: {
       immediate: 'every list read after a write was answered shows it',
       'eventual:<ms>': 'a list shows a write within <ms> milliseconds of its answer; a retrieve shows it at once',
@@ -330,7 +360,8 @@ export const profileEntries = [
     key: 'default-list-scope',
     section: '§4.1',
     sentence: 'When true, only archived conversations are returned',
-    question: 'Does a list without archived hold archived records? The filter narrows a list to archived ones (§4.2: groups too); nothing says the list without it holds them (an inbox may leave them out).',
+    question:
+      'Does a list without archived hold archived records? The filter narrows a list to archived ones (§4.2: groups too); nothing says the list without it holds them (an inbox may leave them out).',
     readings: {
       all: 'a list without archived holds every record, archived or not',
       active: 'a list without archived holds the active records only; archived=true lists the archived ones',
@@ -347,35 +378,53 @@ export const profileEntries = [
     key: 'auth-challenge',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: 'Does a 401 carry WWW-Authenticate? RFC 9110 §11.6.1 asks it of every 401; §5 shows only the header a request carries.',
+    question:
+      'Does a 401 carry WWW-Authenticate? RFC 9110 §11.6.1 asks it of every 401; §5 shows only the header a request carries.',
     readings: { challenge: 'a WWW-Authenticate header on every 401 (the convention)', none: 'a 401 without one' },
-    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['auth.unknown-token.challenge'], asks: { status: 401, header: 'www-authenticate' } },
+    setting: {
+      env: 'CONVENTIONS',
+      kind: 'convention',
+      checks: ['auth.unknown-token.challenge'],
+      asks: { status: 401, header: 'www-authenticate' },
+    },
   },
   {
     key: 'allow-on-405',
     section: '§7',
     sentence: 'Error codes, error body shape and status codes for failures: not shown.',
-    question: 'Does a 405 carry Allow? RFC 9110 §15.5.6 asks it of every 405; the spec names neither the status nor the header.',
+    question:
+      'Does a 405 carry Allow? RFC 9110 §15.5.6 asks it of every 405; the spec names neither the status nor the header.',
     readings: { allow: 'an Allow header on every 405 (the convention)', none: 'a 405 without one' },
-    setting: { env: 'CONVENTIONS', kind: 'convention', checks: ['conversations.other-methods.allow-on-405', 'groups.other-methods.allow-on-405'], asks: { status: 405, header: 'allow' } },
+    setting: {
+      env: 'CONVENTIONS',
+      kind: 'convention',
+      checks: ['conversations.other-methods.allow-on-405', 'groups.other-methods.allow-on-405'],
+      asks: { status: 405, header: 'allow' },
+    },
   },
   {
     key: 'other-methods',
     section: '§0',
-    sentence: 'This document covers the whole interface shown: the conversation resource and the group resource, each with list, create, retrieve, update and delete operations.',
-    question: 'What does a method or a path the API does not have get (HEAD, OPTIONS, a POST or PATCH on an object, a path beside one of the API\'s)? The spec shows only its ten operations.',
+    sentence:
+      'This document covers the whole interface shown: the conversation resource and the group resource, each with list, create, retrieve, update and delete operations.',
+    question:
+      "What does a method or a path the API does not have get (HEAD, OPTIONS, a POST or PATCH on an object, a path beside one of the API's)? The spec shows only its ten operations.",
     readings: {
       refused: 'a 4xx (404 and 405 are the usual ones)',
-      answered: 'a 2xx: HEAD answered as GET, OPTIONS with the methods allowed, a POST or PATCH on an object read as an update of nothing',
+      answered:
+        'a 2xx: HEAD answered as GET, OPTIONS with the methods allowed, a POST or PATCH on an object read as an update of nothing',
       redirected: 'a 3xx (a path with a trailing slash sent to the one without)',
     },
-    noSetting: 'whatever the answer (never a 5xx), the object stays as it was; nothing else a check does depends on which',
+    noSetting:
+      'whatever the answer (never a 5xx), the object stays as it was; nothing else a check does depends on which',
   },
   {
     key: 'group-delete-conversation',
     section: '§3',
-    sentence: 'group | any | DELETE /v1/groups/:id | none | removed permanently | the group, including its messages, is removed permanently',
-    question: 'What does deleting a group do to its conversation? §3 removes "the group, including its messages" and says nothing of the conversation the messages are in.',
+    sentence:
+      'group | any | DELETE /v1/groups/:id | none | removed permanently | the group, including its messages, is removed permanently',
+    question:
+      'What does deleting a group do to its conversation? §3 removes "the group, including its messages" and says nothing of the conversation the messages are in.',
     readings: {
       removed: 'the conversation is removed with the group (not retrievable, not listed)',
       kept: 'the conversation stays, retrievable as a conversation (its group_id may still name the deleted group, or be null)',
@@ -386,9 +435,11 @@ export const profileEntries = [
     key: 'group-conversation-delete',
     section: '§1',
     sentence: 'Each group has one conversation.',
-    question: 'May a group\'s own conversation be deleted directly (DELETE /v1/conversations/:id)? §4.1 deletes any conversation; §1 gives each group one.',
+    question:
+      "May a group's own conversation be deleted directly (DELETE /v1/conversations/:id)? §4.1 deletes any conversation; §1 gives each group one.",
     readings: {
-      allowed: 'it is deleted; the group stays without one, and a create with its group_id may make it one again, or be refused',
+      allowed:
+        'it is deleted; the group stays without one, and a create with its group_id may make it one again, or be refused',
       refused: 'a 4xx: the conversation goes only with its group',
     },
     setting: { env: 'GROUP_CONVERSATION_DELETE', kind: 'reading' },
@@ -397,7 +448,8 @@ export const profileEntries = [
     key: 'create-with-both',
     section: '§4.1',
     sentence: 'At least one of them must be given.',
-    question: 'What does POST /v1/conversations with both contact_id and group_id make? "At least one" allows both, and no sentence says what a conversation of both is.',
+    question:
+      'What does POST /v1/conversations with both contact_id and group_id make? "At least one" allows both, and no sentence says what a conversation of both is.',
     readings: {
       both: 'a conversation that carries both, as given (when the create makes one at all: group-conversation-create)',
       one: 'a conversation of one of the two, the other dropped (null)',
@@ -409,7 +461,8 @@ export const profileEntries = [
     key: 'archive-archived',
     section: '§3',
     sentence: 'Restoring, and all other transitions: not shown.',
-    question: 'What does a PUT with archived_at do to a record that is archived already? §3\'s table archives an active one ("archived_at holds the timestamp"); from archived, "all other transitions: not shown".',
+    question:
+      'What does a PUT with archived_at do to a record that is archived already? §3\'s table archives an active one ("archived_at holds the timestamp"); from archived, "all other transitions: not shown".',
     readings: {
       restamped: 'archived_at holds the new timestamp',
       kept: 'archived_at keeps the first timestamp (the PUT succeeds and changes nothing of it)',
@@ -421,7 +474,8 @@ export const profileEntries = [
     key: 'timestamp-form',
     section: '§2',
     sentence: 'Timestamps are returned as integers in the examples.',
-    question: 'How are timestamps written? The examples write integers and no sentence shows another form, so the suite reads them as integers (the unit is timestamp-unit\'s): a timestamp written otherwise (an ISO 8601 string, a fraction) fails the schemas.',
+    question:
+      "How are timestamps written? The examples write integers and no sentence shows another form, so the suite reads them as integers (the unit is timestamp-unit's): a timestamp written otherwise (an ISO 8601 string, a fraction) fails the schemas.",
     readings: { integer: 'a JSON integer, in any unit' },
     everyCheck: 'the schemas hold every timestamp of every answer to an integer',
   },
@@ -429,19 +483,23 @@ export const profileEntries = [
     key: 'unique-members',
     section: '§2.2',
     sentence: 'contacts | array of contact objects | Members of the group; an empty array when none were given',
-    question: 'May a group hold two members of one username? The contacts are "array of contact objects", and nothing says they differ.',
+    question:
+      'May a group hold two members of one username? The contacts are "array of contact objects", and nothing says they differ.',
     readings: {
       kept: 'a username given twice is kept twice',
       merged: 'one member per username',
       refused: 'a 4xx that creates or changes nothing',
     },
-    noSetting: 'members are compared as sets of usernames (contact-fields), so a repeat kept or merged reads alike; a refusal changes nothing, as a refused text does (input-rules)',
+    noSetting:
+      'members are compared as sets of usernames (contact-fields), so a repeat kept or merged reads alike; a refusal changes nothing, as a refused text does (input-rules)',
   },
   {
     key: 'malformed-boolean',
     section: '§4',
-    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
-    question: 'What does a boolean parameter spelt otherwise than true or false (is_muted=yes, 1, TRUE, a JSON string) get? The form shows no spelling of a boolean, and §7 no answer to a bad one.',
+    sentence:
+      'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question:
+      'What does a boolean parameter spelt otherwise than true or false (is_muted=yes, 1, TRUE, a JSON string) get? The form shows no spelling of a boolean, and §7 no answer to a bad one.',
     readings: {
       refused: 'a 4xx that changes nothing',
       read: 'read as a boolean some sane way (yes, 1, TRUE as true); what is stored is a JSON boolean',
@@ -452,36 +510,45 @@ export const profileEntries = [
     key: 'token-case',
     section: '§5',
     sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
-    question: 'Is the token compared as written? §5 does not leave it open: the value is the ACCESS_TOKEN, one string, and the token in other letter case is another string (RFC 6750 §2.1: a b64token, whose letters are distinct). The scheme is another matter (auth-scheme-spelling).',
+    question:
+      'Is the token compared as written? §5 does not leave it open: the value is the ACCESS_TOKEN, one string, and the token in other letter case is another string (RFC 6750 §2.1: a b64token, whose letters are distinct). The scheme is another matter (auth-scheme-spelling).',
     readings: { exact: 'the token in other letter case is another token: refused as any unknown one' },
   },
   {
     key: 'auth-scheme-spelling',
     section: '§5',
     sentence: 'Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>.',
-    question: 'Is the valid token served under another spelling of the header: the scheme in other letter case (bearer), two spaces before the token, or beside a second Authorization header? §5 writes one spelling; RFC 7235 §2.1 makes the scheme case-insensitive.',
-    readings: { served: 'served as the token\'s user', refused: 'refused as credentials that are not valid' },
-    noSetting: 'both are safe: a success shows the token\'s own user, a refusal changes nothing; only a 5xx fails',
+    question:
+      'Is the valid token served under another spelling of the header: the scheme in other letter case (bearer), two spaces before the token, or beside a second Authorization header? §5 writes one spelling; RFC 7235 §2.1 makes the scheme case-insensitive.',
+    readings: { served: "served as the token's user", refused: 'refused as credentials that are not valid' },
+    noSetting: "both are safe: a success shows the token's own user, a refusal changes nothing; only a 5xx fails",
   },
   {
     key: 'form-encoding',
     section: '§4',
-    sentence: 'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
-    question: 'How does a form write an array of objects, a boolean, null and an empty list? No example is shown. The suite writes contacts[0][username]=alice, true and false, and an empty value for null and for the empty list (archived_at=, contacts=).',
+    sentence:
+      'Request fields are sent as named parameters, as in the form-style examples; other body encodings: not shown.',
+    question:
+      'How does a form write an array of objects, a boolean, null and an empty list? No example is shown. The suite writes contacts[0][username]=alice, true and false, and an empty value for null and for the empty list (archived_at=, contacts=).',
     readings: {
-      indices: 'the suite\'s spelling read as it means',
-      'no-empty-list': 'the same, but contacts= refused (a form has no empty list; JSON\'s [] is one): a 4xx that changes nothing',
+      indices: "the suite's spelling read as it means",
+      'no-empty-list':
+        "the same, but contacts= refused (a form has no empty list; JSON's [] is one): a 4xx that changes nothing",
     },
-    noSetting: 'a server that reads arrays, booleans or null otherwise in a form is talked to in JSON (BODY_ENCODING=json); a refused contacts= changes nothing, and the checks that send it accept the refusal',
+    noSetting:
+      'a server that reads arrays, booleans or null otherwise in a form is talked to in JSON (BODY_ENCODING=json); a refused contacts= changes nothing, and the checks that send it accept the refusal',
   },
   {
     key: 'text-storage',
     section: '§2.2',
-    sentence: 'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
-    question: 'Is a text that was accepted stored exactly as sent, or normalised? The format of texts is not shown. (Members are compared by their usernames exactly: contact-fields.)',
+    sentence:
+      'The format, length and character limits of identifiers, names, descriptions and URLs, and the unit of the timestamps: not shown.',
+    question:
+      'Is a text that was accepted stored exactly as sent, or normalised? The format of texts is not shown. (Members are compared by their usernames exactly: contact-fields.)',
     readings: {
       exact: 'stored and returned exactly as sent',
-      normalised: 'stored as a normalisation of it: trimmed, runs of white space made one space, Unicode NFC or NFKC, or several of these',
+      normalised:
+        'stored as a normalisation of it: trimmed, runs of white space made one space, Unicode NFC or NFKC, or several of these',
     },
     setting: { env: 'TEXT_STORAGE', kind: 'reading' },
   },
@@ -489,7 +556,8 @@ export const profileEntries = [
     key: 'invalid-limit',
     section: '§8',
     sentence: 'The limit parameter narrows the page size.',
-    question: 'What does a limit that is no positive integer get (0, -1, 1.5, abc, empty)? §8 says only that the limit narrows the page size.',
+    question:
+      'What does a limit that is no positive integer get (0, -1, 1.5, abc, empty)? §8 says only that the limit narrows the page size.',
     readings: {
       refused: 'a 4xx',
       served: 'a valid page of any size (the limit ignored, read some way, or taken for no limit)',
@@ -505,39 +573,55 @@ type EntryOf<K extends ProfileKey> = Extract<(typeof profileEntries)[number], { 
 /** The readings the register names for one entry, e.g. ReadingOf<'empty-text'> = 'kept' | 'null'. */
 export type ReadingOf<K extends ProfileKey> = keyof EntryOf<K>['readings'] & string;
 
-
 type SettingOf<K extends ProfileKey> = EntryOf<K> extends { setting: infer S extends ProfileSetting } ? S : never;
 
 /** The entries a list of statuses narrows, and those a reading's name narrows. */
-export type StatusSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'statuses' } } ? K : never }[ProfileKey];
-export type ReadingSettingEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'reading' } } ? K : never }[ProfileKey];
+export type StatusSettingEntry = {
+  [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'statuses' } } ? K : never;
+}[ProfileKey];
+export type ReadingSettingEntry = {
+  [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'reading' } } ? K : never;
+}[ProfileKey];
 
 /**
  * What a user declared of their server (the settings of the entries above): the statuses it answers
  * with, or the reading it takes. An entry left out accepts every reading of the register.
  */
-export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & { readonly [K in ReadingSettingEntry]?: Written<ReadingOf<K>> };
-
+export type DeclaredReadings = { readonly [K in StatusSettingEntry]?: readonly number[] } & {
+  readonly [K in ReadingSettingEntry]?: Written<ReadingOf<K>>;
+};
 
 /** The entries whose setting is a convention (CONVENTIONS): a status that carries a header. */
-export type ConventionEntry = { [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'convention' } } ? K : never }[ProfileKey];
+export type ConventionEntry = {
+  [K in ProfileKey]: EntryOf<K> extends { setting: { kind: 'convention' } } ? K : never;
+}[ProfileKey];
 
 /** A reading as a user writes it: <ms> a whole number, any other <placeholder> a text ('cursor:<param>:<field>' as 'cursor:cursor:next_cursor'). */
 export type Written<R extends string> = R extends `${infer Before}<ms>${infer After}`
   ? `${Before}${number}${Written<After>}`
-  : R extends `${infer Before}<${string}>${infer After}` ? `${Before}${string}${Written<After>}` : R;
+  : R extends `${infer Before}<${string}>${infer After}`
+    ? `${Before}${string}${Written<After>}`
+    : R;
 
 /** The entries a user declares by a setting of their own name (all but the conventions, which CONVENTIONS names by check). */
-type DeclaredEntry = { [K in ProfileKey]: SettingOf<K> extends { kind: 'statuses' | 'reading' | 'own' } ? K : never }[ProfileKey];
+type DeclaredEntry = {
+  [K in ProfileKey]: SettingOf<K> extends { kind: 'statuses' | 'reading' | 'own' } ? K : never;
+}[ProfileKey];
 
 /**
  * What a user may write in each setting of the register, by the setting's name: a list of statuses
  * as text ("404,410") or one of the entry's readings (EMPTY_TEXT: 'kept' | 'null'). Derived from
  * the register, so a new entry's setting is in it with nothing written elsewhere.
  */
-export type WrittenSettings = { [K in DeclaredEntry as SettingOf<K>['env']]?: SettingOf<K> extends { kind: 'statuses' } ? string : Written<ReadingOf<K>> };
+export type WrittenSettings = {
+  [K in DeclaredEntry as SettingOf<K>['env']]?: SettingOf<K> extends { kind: 'statuses' }
+    ? string
+    : Written<ReadingOf<K>>;
+};
 
 /** The entry a setting declares, by the setting's name (UNKNOWN_ID_STATUS: unknown-id-status); undefined for a name no entry has. */
 export function entryOfSetting(env: string): ProfileKey | undefined {
-  return profileEntries.find((entry) => 'setting' in entry && entry.setting.kind !== 'convention' && entry.setting.env === env)?.key;
+  return profileEntries.find(
+    (entry) => 'setting' in entry && entry.setting.kind !== 'convention' && entry.setting.env === env,
+  )?.key;
 }

@@ -14,10 +14,7 @@ export type HarnessErrorCode =
  * Codes of the errors the client throws inside a check, before or while it sends a request. They
  * are not HarnessErrors: the check that met one reports it (the run does not stop).
  */
-export type RequestErrorCode =
-  | 'MSGAPI_BODY_TOO_LARGE'
-  | 'MSGAPI_LEDGER_REFUSED'
-  | 'MSGAPI_READ_ONLY_REFUSED';
+export type RequestErrorCode = 'MSGAPI_BODY_TOO_LARGE' | 'MSGAPI_LEDGER_REFUSED' | 'MSGAPI_READ_ONLY_REFUSED';
 
 export type ErrorCode = HarnessErrorCode | RequestErrorCode;
 
@@ -26,7 +23,8 @@ export const errorCodes: Record<ErrorCode, string> = {
   MSGAPI_CONFIG_INVALID: 'the configuration is invalid; every problem is one sentence of the message (exit 2)',
   MSGAPI_TARGET_UNREACHABLE: 'the target did not answer at all (exit 2)',
   MSGAPI_TARGET_REJECTED_TOKEN: 'the target refused ACCESS_TOKEN (or SECOND_ACCESS_TOKEN) (exit 2)',
-  MSGAPI_TARGET_NOT_THE_API: 'the target does not answer like the Messaging API: a web page, a proxy\'s error or a wrong BASE_URL (exit 2)',
+  MSGAPI_TARGET_NOT_THE_API:
+    "the target does not answer like the Messaging API: a web page, a proxy's error or a wrong BASE_URL (exit 2)",
   MSGAPI_USAGE: 'the command was given something it cannot use: an unknown option or name, a missing file (exit 2)',
   MSGAPI_SUITE_CRASHED: 'the harness itself failed, not the server (exit 2)',
   MSGAPI_BODY_TOO_LARGE: 'a response body went past 10 MiB; reading stopped (the check fails: the server answered it)',

@@ -56,13 +56,17 @@ export function buildOpenApi(): OpenApiObject {
         variables: {
           base_url: {
             default: 'https://api.example.com',
-            description: "The server's address without /v1, as in BASE_URL (this default is a placeholder); `msgapi serve` prints the reference server's.",
+            description:
+              "The server's address without /v1, as in BASE_URL (this default is a placeholder); `msgapi serve` prints the reference server's.",
           },
         },
       },
     ],
     security: [{ bearer: [] }],
-    tags: Object.values(resourceTags).map(({ tag, description: tagDescription }) => ({ name: tag, description: tagDescription })),
+    tags: Object.values(resourceTags).map(({ tag, description: tagDescription }) => ({
+      name: tag,
+      description: tagDescription,
+    })),
     paths,
     components: {
       securitySchemes: {

@@ -27,17 +27,24 @@ export function schemaRef(name: string): { $ref: string } {
  * `$schema` is dropped because the document's `jsonSchemaDialect` says 2020-12 once for all.
  */
 export function componentSchemas(): Record<string, JsonSchema> {
-  const files = readdirSync(schemaDirectory).filter((file) => file.endsWith('.schema.json')).sort();
+  const files = readdirSync(schemaDirectory)
+    .filter((file) => file.endsWith('.schema.json'))
+    .sort();
   const documents = files.map((file) => ({
     name: file.replace(/\.schema\.json$/, ''),
     file,
     schema: JSON.parse(readFileSync(new URL(file, schemaDirectory), 'utf8')) as JsonSchema,
   }));
-  const nameById = new Map(documents.map(({ name, file, schema }) => [typeof schema.$id === 'string' ? schema.$id : file, name]));
+  const nameById = new Map(
+    documents.map(({ name, file, schema }) => [typeof schema.$id === 'string' ? schema.$id : file, name]),
+  );
 
   const components: Record<string, JsonSchema> = {};
   for (const { name, file, schema } of documents) {
-    if (!componentNamePattern.test(name)) throw new Error(`schemas/${file}: "${name}" cannot be an OpenAPI component name (letters, digits, ".", "-", "_" only).`);
+    if (!componentNamePattern.test(name))
+      throw new Error(
+        `schemas/${file}: "${name}" cannot be an OpenAPI component name (letters, digits, ".", "-", "_" only).`,
+      );
     const { $id: _id, $schema: _dialect, ...rest } = schema;
     components[name] = rewriteRefs(rest, (ref) => documentRef(ref, name, file, nameById), false) as JsonSchema;
   }
@@ -51,8 +58,12 @@ function documentRef(ref: string, self: string, file: string, nameById: Map<stri
   const pointer = hashAt === -1 ? '' : ref.slice(hashAt + 1);
   // An empty target is a reference within the file itself, which now lives under its component.
   const name = target === '' ? self : nameById.get(target);
-  if (name === undefined) throw new Error(`schemas/${file} refers to "${ref}", which is the $id of no schema in schemas/.`);
-  if (pointer !== '' && !pointer.startsWith('/')) throw new Error(`schemas/${file} refers to "${ref}"; only JSON Pointer fragments can be moved into the OpenAPI document.`);
+  if (name === undefined)
+    throw new Error(`schemas/${file} refers to "${ref}", which is the $id of no schema in schemas/.`);
+  if (pointer !== '' && !pointer.startsWith('/'))
+    throw new Error(
+      `schemas/${file} refers to "${ref}"; only JSON Pointer fragments can be moved into the OpenAPI document.`,
+    );
   return `${schemaRefPrefix}${name}${pointer}`;
 }
 

@@ -15,7 +15,11 @@ export function openApiPath(path: string): string {
 }
 
 /** The schema names an operation uses, e.g. conversation-list.params; each must be in schemas/. */
-function schemaNameFor(text: OperationText, suffix: '' | '-list' | '-list.params' | '-create.params' | '-update.params', schemas: Record<string, JsonSchema>): string {
+function schemaNameFor(
+  text: OperationText,
+  suffix: '' | '-list' | '-list.params' | '-create.params' | '-update.params',
+  schemas: Record<string, JsonSchema>,
+): string {
   const name = `${text.resource}${suffix}`;
   if (!(name in schemas)) throw new Error(`the OpenAPI document needs schemas/${name}.schema.json, which is missing.`);
   return name;
@@ -26,12 +30,15 @@ export function operationObject(name: OperationName, schemas: Record<string, Jso
   const resource = resourceTags[text.resource];
   const parameters: OpenApiObject[] = [];
   if (operations[name].path.includes(':id')) parameters.push(idParameter(text));
-  if (text.kind === 'list') parameters.push(...queryParameters(schemas[schemaNameFor(text, '-list.params', schemas)]!, resource.plural));
+  if (text.kind === 'list')
+    parameters.push(...queryParameters(schemas[schemaNameFor(text, '-list.params', schemas)]!, resource.plural));
 
   const body =
-    text.kind === 'create' ? requestBody(schemaNameFor(text, '-create.params', schemas), schemas, true)
-    : text.kind === 'update' ? requestBody(schemaNameFor(text, '-update.params', schemas), schemas, false)
-    : undefined;
+    text.kind === 'create'
+      ? requestBody(schemaNameFor(text, '-create.params', schemas), schemas, true)
+      : text.kind === 'update'
+        ? requestBody(schemaNameFor(text, '-update.params', schemas), schemas, false)
+        : undefined;
 
   return {
     operationId: name,
@@ -66,7 +73,8 @@ function queryParameters(paramsSchema: JsonSchema, items: string): OpenApiObject
     name: parameter,
     in: 'query',
     required: required.includes(parameter),
-    description: queryParameterNotes[parameter]?.(items) ?? (typeof schema.description === 'string' ? schema.description : ''),
+    description:
+      queryParameterNotes[parameter]?.(items) ?? (typeof schema.description === 'string' ? schema.description : ''),
     schema: structuredClone(schema),
   }));
 }
@@ -89,7 +97,13 @@ function requestBody(paramsName: string, schemas: Record<string, JsonSchema>, re
     content: {
       [formMediaType]: {
         schema: schemaRef(paramsName),
-        ...(structured.length > 0 ? { encoding: Object.fromEntries(structured.map((property) => [property, { style: 'deepObject', explode: true }])) } : {}),
+        ...(structured.length > 0
+          ? {
+              encoding: Object.fromEntries(
+                structured.map((property) => [property, { style: 'deepObject', explode: true }]),
+              ),
+            }
+          : {}),
       },
       [jsonMediaType]: { schema: schemaRef(paramsName) },
     },
@@ -101,7 +115,8 @@ function structuredProperties(paramsSchema: JsonSchema, schemas: Record<string, 
   const properties = (paramsSchema.properties ?? {}) as Record<string, JsonSchema>;
   const typeOf = (schema: JsonSchema): unknown => {
     const ref = schema.$ref;
-    if (typeof ref === 'string' && ref.startsWith(schemaRefPrefix)) return schemas[ref.slice(schemaRefPrefix.length)]?.type;
+    if (typeof ref === 'string' && ref.startsWith(schemaRefPrefix))
+      return schemas[ref.slice(schemaRefPrefix.length)]?.type;
     return schema.type;
   };
   return Object.entries(properties)
@@ -113,12 +128,17 @@ function structuredProperties(paramsSchema: JsonSchema, schemas: Record<string, 
 function successResponse(text: OperationText, schemas: Record<string, JsonSchema>): OpenApiObject {
   if (text.kind === 'delete') {
     return {
-      '2XX': { description: `The ${text.resource} is deleted. The status and body of the response: not specified by the spec (§4.3); no body is described.` },
+      '2XX': {
+        description: `The ${text.resource} is deleted. The status and body of the response: not specified by the spec (§4.3); no body is described.`,
+      },
     };
   }
   const [schemaName, what] =
     text.kind === 'list'
-      ? [schemaNameFor(text, '-list', schemas), `A page of ${resourceTags[text.resource].plural}: has_more and data; other envelope fields are allowed`]
+      ? [
+          schemaNameFor(text, '-list', schemas),
+          `A page of ${resourceTags[text.resource].plural}: has_more and data; other envelope fields are allowed`,
+        ]
       : [schemaNameFor(text, '', schemas), `The ${text.kind === 'retrieve' ? '' : `${text.kind}d `}${text.resource}`];
   return {
     '2XX': {
@@ -130,7 +150,8 @@ function successResponse(text: OperationText, schemas: Record<string, JsonSchema
 
 function errorResponse(): OpenApiObject {
   return {
-    description: 'A failure. Error codes, the shape of the error body and the status codes of failures: not specified by the spec (§7).',
+    description:
+      'A failure. Error codes, the shape of the error body and the status codes of failures: not specified by the spec (§7).',
     content: { '*/*': { schema: {} } },
   };
 }

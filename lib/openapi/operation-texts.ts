@@ -16,7 +16,8 @@ export const resourceTags: Record<ResourceName, { tag: string; plural: string; d
   conversation: {
     tag: 'conversations',
     plural: 'conversations',
-    description: 'The container for messages between the authenticated user and one contact, or between the user and a group (§1, §2.1, §4.1).',
+    description:
+      'The container for messages between the authenticated user and one contact, or between the user and a group (§1, §2.1, §4.1).',
   },
   group: {
     tag: 'groups',
@@ -25,7 +26,8 @@ export const resourceTags: Record<ResourceName, { tag: string; plural: string; d
   },
 };
 
-const nextPage = 'How to fetch the page after one with has_more true (cursor or page parameters): not specified by the spec (§4.3), so no such parameter is documented.';
+const nextPage =
+  'How to fetch the page after one with has_more true (cursor or page parameters): not specified by the spec (§4.3), so no such parameter is documented.';
 
 export const operationTexts: Record<OperationName, OperationText> = {
   listConversations: {
@@ -102,9 +104,11 @@ export const operationTexts: Record<OperationName, OperationText> = {
 
 /** The query parameters' descriptions, from the spec's parameter tables (§4.1, §4.2); `items` is the resource's plural. */
 export const queryParameterNotes: Record<string, (items: string) => string> = {
-  limit: (items) => `Limits the number of ${items} returned; the default page size is ten (§8). Its maximum: not specified by the spec (§8).`,
+  limit: (items) =>
+    `Limits the number of ${items} returned; the default page size is ten (§8). Its maximum: not specified by the spec (§8).`,
   muted: (items) => `When true, only muted ${items} are returned. What false does: not specified by the spec (§4.1).`,
-  archived: (items) => `When true, only archived ${items} are returned. What false does: not specified by the spec (§4.1).`,
+  archived: (items) =>
+    `When true, only archived ${items} are returned. What false does: not specified by the spec (§4.1).`,
   pinned: (items) => `When true, only pinned ${items} are returned. What false does: not specified by the spec (§4.1).`,
   group_id: (items) => `Only ${items} of the given group are returned.`,
 };

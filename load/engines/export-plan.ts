@@ -58,7 +58,10 @@ export interface ExportResult {
 export const perWorker = (total: number, workers: number): number => Math.max(1, total / workers);
 
 /** What msgapi load export was given: the figures the plan carries as they are, and what it resolves into requests. */
-export interface PlanInput extends Pick<ExportPlan, 'model' | 'rate' | 'connections' | 'durationS' | 'warmupS' | 'workers' | 'thresholds'> {
+export interface PlanInput extends Pick<
+  ExportPlan,
+  'model' | 'rate' | 'connections' | 'durationS' | 'warmupS' | 'workers' | 'thresholds'
+> {
   baseUrl: string;
   scenarios: readonly ScenarioSpec[];
   maxLimit: number;
@@ -71,7 +74,10 @@ export function exportPlan(input: PlanInput): ExportPlan {
   const scenarios: ExportedScenario[] = [];
   for (const scenario of input.scenarios) {
     if (scenario.needsGroup && input.groupId === undefined) {
-      leftOut.push({ name: scenario.name, why: 'no group to filter by (give --group-id, or seed with msgapi load --seed-only first)' });
+      leftOut.push({
+        name: scenario.name,
+        why: 'no group to filter by (give --group-id, or seed with msgapi load --seed-only first)',
+      });
       continue;
     }
     if (scenario.walk && input.pagination.kind === 'none') {

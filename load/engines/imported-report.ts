@@ -8,7 +8,14 @@ import { isSuccess, runProblems } from '../figures.ts';
 import { compareWithBaseline, type LatencyTolerance } from '../gates/baseline.ts';
 import { evaluateThresholds, type Threshold } from '../gates/thresholds.ts';
 import { encodeHistogram, latencyFigures, type LatencyHistogram } from '../histogram.ts';
-import { loadReportFormat, loadVerdict, type LoadReport, type Model, type ModelFigures, type ScenarioReport } from '../load-report.ts';
+import {
+  loadReportFormat,
+  loadVerdict,
+  type LoadReport,
+  type Model,
+  type ModelFigures,
+  type ScenarioReport,
+} from '../load-report.ts';
 import { scenarioSpecs } from '../scenarios.ts';
 
 export type EngineName = 'artillery' | 'k6';
@@ -49,9 +56,13 @@ export function importedFigures(counts: ImportedCounts): ModelFigures {
     bytes_per_s: Math.round((counts.bytes ?? 0) / durationS),
     latency_us: latencyFigures(counts.histogram),
     statuses: sortedStatuses,
-    non_2xx: Object.entries(counts.statuses).filter(([status]) => !isSuccess(Number(status))).reduce((sum, [, count]) => sum + count, 0),
+    non_2xx: Object.entries(counts.statuses)
+      .filter(([status]) => !isSuccess(Number(status)))
+      .reduce((sum, [, count]) => sum + count, 0),
     errors,
-    timeouts: Object.entries(counts.errorKinds).filter(([kind]) => /timeout|timedout/i.test(kind)).reduce((sum, [, count]) => sum + count, 0),
+    timeouts: Object.entries(counts.errorKinds)
+      .filter(([kind]) => /timeout|timedout/i.test(kind))
+      .reduce((sum, [, count]) => sum + count, 0),
     error_kinds: counts.errorKinds,
     unsent: counts.unsent ?? 0,
     // The engine's machines are not ours to read: no CPU share, so no bottleneck judged.
@@ -104,11 +115,15 @@ export function importedLoadReport(run: ImportedRun, { thresholds, baseline }: I
       open: figures.model === 'open' ? figures : null,
     };
   });
-  const baselineComparison = baseline ? compareWithBaseline({ scenarios } as LoadReport, baseline.report, baseline.tolerance) : undefined;
+  const baselineComparison = baseline
+    ? compareWithBaseline({ scenarios } as LoadReport, baseline.report, baseline.tolerance)
+    : undefined;
   const gates = [...evaluateThresholds(thresholds, scenarios), ...(baselineComparison?.gates ?? [])];
   const failures = [
     ...run.problems,
-    ...scenarios.flatMap((scenario) => [scenario.closed, scenario.open].flatMap((figures) => (figures ? runProblems(scenario.name, figures) : []))),
+    ...scenarios.flatMap((scenario) =>
+      [scenario.closed, scenario.open].flatMap((figures) => (figures ? runProblems(scenario.name, figures) : [])),
+    ),
     ...gates.filter((gate) => !gate.passed).map((gate) => `${gate.gate}: ${gate.detail}`),
   ];
   return {
@@ -116,7 +131,7 @@ export function importedLoadReport(run: ImportedRun, { thresholds, baseline }: I
     version,
     started_at: run.startedAt,
     finished_at: run.finishedAt,
-    target: { url: run.targetUrl ?? 'unknown (not in the engine\'s output)', embedded: false },
+    target: { url: run.targetUrl ?? "unknown (not in the engine's output)", embedded: false },
     config: {
       scenarios: scenarios.map((scenario) => scenario.name),
       models: [run.model],

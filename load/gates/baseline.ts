@@ -16,17 +16,25 @@ export const defaultLatencyTolerance: LatencyTolerance = { relative: 0.25, floor
 
 const comparedFigures = ['p50', 'p99'] as const;
 
-export function compareWithBaseline(current: LoadReport, baseline: LoadReport, tolerance: LatencyTolerance): { gates: GateResult[]; notes: string[] } {
+export function compareWithBaseline(
+  current: LoadReport,
+  baseline: LoadReport,
+  tolerance: LatencyTolerance,
+): { gates: GateResult[]; notes: string[] } {
   const gates: GateResult[] = [];
   const notes: string[] = [];
   for (const scenario of current.scenarios) {
     const before = baseline.scenarios.find((candidate) => candidate.name === scenario.name);
     if (!scenario.open || !before?.open) {
-      notes.push(`${scenario.name}: no open-model figures in ${before ? 'both reports' : 'the baseline'}; latency not compared`);
+      notes.push(
+        `${scenario.name}: no open-model figures in ${before ? 'both reports' : 'the baseline'}; latency not compared`,
+      );
       continue;
     }
     if (scenario.open.offered_rate !== before.open.offered_rate) {
-      notes.push(`${scenario.name}: offered ${scenario.open.offered_rate} req/s now and ${before.open.offered_rate} in the baseline; latency at different rates is not compared (use the same --rate)`);
+      notes.push(
+        `${scenario.name}: offered ${scenario.open.offered_rate} req/s now and ${before.open.offered_rate} in the baseline; latency at different rates is not compared (use the same --rate)`,
+      );
       continue;
     }
     for (const figure of comparedFigures) {

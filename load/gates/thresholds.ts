@@ -29,11 +29,23 @@ const isLatency = (metric: Metric) => (latencyMetrics as readonly string[]).incl
 export function parseThreshold(text: string, scenarioNames: readonly string[], models: readonly Model[]): Threshold {
   const fail = (why: string) => new HarnessError('MSGAPI_USAGE', `--threshold '${text}': ${why}`);
   const match = /^\s*([\w.*-]+)\s*:\s*([\w.]+)\s*(<=|>=|==|<|>)\s*([\d.]+)\s*([a-zµ/]*)\s*$/.exec(text);
-  if (!match) throw fail("write it as SCENARIO:FIGURE OPERATOR VALUE, as in 'conversations.default:p99<50ms' or '*:errors==0'.");
-  const [, scenarios, metricName, operator, rawValue, unit] = match as unknown as [string, string, string, Operator, string, string];
-  const chosen = scenarioNames.filter((name) => scenarios === '*' || (scenarios.endsWith('.') ? name.startsWith(scenarios) : name === scenarios));
-  if (chosen.length === 0) throw fail(`${scenarios} is none of the scenarios of this run (${scenarioNames.join(', ')}).`);
-  if (!(metrics as readonly string[]).includes(metricName)) throw fail(`${metricName} is no figure; the figures are ${metrics.join(', ')}.`);
+  if (!match)
+    throw fail("write it as SCENARIO:FIGURE OPERATOR VALUE, as in 'conversations.default:p99<50ms' or '*:errors==0'.");
+  const [, scenarios, metricName, operator, rawValue, unit] = match as unknown as [
+    string,
+    string,
+    string,
+    Operator,
+    string,
+    string,
+  ];
+  const chosen = scenarioNames.filter(
+    (name) => scenarios === '*' || (scenarios.endsWith('.') ? name.startsWith(scenarios) : name === scenarios),
+  );
+  if (chosen.length === 0)
+    throw fail(`${scenarios} is none of the scenarios of this run (${scenarioNames.join(', ')}).`);
+  if (!(metrics as readonly string[]).includes(metricName))
+    throw fail(`${metricName} is no figure; the figures are ${metrics.join(', ')}.`);
   const metric = metricName as Metric;
   const number = Number(rawValue);
   if (!Number.isFinite(number)) throw fail(`${rawValue} is not a number.`);
@@ -41,9 +53,11 @@ export function parseThreshold(text: string, scenarioNames: readonly string[], m
   if (isLatency(metric)) {
     if (!(unit in unitsUs)) throw fail(`a latency needs a unit: us, ms or s (as in p99<50ms).`);
     value = number * unitsUs[unit]!;
-    if (!models.includes('open')) throw fail('latency thresholds are read from the open model, which this run does not use (--model).');
+    if (!models.includes('open'))
+      throw fail('latency thresholds are read from the open model, which this run does not use (--model).');
   } else {
-    if (unit !== '' && !(metric === 'rps' && unit === 'req/s')) throw fail(`${metric} takes a plain number, without a unit.`);
+    if (unit !== '' && !(metric === 'rps' && unit === 'req/s'))
+      throw fail(`${metric} takes a plain number, without a unit.`);
     if (metric !== 'errors' && metric !== 'timeouts' && metric !== 'non_2xx' && !models.includes('closed')) {
       throw fail('throughput thresholds are read from the closed model, which this run does not use (--model).');
     }
@@ -53,15 +67,21 @@ export function parseThreshold(text: string, scenarioNames: readonly string[], m
 
 function holds(found: number, operator: Operator, limit: number): boolean {
   switch (operator) {
-    case '<': return found < limit;
-    case '<=': return found <= limit;
-    case '>': return found > limit;
-    case '>=': return found >= limit;
-    case '==': return found === limit;
+    case '<':
+      return found < limit;
+    case '<=':
+      return found <= limit;
+    case '>':
+      return found > limit;
+    case '>=':
+      return found >= limit;
+    case '==':
+      return found === limit;
   }
 }
 
-export const formatUs = (us: number): string => (us >= 1_000 ? `${(us / 1_000).toFixed(us >= 100_000 ? 0 : us >= 10_000 ? 1 : 2)} ms` : `${us} µs`);
+export const formatUs = (us: number): string =>
+  us >= 1_000 ? `${(us / 1_000).toFixed(us >= 100_000 ? 0 : us >= 10_000 ? 1 : 2)} ms` : `${us} µs`;
 
 function figureOf(threshold: Threshold, scenario: ScenarioReport): { value: number; shown: string } | undefined {
   const { metric } = threshold;
@@ -74,19 +94,26 @@ function figureOf(threshold: Threshold, scenario: ScenarioReport): { value: numb
   if (metric === 'rps' || metric === 'bytes_per_s') {
     const closed = scenario.closed;
     if (!closed) return undefined;
-    return { value: closed[metric], shown: `${metric === 'rps' ? 'throughput' : 'bytes/s'} ${closed[metric]}${metric === 'rps' ? ' req/s' : ''} (closed model, ${closed.connections} connections)` };
+    return {
+      value: closed[metric],
+      shown: `${metric === 'rps' ? 'throughput' : 'bytes/s'} ${closed[metric]}${metric === 'rps' ? ' req/s' : ''} (closed model, ${closed.connections} connections)`,
+    };
   }
   const models = [scenario.closed, scenario.open].filter((figures): figures is ModelFigures => figures !== null);
   const value = models.reduce((sum, figures) => sum + figures[metric as (typeof countMetrics)[number]], 0);
   return { value, shown: `${metric} ${value}` };
 }
 
-export function evaluateThresholds(thresholds: readonly Threshold[], scenarios: readonly ScenarioReport[]): GateResult[] {
+export function evaluateThresholds(
+  thresholds: readonly Threshold[],
+  scenarios: readonly ScenarioReport[],
+): GateResult[] {
   const results: GateResult[] = [];
   for (const threshold of thresholds) {
     for (const scenario of scenarios) {
       const { scenarios: chosen } = threshold;
-      if (!(chosen === '*' || (chosen.endsWith('.') ? scenario.name.startsWith(chosen) : scenario.name === chosen))) continue;
+      if (!(chosen === '*' || (chosen.endsWith('.') ? scenario.name.startsWith(chosen) : scenario.name === chosen)))
+        continue;
       const gate = `${scenario.name}:${threshold.metric}${threshold.operator}${threshold.text.split(threshold.operator).at(-1)!.trim()}`;
       if (scenario.skipped !== null) {
         results.push({ gate, passed: false, detail: `not measured: ${scenario.skipped}` });

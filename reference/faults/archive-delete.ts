@@ -8,7 +8,8 @@ import { deleteHidesFromGetOnly, withStore } from './stores.ts';
 
 /** A timestamp the handler would accept (not null, not the empty text that restores). */
 const isTimestamp = (value: unknown): boolean =>
-  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+$/.test(value));
+  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+  (typeof value === 'string' && /^\d+$/.test(value));
 
 /**
  * A DELETE of an archived record answers 409 and removes nothing (§3: DELETE removes one in "any"
@@ -19,14 +20,22 @@ function archivedNotDeleted(resource: Resource) {
   return around(`${resource}.delete`, (context, route, next) => {
     const stored = route.id === undefined ? undefined : context.store[resource].get(route.id);
     if (stored === undefined || stored.archived_at === null) return next(context, route);
-    return Promise.resolve(new ApiError(409, 'conflict', `An archived ${resource === 'groups' ? 'group' : 'conversation'} cannot be deleted.`).toReply());
+    return Promise.resolve(
+      new ApiError(
+        409,
+        'conflict',
+        `An archived ${resource === 'groups' ? 'group' : 'conversation'} cannot be deleted.`,
+      ).toReply(),
+    );
   });
 }
 
 /** A DELETE that answers as if it had deleted, and removes nothing (for a group, nor its conversation). */
 function deleteRemovesNothing(resource: Resource) {
   const keep = { delete: () => true };
-  return withStore(`${resource}.delete`, () => (resource === 'groups' ? { groups: keep, conversations: keep } : { conversations: keep }));
+  return withStore(`${resource}.delete`, () =>
+    resource === 'groups' ? { groups: keep, conversations: keep } : { conversations: keep },
+  );
 }
 
 export const archiveDeleteFaults = defineFaults([
@@ -40,14 +49,22 @@ export const archiveDeleteFaults = defineFaults([
     name: 'conversations.archive.stores-request-time',
     ...spec.archiveConversation,
     breaks: 'PUT /v1/conversations/:id with archived_at stores the time of the request instead of the timestamp given',
-    modifier: around('conversations.update', (context, route, next) => next({
-      ...context,
-      body: async () => {
-        const source = await context.body();
-        if (!isTimestamp(source.values.archived_at)) return source;
-        return { encoding: source.encoding, values: { ...source.values, archived_at: encodeParam(context.now(), source.encoding) } };
-      },
-    }, route)),
+    modifier: around('conversations.update', (context, route, next) =>
+      next(
+        {
+          ...context,
+          body: async () => {
+            const source = await context.body();
+            if (!isTimestamp(source.values.archived_at)) return source;
+            return {
+              encoding: source.encoding,
+              values: { ...source.values, archived_at: encodeParam(context.now(), source.encoding) },
+            };
+          },
+        },
+        route,
+      ),
+    ),
   },
   {
     name: 'groups.archive.ignored',
@@ -60,7 +77,10 @@ export const archiveDeleteFaults = defineFaults([
     ...spec.archiveGroup,
     breaks: 'PUT /v1/groups/:id with archived_at=t stores t × 1000 (read as seconds, stored as milliseconds)',
     modifier: mapParams('groups.update', (values, encoding) =>
-      (isTimestamp(values.archived_at) ? { ...values, archived_at: encodeParam(Number(values.archived_at) * 1000, encoding) } : values)),
+      isTimestamp(values.archived_at)
+        ? { ...values, archived_at: encodeParam(Number(values.archived_at) * 1000, encoding) }
+        : values,
+    ),
   },
   {
     name: 'conversations.delete.not-deleted',
@@ -95,13 +115,15 @@ export const archiveDeleteFaults = defineFaults([
   {
     name: 'groups.delete.archived-refused',
     ...spec.removeGroup,
-    breaks: 'DELETE /v1/groups/:id of an archived group answers 409 and removes nothing, neither the group nor its conversation',
+    breaks:
+      'DELETE /v1/groups/:id of an archived group answers 409 and removes nothing, neither the group nor its conversation',
     modifier: archivedNotDeleted('groups'),
   },
   {
     name: 'groups.delete.no-cascade',
     ...spec.removeGroup,
-    breaks: 'DELETE /v1/groups/:id removes the group but leaves its conversation, on a server that declares GROUP_DELETE_CONVERSATION=removed (kept is a reading of its own: group-delete-conversation:kept)',
+    breaks:
+      'DELETE /v1/groups/:id removes the group but leaves its conversation, on a server that declares GROUP_DELETE_CONVERSATION=removed (kept is a reading of its own: group-delete-conversation:kept)',
     modifier: withStore('groups.delete', () => ({ conversations: { delete: () => true } })),
     declares: { GROUP_DELETE_CONVERSATION: 'removed' },
   },

@@ -14,10 +14,12 @@ type Header = string | undefined;
  */
 function acceptsAsFirstUser(lets: (header: Header, accounts: ReadonlyMap<string, Account>) => boolean): ServerModifier {
   return {
-    authenticate: (next: Authenticate): Authenticate => (header, accounts) => {
-      const first = accounts.values().next();
-      return !first.done && lets(header, accounts) ? first.value : next(header, accounts);
-    },
+    authenticate:
+      (next: Authenticate): Authenticate =>
+      (header, accounts) => {
+        const first = accounts.values().next();
+        return !first.done && lets(header, accounts) ? first.value : next(header, accounts);
+      },
   };
 }
 
@@ -27,7 +29,7 @@ export const authFaults = defineFaults([
   {
     name: 'auth.missing-header-accepted',
     ...spec.authRequired,
-    breaks: 'a request without an Authorization header (or with an empty one) is served as the first user\'s',
+    breaks: "a request without an Authorization header (or with an empty one) is served as the first user's",
     modifier: acceptsAsFirstUser((header) => header === undefined || header === ''),
   },
   {
@@ -42,13 +44,16 @@ export const authFaults = defineFaults([
   {
     name: 'auth.other-scheme-accepted',
     ...spec.bearerToken,
-    breaks: 'an Authorization header of another scheme (Basic, Token, Digest ...) is served as the first user\'s',
-    modifier: acceptsAsFirstUser((header) => header !== undefined && /^[A-Za-z][\w-]* \S/.test(header) && !/^bearer /i.test(header)),
+    breaks: "an Authorization header of another scheme (Basic, Token, Digest ...) is served as the first user's",
+    modifier: acceptsAsFirstUser(
+      (header) => header !== undefined && /^[A-Za-z][\w-]* \S/.test(header) && !/^bearer /i.test(header),
+    ),
   },
   {
     name: 'auth.malformed-bearer-accepted',
     ...spec.bearerToken,
-    breaks: 'a malformed Bearer header ("Bearer" alone, extra spaces, a token with a space) is served as the first user\'s',
+    breaks:
+      'a malformed Bearer header ("Bearer" alone, extra spaces, a token with a space) is served as the first user\'s',
     modifier: acceptsAsFirstUser((header) => header !== undefined && /^bearer\b/i.test(header) && !BEARER.test(header)),
   },
 ]);

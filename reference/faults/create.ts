@@ -26,11 +26,15 @@ export const createFaults = defineFaults([
     breaks: 'a create with neither contact_id nor group_id is accepted (201) and makes a conversation with both null',
     modifier: around('conversations.create', async (context, route, next) => {
       const body = await context.body();
-      if (given(body.values.contact_id) || given(body.values.group_id)) return next({ ...context, body: async () => body }, route);
+      if (given(body.values.contact_id) || given(body.values.group_id))
+        return next({ ...context, body: async () => body }, route);
       const filled = { encoding: body.encoding, values: { ...body.values, contact_id: PLACEHOLDER } };
       const { conversations } = context.store;
       const store = interceptStore(context.store, {
-        conversations: { insert: (value) => conversations.insert({ ...value, contact_id: value.contact_id === PLACEHOLDER ? null : value.contact_id }) },
+        conversations: {
+          insert: (value) =>
+            conversations.insert({ ...value, contact_id: value.contact_id === PLACEHOLDER ? null : value.contact_id }),
+        },
       });
       return next({ ...context, body: async () => filled, store }, route);
     }),
@@ -38,7 +42,8 @@ export const createFaults = defineFaults([
   {
     name: 'conversations.create.second-conversation-for-group',
     ...spec.oneConversationPerGroup,
-    breaks: 'POST /v1/conversations with the group_id of a group that has its conversation makes a second one for the group',
+    breaks:
+      'POST /v1/conversations with the group_id of a group that has its conversation makes a second one for the group',
     // The clean handler looks the group's conversation up to answer with it; it finds nothing.
     modifier: withStore('conversations.create', () => ({ conversations: { get: () => undefined } })),
   },
@@ -47,7 +52,8 @@ export const createFaults = defineFaults([
     ...spec.nameParam,
     breaks: 'a group created without a name is accepted and named "Untitled group"',
     modifier: mapParams('groups.create', (values, encoding) =>
-      (values.name === undefined ? { ...values, name: encodeParam('Untitled group', encoding) } : values)),
+      values.name === undefined ? { ...values, name: encodeParam('Untitled group', encoding) } : values,
+    ),
   },
   {
     name: 'groups.create.description-ignored',
@@ -73,7 +79,7 @@ export const createFaults = defineFaults([
     breaks: 'the contacts of a new group are stored without their username field',
     modifier: storeNew('groups.create', 'groups', (g) => ({
       ...g,
-      contacts: g.contacts.map(({ username: _dropped, ...rest }) => rest as typeof g.contacts[number]),
+      contacts: g.contacts.map(({ username: _dropped, ...rest }) => rest as (typeof g.contacts)[number]),
     })),
   },
   {
@@ -81,11 +87,13 @@ export const createFaults = defineFaults([
     // the run's marker in its name finds it for the sweep.
     name: 'groups.create.answers-conversation',
     ...spec.createdGroup,
-    breaks: 'POST /v1/groups answers 201 with the new group\'s conversation object instead of the group (the group is stored as usual)',
+    breaks:
+      "POST /v1/groups answers 201 with the new group's conversation object instead of the group (the group is stored as usual)",
     modifier: around('groups.create', async (context, route, next) => {
       const reply = await next(context, route);
       const conversationId = isRecord(reply.body) ? reply.body.conversation_id : undefined;
-      const conversation = typeof conversationId === 'string' ? context.store.conversations.get(conversationId) : undefined;
+      const conversation =
+        typeof conversationId === 'string' ? context.store.conversations.get(conversationId) : undefined;
       return reply.status === 201 && conversation !== undefined ? { ...reply, body: conversation } : reply;
     }),
   },
@@ -105,9 +113,11 @@ export const createFaults = defineFaults([
     // Found by mutation testing (docs/mutation-triage.md, conversations.ts: the group's record not updated).
     name: 'conversations.create.group-keeps-deleted-conversation',
     ...spec.conversationIdField,
-    breaks: 'a conversation created for a group whose conversation was deleted is made, but the group\'s conversation_id keeps naming the deleted one',
+    breaks:
+      "a conversation created for a group whose conversation was deleted is made, but the group's conversation_id keeps naming the deleted one",
     modifier: around('conversations.create', (context, route, next) =>
-      next({ ...context, store: interceptStore(context.store, { groups: { replace: (group) => group } }) }, route)),
+      next({ ...context, store: interceptStore(context.store, { groups: { replace: (group) => group } }) }, route),
+    ),
     detectedBy: ['conversations.create.group-conversation-again'],
   },
   {
@@ -115,13 +125,17 @@ export const createFaults = defineFaults([
     // contact-conversation-create:existing variant: the one-to-one test dropped from the lookup).
     name: 'conversations.create.contact-answers-group-conversation',
     ...spec.newConversation,
-    breaks: 'POST /v1/conversations with only contact_id answers with a group\'s conversation that carries that contact (200) instead of a one-to-one conversation',
+    breaks:
+      "POST /v1/conversations with only contact_id answers with a group's conversation that carries that contact (200) instead of a one-to-one conversation",
     modifier: around('conversations.create', async (context, route, next) => {
       const body = await context.body();
       const contact = body.values.contact_id;
-      const carrier = given(contact) && !given(body.values.group_id)
-        ? context.store.conversations.newestFirst().find(({ value }) => value.group_id !== null && value.contact_id === contact)
-        : undefined;
+      const carrier =
+        given(contact) && !given(body.values.group_id)
+          ? context.store.conversations
+              .newestFirst()
+              .find(({ value }) => value.group_id !== null && value.contact_id === contact)
+          : undefined;
       return carrier === undefined ? next({ ...context, body: async () => body }, route) : ok(carrier.value);
     }),
     detectedBy: ['conversations.create.contact-only-is-one-to-one'],

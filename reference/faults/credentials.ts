@@ -15,22 +15,26 @@ const BEARER = /^bearer ([^\s]+)$/i;
  */
 function tokenMatchedBy(matches: (sent: string, valid: string) => boolean): ServerModifier {
   return {
-    authenticate: (next: Authenticate): Authenticate => (header, accounts) => {
-      const sent = header === undefined ? undefined : BEARER.exec(header)?.[1];
-      if (sent === undefined || accounts.has(sent)) return next(header, accounts);
-      const valid = [...accounts.keys()].find((token) => matches(sent, token));
-      return valid === undefined ? next(header, accounts) : (accounts.get(valid) as Account);
-    },
+    authenticate:
+      (next: Authenticate): Authenticate =>
+      (header, accounts) => {
+        const sent = header === undefined ? undefined : BEARER.exec(header)?.[1];
+        if (sent === undefined || accounts.has(sent)) return next(header, accounts);
+        const valid = [...accounts.keys()].find((token) => matches(sent, token));
+        return valid === undefined ? next(header, accounts) : (accounts.get(valid) as Account);
+      },
   };
 }
 
 /** The header is read with another pattern: the token it finds is authenticated as "Bearer <token>". */
 function headerReadWith(pattern: RegExp): ServerModifier {
   return {
-    authenticate: (next: Authenticate): Authenticate => (header, accounts) => {
-      const token = header === undefined || BEARER.test(header) ? undefined : pattern.exec(header)?.[1];
-      return next(token === undefined ? header : `Bearer ${token}`, accounts);
-    },
+    authenticate:
+      (next: Authenticate): Authenticate =>
+      (header, accounts) => {
+        const token = header === undefined || BEARER.test(header) ? undefined : pattern.exec(header)?.[1];
+        return next(token === undefined ? header : `Bearer ${token}`, accounts);
+      },
   };
 }
 
@@ -40,21 +44,24 @@ export const credentialFaults = defineFaults([
   {
     name: 'auth.token-compared-by-prefix',
     ...spec.bearerToken,
-    breaks: 'the token is compared over the valid token\'s length only (strncmp(sent, valid, strlen(valid))): the valid token with anything after it is accepted',
+    breaks:
+      "the token is compared over the valid token's length only (strncmp(sent, valid, strlen(valid))): the valid token with anything after it is accepted",
     modifier: tokenMatchedBy((sent, valid) => sent.startsWith(valid)),
     detectedBy: byTokens,
   },
   {
     name: 'auth.token-compared-over-sent-length',
     ...spec.bearerToken,
-    breaks: 'the token is compared over the sent token\'s length only (strncmp(sent, valid, strlen(sent))): a token cut short is accepted',
+    breaks:
+      "the token is compared over the sent token's length only (strncmp(sent, valid, strlen(sent))): a token cut short is accepted",
     modifier: tokenMatchedBy((sent, valid) => valid.startsWith(sent)),
     detectedBy: byTokens,
   },
   {
     name: 'auth.token-found-by-inclusion',
     ...spec.bearerToken,
-    breaks: 'a token is accepted when it contains a valid one (includes() for equals): the valid token with a prefix or a suffix is accepted',
+    breaks:
+      'a token is accepted when it contains a valid one (includes() for equals): the valid token with a prefix or a suffix is accepted',
     modifier: tokenMatchedBy((sent, valid) => sent !== valid && sent.includes(valid)),
     detectedBy: byTokens,
   },
@@ -68,14 +75,16 @@ export const credentialFaults = defineFaults([
   {
     name: 'auth.token-last-character-ignored',
     ...spec.bearerToken,
-    breaks: 'the token comparison loop stops one character early (i < length - 1): the valid token with its last character changed is accepted',
+    breaks:
+      'the token comparison loop stops one character early (i < length - 1): the valid token with its last character changed is accepted',
     modifier: tokenMatchedBy((sent, valid) => sent.length === valid.length && sent.slice(0, -1) === valid.slice(0, -1)),
     detectedBy: byTokens,
   },
   {
     name: 'auth.bearer-pattern-unanchored-end',
     ...spec.bearerToken,
-    breaks: 'the header is read with /^bearer (\\S+)/i, not anchored at the end: "Bearer <valid token> junk" is accepted',
+    breaks:
+      'the header is read with /^bearer (\\S+)/i, not anchored at the end: "Bearer <valid token> junk" is accepted',
     modifier: headerReadWith(/^bearer ([^\s]+)/i),
     detectedBy: byTokens,
   },
@@ -89,14 +98,17 @@ export const credentialFaults = defineFaults([
   {
     name: 'auth.scheme-case-crashes',
     ...spec.bearerToken,
-    breaks: 'the token is taken as header.split(\'Bearer \')[1].trim(): a scheme written "bearer" or "BEARER" finds nothing and the server fails with a 500',
+    breaks:
+      'the token is taken as header.split(\'Bearer \')[1].trim(): a scheme written "bearer" or "BEARER" finds nothing and the server fails with a 500',
     modifier: {
-      authenticate: (next: Authenticate): Authenticate => (header, accounts) => {
-        if (header !== undefined && /^bearer /i.test(header) && !header.startsWith('Bearer ')) {
-          throw new TypeError("Cannot read properties of undefined (reading 'trim')");
-        }
-        return next(header, accounts);
-      },
+      authenticate:
+        (next: Authenticate): Authenticate =>
+        (header, accounts) => {
+          if (header !== undefined && /^bearer /i.test(header) && !header.startsWith('Bearer ')) {
+            throw new TypeError("Cannot read properties of undefined (reading 'trim')");
+          }
+          return next(header, accounts);
+        },
     },
     detectedBy: ['auth.token-variants.scheme-no-server-error'],
   },

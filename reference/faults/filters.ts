@@ -53,7 +53,8 @@ export const filterFaults = defineFaults([
   {
     name: 'conversations.list.group-id-filter-ignored',
     ...spec.groupIdFilter,
-    breaks: 'group_id is ignored on the conversation list: conversations of other groups and one-to-one ones are listed too',
+    breaks:
+      'group_id is ignored on the conversation list: conversations of other groups and one-to-one ones are listed too',
     modifier: dropParam('conversations.list', 'group_id'),
   },
   {
@@ -67,7 +68,8 @@ export const filterFaults = defineFaults([
       const { conversations } = context.store;
       const store = interceptStore(context.store, {
         conversations: {
-          newestFirst: () => conversations.newestFirst().filter(({ value }) => value.group_id === wanted || value.group_id === null),
+          newestFirst: () =>
+            conversations.newestFirst().filter(({ value }) => value.group_id === wanted || value.group_id === null),
         },
       });
       const { group_id: _narrowedInStore, ...rest } = context.query().values;

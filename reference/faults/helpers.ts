@@ -46,7 +46,10 @@ export function around(
   endpoint: Endpoint,
   wrap: (context: RequestContext, route: RouteInfo, next: Handle) => Promise<Reply>,
 ): ServerModifier {
-  return { handle: (next) => (context, route) => (endpointOf(route) === endpoint ? wrap(context, route, next) : next(context, route)) };
+  return {
+    handle: (next) => (context, route) =>
+      endpointOf(route) === endpoint ? wrap(context, route, next) : next(context, route),
+  };
 }
 
 /** The parameters of a request as the handler would read them: the query of a list, the body of anything else. */
@@ -59,13 +62,18 @@ export function readParams(context: RequestContext, route: RouteInfo): Promise<P
  * otherwise. The body stays lazy, so an unknown id is still a 404 before the body is read.
  */
 export function mapParams(endpoint: Endpoint, fn: (values: Values, encoding: Encoding) => Values): ServerModifier {
-  const map = (source: ParamSource): ParamSource => ({ encoding: source.encoding, values: fn({ ...source.values }, source.encoding) });
-  return around(endpoint, (context, route, next) => next(
-    endpoint.endsWith('.list')
-      ? { ...context, query: () => map(context.query()) }
-      : { ...context, body: async () => map(await context.body()) },
-    route,
-  ));
+  const map = (source: ParamSource): ParamSource => ({
+    encoding: source.encoding,
+    values: fn({ ...source.values }, source.encoding),
+  });
+  return around(endpoint, (context, route, next) =>
+    next(
+      endpoint.endsWith('.list')
+        ? { ...context, query: () => map(context.query()) }
+        : { ...context, body: async () => map(await context.body()) },
+      route,
+    ),
+  );
 }
 
 /** The handler of one endpoint never sees this parameter. */
@@ -90,7 +98,10 @@ export function readBoolean(value: unknown, encoding: Encoding): boolean | undef
 }
 
 /** Rewrites the body of every successful answer of these endpoints, just before it is written. */
-export function rewriteBody(endpoints: Endpoint | readonly Endpoint[], fn: (body: unknown, route: RouteInfo) => unknown): ServerModifier {
+export function rewriteBody(
+  endpoints: Endpoint | readonly Endpoint[],
+  fn: (body: unknown, route: RouteInfo) => unknown,
+): ServerModifier {
   const wanted = new Set<string>(typeof endpoints === 'string' ? [endpoints] : endpoints);
   return {
     reply(reply, route) {
@@ -113,8 +124,10 @@ export function rewriteList(resource: Resource, fn: (envelope: Values) => Values
  */
 export function mapObjects<R extends Resource>(resource: R, fn: (object: ObjectOf[R]) => Values): ServerModifier {
   const map = (value: unknown): unknown => (isRecord(value) ? fn(value as unknown as ObjectOf[R]) : value);
-  return rewriteBody([`${resource}.list`, `${resource}.create`, `${resource}.retrieve`, `${resource}.update`], (body) =>
-    isRecord(body) && Array.isArray(body.data) ? { ...body, data: body.data.map(map) } : map(body));
+  return rewriteBody(
+    [`${resource}.list`, `${resource}.create`, `${resource}.retrieve`, `${resource}.update`],
+    (body) => (isRecord(body) && Array.isArray(body.data) ? { ...body, data: body.data.map(map) } : map(body)),
+  );
 }
 
 /**
@@ -123,21 +136,22 @@ export function mapObjects<R extends Resource>(resource: R, fn: (object: ObjectO
  */
 export function meetingPlace(waitMs: number): (key: string) => Promise<void> {
   const waiting = new Map<string, () => void>();
-  return (key) => new Promise<void>((resolve) => {
-    const other = waiting.get(key);
-    if (other !== undefined) {
-      waiting.delete(key);
-      other();
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => {
-      waiting.delete(key);
-      resolve();
-    }, waitMs);
-    waiting.set(key, () => {
-      clearTimeout(timer);
-      resolve();
+  return (key) =>
+    new Promise<void>((resolve) => {
+      const other = waiting.get(key);
+      if (other !== undefined) {
+        waiting.delete(key);
+        other();
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiting.delete(key);
+        resolve();
+      }, waitMs);
+      waiting.set(key, () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-  });
 }

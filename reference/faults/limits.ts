@@ -32,7 +32,10 @@ function limitReadAs(resource: Resource, read: (text: string) => number | undefi
     const reply = await next(withQuery(context, { ...values, limit: String(context.choices.maxLimit) }), route);
     if (reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.data)) return reply;
     const data = reply.body.data.slice(0, n);
-    return { ...reply, body: { ...reply.body, data, has_more: reply.body.has_more === true || data.length < reply.body.data.length } };
+    return {
+      ...reply,
+      body: { ...reply.body, data, has_more: reply.body.has_more === true || data.length < reply.body.data.length },
+    };
   });
 }
 
@@ -69,7 +72,8 @@ function onePlusAfterFirstPage(resource: Resource) {
   return around(`${resource}.list`, (context, route, next) => {
     const { values } = context.query();
     const { limit, starting_after: after } = values;
-    if (typeof after !== 'string' || typeof limit !== 'string' || !DIGITS.test(limit) || Number(limit) < 1) return next(context, route);
+    if (typeof after !== 'string' || typeof limit !== 'string' || !DIGITS.test(limit) || Number(limit) < 1)
+      return next(context, route);
     return next(withQuery(context, { ...values, limit: String(Number(limit) + 1) }), route);
   });
 }
@@ -84,7 +88,8 @@ function pageCountRoundsDown(resource: Resource) {
     const reply = await next(context, route);
     if (reply.status !== 200 || !isRecord(reply.body) || reply.body.has_more !== true) return reply;
     const { values } = context.query();
-    const limit = typeof values.limit === 'string' && DIGITS.test(values.limit) ? Number(values.limit) : DEFAULT_PAGE_SIZE;
+    const limit =
+      typeof values.limit === 'string' && DIGITS.test(values.limit) ? Number(values.limit) : DEFAULT_PAGE_SIZE;
     if (2 * limit > context.choices.maxLimit) return reply;
     const ahead = await next(withQuery(context, { ...values, limit: String(2 * limit) }), route);
     const seen = isRecord(ahead.body) && Array.isArray(ahead.body.data) ? ahead.body.data.length : 2 * limit;
@@ -115,7 +120,8 @@ function emptyAfterFirstItem(resource: Resource) {
 function limitOneIgnored(resource: Resource) {
   return around(`${resource}.list`, (context, route, next) => {
     const { values } = context.query();
-    if (typeof values.limit !== 'string' || !DIGITS.test(values.limit) || Number(values.limit) > 1) return next(context, route);
+    if (typeof values.limit !== 'string' || !DIGITS.test(values.limit) || Number(values.limit) > 1)
+      return next(context, route);
     const { limit: _ignored, ...rest } = values;
     return next(withQuery(context, rest), route);
   });
@@ -125,7 +131,12 @@ function limitOneIgnored(resource: Resource) {
 function overMaximumServedAsDefault(resource: Resource) {
   return around(`${resource}.list`, (context, route, next) => {
     const { values } = context.query();
-    if (typeof values.limit !== 'string' || !DIGITS.test(values.limit) || Number(values.limit) <= context.choices.maxLimit) return next(context, route);
+    if (
+      typeof values.limit !== 'string' ||
+      !DIGITS.test(values.limit) ||
+      Number(values.limit) <= context.choices.maxLimit
+    )
+      return next(context, route);
     return next(withQuery(context, { ...values, limit: String(DEFAULT_PAGE_SIZE) }), route);
   });
 }
@@ -134,7 +145,8 @@ export const limitFaults = defineFaults([
   {
     name: 'conversations.list.negative-limit-slices-from-end',
     ...spec.conversationsLimit,
-    breaks: 'limit=-n is used as items.slice(0, -n): every conversation of the largest page but the last n, on a server that declares INVALID_LIMIT=refused',
+    breaks:
+      'limit=-n is used as items.slice(0, -n): every conversation of the largest page but the last n, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('conversations', (text) => (/^-\d+$/.test(text) ? Number(text) : undefined)),
     detectedBy: ['conversations.list.invalid-limits-bounded'],
     // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
@@ -143,7 +155,8 @@ export const limitFaults = defineFaults([
   {
     name: 'groups.list.zero-limit-means-no-limit',
     ...spec.limitNarrows,
-    breaks: 'a limit that is 0 as a number (0, empty, or NaN as abc) is taken for no limit (`if (!limit)`): the whole largest page of groups, on a server that declares INVALID_LIMIT=refused',
+    breaks:
+      'a limit that is 0 as a number (0, empty, or NaN as abc) is taken for no limit (`if (!limit)`): the whole largest page of groups, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('groups', (text) => (Number(text) ? undefined : Infinity)),
     detectedBy: ['groups.list.invalid-limits-bounded'],
     // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
@@ -159,7 +172,8 @@ export const limitFaults = defineFaults([
   {
     name: 'groups.list.non-integer-limit-reads-as-largest',
     ...spec.groupsLimit,
-    breaks: 'a limit that is not an integer (1.5, abc) falls back to the largest page instead of being refused, on a server that declares INVALID_LIMIT=refused',
+    breaks:
+      'a limit that is not an integer (1.5, abc) falls back to the largest page instead of being refused, on a server that declares INVALID_LIMIT=refused',
     modifier: limitReadAs('groups', (text) => (Number.isInteger(Number(text)) ? undefined : Infinity)),
     detectedBy: ['groups.list.invalid-limits-bounded'],
     // A page of any size is a reading of its own (invalid-limit:default-page): this one breaks a declared refusal.
@@ -168,21 +182,24 @@ export const limitFaults = defineFaults([
   {
     name: 'groups.list.huge-limit-overflows-int32',
     ...spec.groupsLimit,
-    breaks: 'the limit is read as a 32-bit integer (limit | 0): 2^31 turns negative and gives an empty page with has_more true, 2^53+2 gives two groups',
+    breaks:
+      'the limit is read as a 32-bit integer (limit | 0): 2^31 turns negative and gives an empty page with has_more true, 2^53+2 gives two groups',
     modifier: limitReadAs('groups', (text) => (DIGITS.test(text) ? Number(text) | 0 : undefined)),
     detectedBy: ['groups.list.huge-limits'],
   },
   {
     name: 'conversations.list.huge-limit-500',
     ...spec.conversationsLimit,
-    breaks: 'a limit beyond a signed 64-bit integer (30 digits) overflows the parse: 500 instead of a refusal or a clamped page',
+    breaks:
+      'a limit beyond a signed 64-bit integer (30 digits) overflows the parse: 500 instead of a refusal or a clamped page',
     modifier: limitFailsOn('conversations', beyondInt64),
     detectedBy: ['conversations.list.huge-limits'],
   },
   {
     name: 'conversations.list.over-maximum-served-as-default',
     ...spec.conversationsLimit,
-    breaks: 'a limit beyond the largest page is served as the default page of ten, narrower than a page of twelve the server serves',
+    breaks:
+      'a limit beyond the largest page is served as the default page of ten, narrower than a page of twelve the server serves',
     modifier: overMaximumServedAsDefault('conversations'),
     detectedBy: ['conversations.list.huge-limits'],
   },
@@ -203,14 +220,16 @@ export const limitFaults = defineFaults([
   {
     name: 'groups.list.page-count-rounds-down',
     ...spec.groupsEnvelope,
-    breaks: 'has_more is true only when a whole page more follows: a last page that is not full is never announced, so a walk misses it',
+    breaks:
+      'has_more is true only when a whole page more follows: a last page that is not full is never announced, so a walk misses it',
     modifier: pageCountRoundsDown('groups'),
     detectedBy: ['groups.list.page-boundaries', 'groups.list.pagination'],
   },
   {
     name: 'conversations.list.page-after-first-item-empty',
     ...spec.listConversations,
-    breaks: 'the page after the first conversation of the (filtered) list is empty with has_more false, so a walk at limit=1 ends after one item',
+    breaks:
+      'the page after the first conversation of the (filtered) list is empty with has_more false, so a walk at limit=1 ends after one item',
     modifier: emptyAfterFirstItem('conversations'),
     detectedBy: ['conversations.list.limit-one-walk'],
   },

@@ -12,12 +12,22 @@ const marked = (text: unknown): boolean => typeof text === 'string' && text.star
 
 /** The user's one-to-one conversations that the suite did not make, oldest first. */
 function foreignConversations(store: UserStore): Conversation[] {
-  return [...store.conversations.newestFirst()].reverse().map((entry) => entry.value)
-    .filter((conversation) => conversation.group_id === null && typeof conversation.contact_id === 'string' && !marked(conversation.contact_id));
+  return [...store.conversations.newestFirst()]
+    .reverse()
+    .map((entry) => entry.value)
+    .filter(
+      (conversation) =>
+        conversation.group_id === null &&
+        typeof conversation.contact_id === 'string' &&
+        !marked(conversation.contact_id),
+    );
 }
 
 const foreignGroups = (store: UserStore): Group[] =>
-  [...store.groups.newestFirst()].reverse().map((entry) => entry.value).filter((group) => !marked(group.name));
+  [...store.groups.newestFirst()]
+    .reverse()
+    .map((entry) => entry.value)
+    .filter((group) => !marked(group.name));
 
 /** Each of the suite's items of a list answer, replaced by one of the user's other records wearing its marker. */
 function listsReturnForeign(resource: 'conversations' | 'groups') {
@@ -41,7 +51,8 @@ export const ownershipFaults = defineFaults([
   {
     name: 'ownership.group-conversation-id-foreign',
     ...spec.conversationIdField,
-    breaks: 'a created group answers with the conversation_id of another, older conversation of the user (its own conversation is stored as usual)',
+    breaks:
+      'a created group answers with the conversation_id of another, older conversation of the user (its own conversation is stored as usual)',
     lures: {},
     modifier: around('groups.create', async (context, route, next) => {
       const reply = await next(context, route);
@@ -53,15 +64,19 @@ export const ownershipFaults = defineFaults([
   {
     name: 'ownership.list-returns-foreign',
     ...spec.listConversations,
-    breaks: 'lists answer with the user\'s other records in place of the suite\'s, each carrying the name or contact_id of the item it replaces',
+    breaks:
+      "lists answer with the user's other records in place of the suite's, each carrying the name or contact_id of the item it replaces",
     lures: {},
     modifier: combine(listsReturnForeign('conversations'), listsReturnForeign('groups')),
   },
   {
     name: 'ownership.group-id-reused',
     ...spec.groupIdField,
-    breaks: 'the answer to a group create names the id of another, older group of the user (the new group is stored under its own id)',
-    lures: { leaves: 'the new group is not the suite\'s to delete by the id the answer gave, so the server\'s new groups stay' },
+    breaks:
+      'the answer to a group create names the id of another, older group of the user (the new group is stored under its own id)',
+    lures: {
+      leaves: "the new group is not the suite's to delete by the id the answer gave, so the server's new groups stay",
+    },
     modifier: around('groups.create', async (context, route, next) => {
       const foreign = foreignGroups(context.store)[0];
       const reply = await next(context, route);
@@ -72,7 +87,8 @@ export const ownershipFaults = defineFaults([
   {
     name: 'ownership.create-answer-fails-schema',
     ...spec.integerTimestamps,
-    breaks: 'the answer to a create has created_at as a string (conversations) or no created_at at all (groups); the record is stored as usual',
+    breaks:
+      'the answer to a create has created_at as a string (conversations) or no created_at at all (groups); the record is stored as usual',
     lures: {},
     modifier: rewriteBody(['conversations.create', 'groups.create'], (body, route) => {
       if (!isRecord(body)) return body;

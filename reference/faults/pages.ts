@@ -9,7 +9,9 @@ const DIGITS = /^\d+$/;
 
 /** Without limit, the list is served as if this limit had been asked for. */
 function defaultLimit(resource: Resource, limit: number) {
-  return mapParams(`${resource}.list`, (values) => (values.limit === undefined ? { ...values, limit: String(limit) } : values));
+  return mapParams(`${resource}.list`, (values) =>
+    values.limit === undefined ? { ...values, limit: String(limit) } : values,
+  );
 }
 
 /**
@@ -31,7 +33,8 @@ function repeatsCursorItem(resource: Resource) {
 function skipsFirstAfterCursor(resource: Resource) {
   return around(`${resource}.list`, async (context, route, next) => {
     const reply = await next(context, route);
-    if (context.query().values.starting_after === undefined || !isRecord(reply.body) || !Array.isArray(reply.body.data)) return reply;
+    if (context.query().values.starting_after === undefined || !isRecord(reply.body) || !Array.isArray(reply.body.data))
+      return reply;
     return { ...reply, body: { ...reply.body, data: reply.body.data.slice(1) } };
   });
 }
@@ -60,7 +63,15 @@ function pageAfterLastWraps(resource: Resource) {
   return around(`${resource}.list`, async (context, route, next) => {
     const reply = await next(context, route);
     const { starting_after: after, limit } = context.query().values;
-    if (typeof after !== 'string' || reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.data) || reply.body.data.length > 0 || reply.body.has_more !== false) return reply;
+    if (
+      typeof after !== 'string' ||
+      reply.status !== 200 ||
+      !isRecord(reply.body) ||
+      !Array.isArray(reply.body.data) ||
+      reply.body.data.length > 0 ||
+      reply.body.has_more !== false
+    )
+      return reply;
     const item = context.store[resource].get(after);
     if (item === undefined) return reply;
     return { ...reply, body: limit === '1' ? { ...reply.body, has_more: true } : { ...reply.body, data: [item] } };
@@ -71,8 +82,13 @@ export const pageFaults = defineFaults([
   {
     name: 'conversations.list.page-after-last-wraps',
     ...spec.conversationsEnvelope,
-    breaks: 'the page after the last item of a list (starting_after naming it) says has_more true with no data (limit=1), or holds that item again',
-    detectedBy: ['conversations.list.page-after-last-of-group', 'conversations.list.page-after-item', 'groups.list.page-after-item'],
+    breaks:
+      'the page after the last item of a list (starting_after naming it) says has_more true with no data (limit=1), or holds that item again',
+    detectedBy: [
+      'conversations.list.page-after-last-of-group',
+      'conversations.list.page-after-item',
+      'groups.list.page-after-item',
+    ],
     modifier: combine(pageAfterLastWraps('conversations'), pageAfterLastWraps('groups')),
   },
   {
@@ -86,9 +102,10 @@ export const pageFaults = defineFaults([
     ...spec.groupsLimit,
     breaks: 'limit=n returns up to n+1 groups',
     modifier: mapParams('groups.list', (values) =>
-      (typeof values.limit === 'string' && DIGITS.test(values.limit) && Number(values.limit) >= 1
+      typeof values.limit === 'string' && DIGITS.test(values.limit) && Number(values.limit) >= 1
         ? { ...values, limit: String(Number(values.limit) + 1) }
-        : values)),
+        : values,
+    ),
   },
   {
     name: 'conversations.list.default-page-size-twenty',
@@ -161,7 +178,8 @@ export const pageFaults = defineFaults([
     // Found by mutation testing (docs/mutation-triage.md, store.ts:57: the lookup of an unknown id crashing).
     name: 'groups.list.unknown-starting-after-500',
     ...spec.listGroups,
-    breaks: 'starting_after naming no group crashes the lookup of its position: GET /v1/groups answers 500 (a known id pages as before)',
+    breaks:
+      'starting_after naming no group crashes the lookup of its position: GET /v1/groups answers 500 (a known id pages as before)',
     modifier: around('groups.list', (context, route, next) => {
       const { starting_after: after } = context.query().values;
       if (typeof after === 'string' && context.store.groups.seqOf(after) === undefined) {

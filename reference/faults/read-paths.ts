@@ -27,7 +27,9 @@ function beside<V>() {
 const succeeded = (reply: Reply) => reply.status >= 200 && reply.status < 300;
 
 /** Watches the answers of every endpoint: `watch` sees each one after the clean handler made it, and may change it. */
-function watching(watch: (endpoint: Endpoint, context: RequestContext, route: RouteInfo, reply: Reply) => Reply): ServerModifier {
+function watching(
+  watch: (endpoint: Endpoint, context: RequestContext, route: RouteInfo, reply: Reply) => Reply,
+): ServerModifier {
   return {
     handle: (next: Handle) => async (context, route) => {
       const reply = await next(context, route);
@@ -38,7 +40,8 @@ function watching(watch: (endpoint: Endpoint, context: RequestContext, route: Ro
 }
 
 /** The list's query names none of these filters. */
-const unfiltered = (context: RequestContext, filters: readonly string[]) => filters.every((name) => !Object.hasOwn(context.query().values, name));
+const unfiltered = (context: RequestContext, filters: readonly string[]) =>
+  filters.every((name) => !Object.hasOwn(context.query().values, name));
 
 /**
  * The unfiltered conversation list (the inbox) renders each conversation from a cache filled when it
@@ -53,7 +56,12 @@ function unfilteredListCache(): ServerModifier {
       const created = reply.body as unknown as Conversation;
       if (!cache.has(created.id)) cache.set(created.id, structuredClone(created));
     }
-    if (endpoint !== 'conversations.list' || !unfiltered(context, ['muted', 'pinned', 'archived', 'group_id']) || !Array.isArray(reply.body.data)) return reply;
+    if (
+      endpoint !== 'conversations.list' ||
+      !unfiltered(context, ['muted', 'pinned', 'archived', 'group_id']) ||
+      !Array.isArray(reply.body.data)
+    )
+      return reply;
     const data = (reply.body.data as Conversation[]).map((item) => {
       if (!cache.has(item.id)) cache.set(item.id, structuredClone(item));
       return structuredClone(cache.get(item.id)!);
@@ -103,7 +111,9 @@ function flagIndexNeverCleared(flag: 'is_muted' | 'is_pinned', filter: 'muted' |
     const { conversations } = context.store;
     const index = indexOf(conversations, () => new Set());
     const store = interceptStore(context.store, {
-      conversations: { newestFirst: () => conversations.newestFirst().filter(({ value }) => value[flag] || index.has(value.id)) },
+      conversations: {
+        newestFirst: () => conversations.newestFirst().filter(({ value }) => value[flag] || index.has(value.id)),
+      },
     });
     const { [filter]: _answeredFromIndex, ...rest } = source.values;
     return next({ ...context, store, query: () => ({ encoding: source.encoding, values: rest }) }, route);
@@ -115,7 +125,11 @@ function flagIndexNeverCleared(flag: 'is_muted' | 'is_pinned', filter: 'muted' |
  * A list served from its own copy of each item (a pins table, the group list's index) that a DELETE
  * does not clean: the deleted item stays in the lists `servedBy` picks, where it was in list order.
  */
-function deletedStaysIn<R extends Resource>(resource: R, keeps: (item: R extends 'groups' ? Group : Conversation) => boolean, servedBy: (context: RequestContext) => boolean): ServerModifier {
+function deletedStaysIn<R extends Resource>(
+  resource: R,
+  keeps: (item: R extends 'groups' ? Group : Conversation) => boolean,
+  servedBy: (context: RequestContext) => boolean,
+): ServerModifier {
   type Item = R extends 'groups' ? Group : Conversation;
   const keptOf = beside<Map<string, Entry<Item>>>();
   const remember = around(`${resource}.delete`, async (context, route, next) => {
@@ -123,7 +137,8 @@ function deletedStaysIn<R extends Resource>(resource: R, keeps: (item: R extends
     const before = route.id === undefined ? undefined : collection.get(route.id);
     const seq = route.id === undefined ? undefined : collection.seqOf(route.id);
     const reply = await next(context, route);
-    if (succeeded(reply) && before !== undefined && seq !== undefined && keeps(before)) keptOf(collection, () => new Map()).set(before.id, { seq, value: before });
+    if (succeeded(reply) && before !== undefined && seq !== undefined && keeps(before))
+      keptOf(collection, () => new Map()).set(before.id, { seq, value: before });
     return reply;
   });
   const serve = around(`${resource}.list`, (context, route, next) => {
@@ -147,7 +162,8 @@ function groupListNameAtCreate(): ServerModifier {
   return watching((endpoint, context, _route, reply) => {
     if (!succeeded(reply) || !isRecord(reply.body)) return reply;
     const names = namesOf(context.store.groups, () => new Map());
-    if (endpoint === 'groups.create' && typeof reply.body.id === 'string' && typeof reply.body.name === 'string') names.set(reply.body.id, reply.body.name);
+    if (endpoint === 'groups.create' && typeof reply.body.id === 'string' && typeof reply.body.name === 'string')
+      names.set(reply.body.id, reply.body.name);
     if (endpoint !== 'groups.list' || !Array.isArray(reply.body.data)) return reply;
     const data = (reply.body.data as Group[]).map((group) => ({ ...group, name: names.get(group.id) ?? group.name }));
     return { ...reply, body: { ...reply.body, data } };
@@ -158,7 +174,13 @@ function groupListNameAtCreate(): ServerModifier {
  * A PUT that names `given` (with this value, when `when` says which) also stores `field` as `value`:
  * the clean handler keeps it, and the store's replace puts the change in.
  */
-function alsoSets<R extends Resource>(resource: R, given: string, when: (value: unknown) => boolean, field: string, value: unknown): ServerModifier {
+function alsoSets<R extends Resource>(
+  resource: R,
+  given: string,
+  when: (value: unknown) => boolean,
+  field: string,
+  value: unknown,
+): ServerModifier {
   return around(`${resource}.update`, (context, route, next) => {
     let applies = false;
     const body = async () => {
@@ -168,7 +190,9 @@ function alsoSets<R extends Resource>(resource: R, given: string, when: (value: 
     };
     const collection = context.store[resource] as unknown as Collection<{ id: string }>;
     const store = interceptStore(context.store, {
-      [resource]: { replace: (changed: { id: string }) => collection.replace(applies ? { ...changed, [field]: value } : changed) },
+      [resource]: {
+        replace: (changed: { id: string }) => collection.replace(applies ? { ...changed, [field]: value } : changed),
+      },
     });
     return next({ ...context, body, store }, route);
   });
@@ -178,60 +202,87 @@ export const readPathFaults = defineFaults([
   {
     name: 'conversations.list.unfiltered-cache',
     ...spec.isMutedField,
-    breaks: 'the unfiltered conversation list shows each conversation as it was when first created or listed: no PUT reaches that cache (filters and retrieve are right)',
+    breaks:
+      'the unfiltered conversation list shows each conversation as it was when first created or listed: no PUT reaches that cache (filters and retrieve are right)',
     modifier: unfilteredListCache(),
     detectedBy: ['conversations.read-after-write.update-seen-everywhere'],
   },
   {
     name: 'conversations.retrieve.stale-cache',
     ...spec.retrieveConversation,
-    breaks: 'GET /v1/conversations/:id answers from a cache filled by the first retrieve that no PUT invalidates (lists are right)',
+    breaks:
+      'GET /v1/conversations/:id answers from a cache filled by the first retrieve that no PUT invalidates (lists are right)',
     modifier: retrieveCache(),
-    detectedBy: ['conversations.read-after-write.update-seen-everywhere', 'conversations.read-after-write.related-fields-kept'],
+    detectedBy: [
+      'conversations.read-after-write.update-seen-everywhere',
+      'conversations.read-after-write.related-fields-kept',
+    ],
   },
   {
     name: 'conversations.list.muted-index-stale',
     ...spec.mutedFilter,
-    breaks: 'muted=true is answered from an index that muting adds to and unmuting never removes from: an unmuted conversation stays listed',
+    breaks:
+      'muted=true is answered from an index that muting adds to and unmuting never removes from: an unmuted conversation stays listed',
     modifier: flagIndexNeverCleared('is_muted', 'muted'),
     detectedBy: ['conversations.read-after-write.update-seen-everywhere'],
   },
   {
     name: 'conversations.list.pinned-index-stale',
     ...spec.pinnedFilter,
-    breaks: 'pinned=true is answered from an index that pinning adds to and unpinning never removes from: an unpinned conversation stays listed',
+    breaks:
+      'pinned=true is answered from an index that pinning adds to and unpinning never removes from: an unpinned conversation stays listed',
     modifier: flagIndexNeverCleared('is_pinned', 'pinned'),
     detectedBy: ['conversations.read-after-write.update-seen-everywhere'],
   },
   {
     name: 'conversations.delete.pinned-list-keeps',
     ...spec.removeConversation,
-    breaks: 'a deleted pinned conversation stays listed under pinned=true alone (a pins table the DELETE does not clean); retrieve, the unfiltered list and combined filters are right',
-    modifier: deletedStaysIn('conversations', (conversation) => conversation.is_pinned, (context) => {
-      const { values } = context.query();
-      return readBoolean(values.pinned, 'text') === true && ['muted', 'archived', 'group_id'].every((name) => !Object.hasOwn(values, name));
-    }),
+    breaks:
+      'a deleted pinned conversation stays listed under pinned=true alone (a pins table the DELETE does not clean); retrieve, the unfiltered list and combined filters are right',
+    modifier: deletedStaysIn(
+      'conversations',
+      (conversation) => conversation.is_pinned,
+      (context) => {
+        const { values } = context.query();
+        return (
+          readBoolean(values.pinned, 'text') === true &&
+          ['muted', 'archived', 'group_id'].every((name) => !Object.hasOwn(values, name))
+        );
+      },
+    ),
     detectedBy: ['conversations.read-after-write.delete-seen-everywhere'],
   },
   {
     name: 'groups.list.stale-name',
     ...groupName,
-    breaks: 'the group list shows each group\'s name as it was at create: a rename is seen by retrieve and the PUT\'s answer only',
+    breaks:
+      "the group list shows each group's name as it was at create: a rename is seen by retrieve and the PUT's answer only",
     modifier: groupListNameAtCreate(),
     detectedBy: ['groups.read-after-write.update-seen-everywhere'],
   },
   {
     name: 'groups.delete.unfiltered-list-keeps',
     ...spec.removeGroup,
-    breaks: 'a deleted group stays in the unfiltered group list (an index the DELETE does not clean); retrieve and archived=true are right',
-    modifier: deletedStaysIn('groups', () => true, (context) => unfiltered(context, ['archived'])),
+    breaks:
+      'a deleted group stays in the unfiltered group list (an index the DELETE does not clean); retrieve and archived=true are right',
+    modifier: deletedStaysIn(
+      'groups',
+      () => true,
+      (context) => unfiltered(context, ['archived']),
+    ),
     detectedBy: ['groups.read-after-write.delete-seen-everywhere'],
   },
   {
     name: 'conversations.update.unpin-clears-message',
     ...spec.conversationFieldsUnchanged,
     breaks: 'a PUT of is_pinned=false also sets pinned_message_id to null (unpinning drops the pinned message)',
-    modifier: alsoSets('conversations', 'is_pinned', (value) => value === false || value === 'false', 'pinned_message_id', null),
+    modifier: alsoSets(
+      'conversations',
+      'is_pinned',
+      (value) => value === false || value === 'false',
+      'pinned_message_id',
+      null,
+    ),
     detectedBy: ['conversations.read-after-write.related-fields-kept', 'conversations.repeated.set-reset-same'],
   },
   {

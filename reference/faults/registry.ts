@@ -73,7 +73,8 @@ export const faults: ReadonlyMap<FaultName, Fault<FaultName>> = byName(allFaults
 export function faultModifiers(names: readonly FaultName[]): ServerModifier[] {
   return names.map((name) => {
     const fault = faults.get(name);
-    if (fault === undefined) throw new TypeError(`Unknown fault ${JSON.stringify(name)}; the names are in the files of reference/faults/.`);
+    if (fault === undefined)
+      throw new TypeError(`Unknown fault ${JSON.stringify(name)}; the names are in the files of reference/faults/.`);
     return fault.modifier;
   });
 }

@@ -13,7 +13,8 @@ import { interceptStore } from './stores.ts';
 
 const flagsNotStates: SpecSentence = {
   section: '§3',
-  sentence: 'Pinning, muting and pinning a message are flags set through the update operation and are not states in this table.',
+  sentence:
+    'Pinning, muting and pinning a message are flags set through the update operation and are not states in this table.',
 };
 
 /** What a DELETE removed, by id, per collection: the rows a soft-deleting store keeps. */
@@ -26,7 +27,10 @@ function removedFrom<T>(collection: Collection<{ id: string }>): Map<string, T> 
 }
 
 /** Remembers, around the DELETE of one resource, the object it removed; `also` may act on the request first. */
-function remembersDeleted<R extends Resource>(resource: R, also?: (rows: Map<string, ObjectOf[R]>, id: string) => void) {
+function remembersDeleted<R extends Resource>(
+  resource: R,
+  also?: (rows: Map<string, ObjectOf[R]>, id: string) => void,
+) {
   return around(`${resource}.delete`, async (context, route, next) => {
     const collection = context.store[resource] as unknown as Collection<ObjectOf[R]>;
     const rows = removedFrom<ObjectOf[R]>(collection);
@@ -41,7 +45,12 @@ function remembersDeleted<R extends Resource>(resource: R, also?: (rows: Map<str
 /** A DELETE of an id deleted before fails in its clean-up of what the row held: a 500. */
 function secondDeleteFails(resource: Resource) {
   return remembersDeleted(resource, (rows, id) => {
-    if (rows.has(id)) throw new ApiError(500, 'api_error', `Internal error (seeded fault: the ${resource} ${id} was deleted before, its messages are gone).`);
+    if (rows.has(id))
+      throw new ApiError(
+        500,
+        'api_error',
+        `Internal error (seeded fault: the ${resource} ${id} was deleted before, its messages are gone).`,
+      );
   });
 }
 
@@ -53,7 +62,10 @@ function updatesDeletedRow<R extends Resource>(resource: R, revive: boolean) {
   const remember = remembersDeleted(resource);
   const update = around(`${resource}.update`, (context, route, next) => {
     const collection = context.store[resource] as unknown as Collection<ObjectOf[R]>;
-    const row = route.id === undefined || collection.get(route.id) !== undefined ? undefined : removedFrom<ObjectOf[R]>(collection).get(route.id);
+    const row =
+      route.id === undefined || collection.get(route.id) !== undefined
+        ? undefined
+        : removedFrom<ObjectOf[R]>(collection).get(route.id);
     if (row === undefined) return next(context, route);
     const store = interceptStore(context.store, {
       [resource]: {
@@ -84,7 +96,8 @@ function createRestoresDeleted() {
     const rows = removedFrom<Conversation>(collection);
     const row = [...rows.values()].find((deleted) => deleted.group_id === null && deleted.contact_id === contact);
     const live = collection.newestFirst().some(({ value }) => value.group_id === null && value.contact_id === contact);
-    if (source.values.group_id !== undefined || row === undefined || live) return next({ ...context, body: async () => source }, route);
+    if (source.values.group_id !== undefined || row === undefined || live)
+      return next({ ...context, body: async () => source }, route);
     rows.delete(row.id);
     return ok(collection.insert(row));
   });
@@ -93,67 +106,93 @@ function createRestoresDeleted() {
 
 /** A boolean given for this flag is refused when the conversation already has that value ("already muted"). */
 function sameFlagRefused(flag: 'is_muted' | 'is_pinned') {
-  return around('conversations.update', (context, route, next) => next({
-    ...context,
-    body: async () => {
-      const source = await context.body();
-      const current = route.id === undefined ? undefined : context.store.conversations.get(route.id);
-      const given = readBoolean(source.values[flag], source.encoding);
-      if (current !== undefined && given !== undefined && given === current[flag]) {
-        throw new ApiError(409, 'conflict', `The conversation already has ${flag}=${String(given)}.`, flag);
-      }
-      return source;
-    },
-  }, route));
+  return around('conversations.update', (context, route, next) =>
+    next(
+      {
+        ...context,
+        body: async () => {
+          const source = await context.body();
+          const current = route.id === undefined ? undefined : context.store.conversations.get(route.id);
+          const given = readBoolean(source.values[flag], source.encoding);
+          if (current !== undefined && given !== undefined && given === current[flag]) {
+            throw new ApiError(409, 'conflict', `The conversation already has ${flag}=${String(given)}.`, flag);
+          }
+          return source;
+        },
+      },
+      route,
+    ),
+  );
 }
 
 /** A boolean given for this flag toggles it, whatever the value given (a mute button wired as a toggle). */
 function flagToggles(flag: 'is_muted' | 'is_pinned') {
-  return around('conversations.update', (context, route, next) => next({
-    ...context,
-    body: async () => {
-      const source = await context.body();
-      const current = route.id === undefined ? undefined : context.store.conversations.get(route.id);
-      if (current === undefined || readBoolean(source.values[flag], source.encoding) === undefined) return source;
-      return { encoding: source.encoding, values: { ...source.values, [flag]: encodeParam(!current[flag], source.encoding) } };
-    },
-  }, route));
+  return around('conversations.update', (context, route, next) =>
+    next(
+      {
+        ...context,
+        body: async () => {
+          const source = await context.body();
+          const current = route.id === undefined ? undefined : context.store.conversations.get(route.id);
+          if (current === undefined || readBoolean(source.values[flag], source.encoding) === undefined) return source;
+          return {
+            encoding: source.encoding,
+            values: { ...source.values, [flag]: encodeParam(!current[flag], source.encoding) },
+          };
+        },
+      },
+      route,
+    ),
+  );
 }
 
 /** A name equal to the group's own is refused as taken: the unique-name check does not leave the group itself out. */
 function ownNameTaken() {
-  return around('groups.update', (context, route, next) => next({
-    ...context,
-    body: async () => {
-      const source = await context.body();
-      const current = route.id === undefined ? undefined : context.store.groups.get(route.id);
-      if (current !== undefined && source.values.name === current.name) {
-        throw new ApiError(409, 'conflict', `A group named ${JSON.stringify(current.name)} exists already.`, 'name');
-      }
-      return source;
-    },
-  }, route));
+  return around('groups.update', (context, route, next) =>
+    next(
+      {
+        ...context,
+        body: async () => {
+          const source = await context.body();
+          const current = route.id === undefined ? undefined : context.store.groups.get(route.id);
+          if (current !== undefined && source.values.name === current.name) {
+            throw new ApiError(
+              409,
+              'conflict',
+              `A group named ${JSON.stringify(current.name)} exists already.`,
+              'name',
+            );
+          }
+          return source;
+        },
+      },
+      route,
+    ),
+  );
 }
 
 export const repeatFaults = defineFaults([
   {
     name: 'conversations.update.pin-toggles',
     ...spec.isPinnedParam,
-    breaks: 'is_pinned given toggles the pin whatever its value: is_pinned=true on a pinned conversation unpins it, is_pinned=false on an unpinned one pins it',
+    breaks:
+      'is_pinned given toggles the pin whatever its value: is_pinned=true on a pinned conversation unpins it, is_pinned=false on an unpinned one pins it',
     modifier: flagToggles('is_pinned'),
     detectedBy: ['conversations.repeated.set-reset-same'],
   },
   {
     name: 'conversations.update.same-mute-refused',
     ...flagsNotStates,
-    breaks: 'is_muted equal to the value the conversation has (muting a muted one, unmuting an unmuted one) is refused with 409',
+    breaks:
+      'is_muted equal to the value the conversation has (muting a muted one, unmuting an unmuted one) is refused with 409',
     modifier: sameFlagRefused('is_muted'),
     detectedBy: ['conversations.repeated.set-reset-same'],
   },
   {
     name: 'groups.update.own-name-taken',
     ...spec.updateGroup,
-    breaks: 'a PUT of name with the group\'s own name is refused with 409 as a name taken (the unique-name check does not leave the group out)',
+    breaks:
+      "a PUT of name with the group's own name is refused with 409 as a name taken (the unique-name check does not leave the group out)",
     modifier: ownNameTaken(),
     detectedBy: ['groups.repeated.set-reset-same'],
   },
@@ -174,21 +213,24 @@ export const repeatFaults = defineFaults([
   {
     name: 'conversations.update.revives-deleted',
     ...spec.removeConversation,
-    breaks: 'a PUT of a deleted conversation answers 200 and brings it back with the change (an upsert of the soft-deleted row)',
+    breaks:
+      'a PUT of a deleted conversation answers 200 and brings it back with the change (an upsert of the soft-deleted row)',
     modifier: updatesDeletedRow('conversations', true),
     detectedBy: ['conversations.repeated.update-after-delete'],
   },
   {
     name: 'groups.update.answers-deleted',
     ...spec.removeGroup,
-    breaks: 'a PUT of a deleted group answers 200 with the changed group, which stays deleted (the update does not skip soft-deleted rows)',
+    breaks:
+      'a PUT of a deleted group answers 200 with the changed group, which stays deleted (the update does not skip soft-deleted rows)',
     modifier: updatesDeletedRow('groups', false),
     detectedBy: ['groups.repeated.update-after-delete'],
   },
   {
     name: 'conversations.create.restores-deleted',
     ...spec.newConversation,
-    breaks: 'a create with the contact_id of a deleted one-to-one conversation restores it as it was (muted, pinned, archived) instead of making a new one',
+    breaks:
+      'a create with the contact_id of a deleted one-to-one conversation restores it as it was (muted, pinned, archived) instead of making a new one',
     modifier: createRestoresDeleted(),
     detectedBy: ['conversations.repeated.create-after-delete'],
   },

@@ -9,7 +9,8 @@ import { spec } from './spec.ts';
 const CONVERSATION_TIMESTAMPS = ['created_at', 'archived_at', 'last_active_at', 'last_opened_at'] as const;
 
 /** Seconds since the epoch (the default unit) as an ISO 8601 string. */
-const isoString = (seconds: number | null): string | null => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+const isoString = (seconds: number | null): string | null =>
+  seconds === null ? null : new Date(seconds * 1000).toISOString();
 
 /** GET /:id answers with the newest other object of the user, when there is one. */
 function retrievesAnother(resource: Resource) {
@@ -63,20 +64,24 @@ export const shapeFaults = defineFaults([
   {
     name: 'conversations.retrieve.returns-another',
     ...spec.retrieveConversation,
-    breaks: 'GET /v1/conversations/:id answers with the user\'s newest other conversation instead of the one asked for',
+    breaks: "GET /v1/conversations/:id answers with the user's newest other conversation instead of the one asked for",
     modifier: retrievesAnother('conversations'),
   },
   {
     name: 'groups.retrieve.returns-another',
     ...spec.retrieveGroup,
-    breaks: 'GET /v1/groups/:id answers with the user\'s newest other group instead of the one asked for',
+    breaks: "GET /v1/groups/:id answers with the user's newest other group instead of the one asked for",
     modifier: retrievesAnother('groups'),
   },
   {
     name: 'conversations.update.non-boolean-is-muted-500',
     ...spec.isMutedParam,
     breaks: 'PUT /v1/conversations/:id with an is_muted that is not a boolean answers 500 instead of a 4xx',
-    modifier: failsOn('conversations.update', 'is_muted', (value, encoding) => readBoolean(value, encoding) === undefined),
+    modifier: failsOn(
+      'conversations.update',
+      'is_muted',
+      (value, encoding) => readBoolean(value, encoding) === undefined,
+    ),
   },
   {
     name: 'groups.create.non-string-name-500',

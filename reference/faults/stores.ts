@@ -15,7 +15,10 @@ export type StoreOverrides = { [R in Resource]?: Overrides<ObjectOf[R]> };
  * The collection with some methods replaced; the others act on the real one. A Proxy rather than
  * a look-alike object, because Collection keeps its entries in private fields.
  */
-export function interceptCollection<T extends { id: string }>(collection: Collection<T>, overrides: Overrides<T>): Collection<T> {
+export function interceptCollection<T extends { id: string }>(
+  collection: Collection<T>,
+  overrides: Overrides<T>,
+): Collection<T> {
   return new Proxy(collection, {
     get(target, property) {
       if (Object.hasOwn(overrides, property)) return overrides[property as Method];
@@ -27,7 +30,9 @@ export function interceptCollection<T extends { id: string }>(collection: Collec
 
 export function interceptStore(store: UserStore, overrides: StoreOverrides): UserStore {
   return {
-    conversations: overrides.conversations ? interceptCollection(store.conversations, overrides.conversations) : store.conversations,
+    conversations: overrides.conversations
+      ? interceptCollection(store.conversations, overrides.conversations)
+      : store.conversations,
     groups: overrides.groups ? interceptCollection(store.groups, overrides.groups) : store.groups,
   };
 }
@@ -37,12 +42,16 @@ export function withStore(
   endpoints: Endpoint | readonly Endpoint[] | 'any',
   overrides: (store: UserStore, context: RequestContext, route: RouteInfo) => StoreOverrides,
 ): ServerModifier {
-  const wanted = endpoints === 'any' ? undefined : new Set<string>(typeof endpoints === 'string' ? [endpoints] : endpoints);
+  const wanted =
+    endpoints === 'any' ? undefined : new Set<string>(typeof endpoints === 'string' ? [endpoints] : endpoints);
   return {
     handle: (next) => (context, route) => {
       const endpoint = endpointOf(route);
       if (wanted !== undefined && (endpoint === undefined || !wanted.has(endpoint))) return next(context, route);
-      return next({ ...context, store: interceptStore(context.store, overrides(context.store, context, route)) }, route);
+      return next(
+        { ...context, store: interceptStore(context.store, overrides(context.store, context, route)) },
+        route,
+      );
     },
   };
 }
@@ -94,7 +103,11 @@ const everyoneByStore = new WeakMap<UserStore, readonly UserStore[]>();
 export const rememberAllStores: ServerModifier = {
   authenticate: (next) => (header, accounts: ReadonlyMap<string, Account>) => {
     const account = next(header, accounts);
-    if (!everyoneByStore.has(account.store)) everyoneByStore.set(account.store, [...accounts.values()].map((other) => other.store));
+    if (!everyoneByStore.has(account.store))
+      everyoneByStore.set(
+        account.store,
+        [...accounts.values()].map((other) => other.store),
+      );
     return account;
   },
 };

@@ -7,22 +7,35 @@ import { spec } from './spec.ts';
 
 /** The string values of these parameters, changed; other values as they are. */
 const changeText = (names: readonly string[], change: (text: string) => string) => (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, names.includes(name) && typeof value === 'string' ? change(value) : value]));
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      names.includes(name) && typeof value === 'string' ? change(value) : value,
+    ]),
+  );
 
 export const textFaults = defineFaults([
   {
     name: 'conversations.create.astral-dropped',
     ...spec.contactIdField,
-    breaks: 'characters outside the Basic Multilingual Plane (emoji, CJK extension B) are dropped from contact_id, as a three-byte UTF-8 column stores them',
+    breaks:
+      'characters outside the Basic Multilingual Plane (emoji, CJK extension B) are dropped from contact_id, as a three-byte UTF-8 column stores them',
     detectedBy: ['conversations.create.unusual-text', 'properties.create.accepted-returned-exactly'],
-    modifier: mapParams('conversations.create', changeText(['contact_id'], (text) => text.replace(/[\u{10000}-\u{10FFFF}]/gu, ''))),
+    modifier: mapParams(
+      'conversations.create',
+      changeText(['contact_id'], (text) => text.replace(/[\u{10000}-\u{10FFFF}]/gu, '')),
+    ),
   },
   {
     name: 'groups.create.control-characters-stripped',
     ...spec.nameParam,
-    breaks: 'control characters (line breaks, tabs, NUL, DEL) are stripped from a new group\'s name and description, as a sanitiser would',
+    breaks:
+      "control characters (line breaks, tabs, NUL, DEL) are stripped from a new group's name and description, as a sanitiser would",
     detectedBy: ['groups.create.unusual-text', 'properties.create.accepted-returned-exactly'],
-    // eslint-disable-next-line no-control-regex -- control characters are what this fault strips
-    modifier: mapParams('groups.create', changeText(['name', 'description'], (text) => text.replace(/[\u0000-\u001f\u007f]/g, ''))),
+    modifier: mapParams(
+      'groups.create',
+      // eslint-disable-next-line no-control-regex -- control characters are what this fault strips
+      changeText(['name', 'description'], (text) => text.replace(/[\u0000-\u001f\u007f]/g, '')),
+    ),
   },
 ]);

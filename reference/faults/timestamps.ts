@@ -17,7 +17,10 @@ function storesArchivedAt<R extends Resource>(resource: R, column: (value: numbe
     const collection = store[resource] as unknown as Collection<ObjectOf[R]>;
     return {
       [resource]: {
-        replace: (changed: ObjectOf[R]) => collection.replace(changed.archived_at === null ? changed : { ...changed, archived_at: column(changed.archived_at) }),
+        replace: (changed: ObjectOf[R]) =>
+          collection.replace(
+            changed.archived_at === null ? changed : { ...changed, archived_at: column(changed.archived_at) },
+          ),
       },
     };
   });
@@ -45,15 +48,26 @@ function writesArchivedAt(resource: Resource, write: (value: number) => string):
   return {
     reply(reply, route) {
       const endpoint = endpointOf(route);
-      if (!endpoint?.startsWith(`${resource}.`) || reply.status < 200 || reply.status >= 300 || reply.body === undefined || reply.text !== undefined) return reply;
-      const text = JSON.stringify(reply.body).replace(/"archived_at":(\d+)/g, (_match, digits: string) => `"archived_at":${write(Number(digits))}`);
+      if (
+        !endpoint?.startsWith(`${resource}.`) ||
+        reply.status < 200 ||
+        reply.status >= 300 ||
+        reply.body === undefined ||
+        reply.text !== undefined
+      )
+        return reply;
+      const text = JSON.stringify(reply.body).replace(
+        /"archived_at":(\d+)/g,
+        (_match, digits: string) => `"archived_at":${write(Number(digits))}`,
+      );
       return { ...reply, body: undefined, text, headers: { ...reply.headers, 'Content-Type': JSON_CONTENT_TYPE } };
     },
   };
 }
 
 /** How Java's Double.toString writes a double: 1.0, or 1.700000000007E12 from 10^7 on. */
-const javaDouble = (value: number) => (Math.abs(value) >= 1e7 ? value.toExponential().replace('e+', 'E') : `${value}.0`);
+const javaDouble = (value: number) =>
+  Math.abs(value) >= 1e7 ? value.toExponential().replace('e+', 'E') : `${value}.0`;
 
 export const timestampFaults = defineFaults([
   {
@@ -66,7 +80,8 @@ export const timestampFaults = defineFaults([
   {
     name: 'groups.archive.int32-clamped',
     ...spec.archiveGroup,
-    breaks: 'archived_at is stored in a signed 32-bit column that clamps: anything past 2^31 - 1 comes back as 2147483647',
+    breaks:
+      'archived_at is stored in a signed 32-bit column that clamps: anything past 2^31 - 1 comes back as 2147483647',
     modifier: storesArchivedAt('groups', (value) => Math.min(value, 2 ** 31 - 1)),
     detectedBy: ['groups.timestamps.archived-at-partitions'],
   },
@@ -83,7 +98,8 @@ export const timestampFaults = defineFaults([
     breaks: 'archived_at above 10^11 is taken for milliseconds and divided by 1000 into the seconds the server keeps',
     modifier: mapParams('conversations.update', (values, encoding) => {
       const given = givenInteger(values.archived_at);
-      if (given !== undefined && given > 1e11) values.archived_at = encoding === 'json' ? Math.floor(given / 1000) : String(Math.floor(given / 1000));
+      if (given !== undefined && given > 1e11)
+        values.archived_at = encoding === 'json' ? Math.floor(given / 1000) : String(Math.floor(given / 1000));
       return values;
     }),
     detectedBy: ['conversations.timestamps.archived-at-partitions'],
@@ -91,7 +107,8 @@ export const timestampFaults = defineFaults([
   {
     name: 'conversations.archive.one-ignored',
     ...spec.archiveConversation,
-    breaks: 'a loose boolean coercion turns archived_at=1 into true, which is no timestamp and is dropped: the PUT answers 200 and the conversation stays active',
+    breaks:
+      'a loose boolean coercion turns archived_at=1 into true, which is no timestamp and is dropped: the PUT answers 200 and the conversation stays active',
     modifier: mapParams('conversations.update', (values) => {
       if (givenInteger(values.archived_at) === 1) delete values.archived_at;
       return values;
@@ -101,14 +118,16 @@ export const timestampFaults = defineFaults([
   {
     name: 'conversations.archive.zero-read-as-null',
     ...spec.archiveConversation,
-    breaks: 'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the conversation stays active',
+    breaks:
+      'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the conversation stays active',
     modifier: zeroReadAsNull('conversations'),
     detectedBy: ['conversations.list.archived-any-timestamp'],
   },
   {
     name: 'groups.archive.zero-read-as-null',
     ...spec.archiveGroup,
-    breaks: 'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the group stays active',
+    breaks:
+      'archived_at=0 is read as no value (archived_at || null): the PUT answers 200 with archived_at null and the group stays active',
     modifier: zeroReadAsNull('groups'),
     detectedBy: ['groups.list.archived-any-timestamp'],
   },
@@ -116,7 +135,10 @@ export const timestampFaults = defineFaults([
     name: 'groups.archive.returned-as-string',
     ...spec.integerTimestamps,
     breaks: 'archived_at is an int64 written the protobuf JSON way, as a string ("1700000000007")',
-    modifier: mapObjects('groups', (group) => ({ ...group, archived_at: group.archived_at === null ? null : String(group.archived_at) })),
+    modifier: mapObjects('groups', (group) => ({
+      ...group,
+      archived_at: group.archived_at === null ? null : String(group.archived_at),
+    })),
     detectedBy: ['groups.timestamps.archived-at-partitions', 'groups.archive.sets-timestamp'],
   },
   {
@@ -129,7 +151,8 @@ export const timestampFaults = defineFaults([
   {
     name: 'groups.archive.exponent-form',
     ...spec.integerTimestamps,
-    breaks: 'archived_at is kept as a double and written the Java way, 1.700000000007E12 (it parses to the same number)',
+    breaks:
+      'archived_at is kept as a double and written the Java way, 1.700000000007E12 (it parses to the same number)',
     modifier: writesArchivedAt('groups', javaDouble),
     detectedBy: ['groups.timestamps.archived-at-partitions'],
   },

@@ -10,7 +10,11 @@ import { interceptStore } from './stores.ts';
  * A PUT that does not name `field` stores it as `value` anyway: the clean handler keeps it, and
  * the store's replace puts the reset in. Whether the field was given is seen as the body is read.
  */
-function resetsWhenNotGiven<R extends Resource, F extends keyof ObjectOf[R] & string>(resource: R, field: F, value: ObjectOf[R][F]) {
+function resetsWhenNotGiven<R extends Resource, F extends keyof ObjectOf[R] & string>(
+  resource: R,
+  field: F,
+  value: ObjectOf[R][F],
+) {
   return around(`${resource}.update`, (context, route, next) => {
     let given = false;
     const body = async () => {
@@ -20,7 +24,9 @@ function resetsWhenNotGiven<R extends Resource, F extends keyof ObjectOf[R] & st
     };
     const collection = context.store[resource] as unknown as Collection<ObjectOf[R]>;
     const store = interceptStore(context.store, {
-      [resource]: { replace: (changed: ObjectOf[R]) => collection.replace(given ? changed : { ...changed, [field]: value }) },
+      [resource]: {
+        replace: (changed: ObjectOf[R]) => collection.replace(given ? changed : { ...changed, [field]: value }),
+      },
     });
     return next({ ...context, body, store }, route);
   });
@@ -57,14 +63,16 @@ export const updateFaults = defineFaults([
   {
     name: 'conversations.update.lost-update',
     ...spec.conversationFieldsUnchanged,
-    breaks: 'PUT /v1/conversations/:id merges its fields into the conversation as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
+    breaks:
+      'PUT /v1/conversations/:id merges its fields into the conversation as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
     detectedBy: ['conversations.concurrent.updates-kept'],
     modifier: mergesIntoStaleCopy('conversations'),
   },
   {
     name: 'groups.update.lost-update',
     ...spec.groupFieldsUnchanged,
-    breaks: 'PUT /v1/groups/:id merges its fields into the group as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
+    breaks:
+      'PUT /v1/groups/:id merges its fields into the group as it was when the request arrived: of PUTs sent at once, the last to land undoes the others',
     detectedBy: ['groups.concurrent.updates-kept'],
     modifier: mergesIntoStaleCopy('groups'),
   },

@@ -13,8 +13,9 @@ export class ClientGoneError extends Error {
 function tooLarge(limit: number): ApiError {
   // Connection: close, because the rest of an oversized body is never read and must not be
   // taken for the next request on a keep-alive connection.
-  return new ApiError(413, 'invalid_request_error', `The body exceeds ${limit} bytes.`,
-    undefined, { Connection: 'close' });
+  return new ApiError(413, 'invalid_request_error', `The body exceeds ${limit} bytes.`, undefined, {
+    Connection: 'close',
+  });
 }
 
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -57,12 +58,21 @@ function mediaType(header: string | undefined): string {
  * Body parameters of a POST or PUT. An empty body is "no parameters" whatever its content type,
  * so a client that sets a content type on an empty update is not punished for it.
  */
-export async function readBodyParams(req: IncomingMessage, choices: Pick<ReferenceChoices, 'bodies' | 'bodyLimit' | 'textBytes'>): Promise<ParamSource> {
+export async function readBodyParams(
+  req: IncomingMessage,
+  choices: Pick<ReferenceChoices, 'bodies' | 'bodyLimit' | 'textBytes'>,
+): Promise<ParamSource> {
   const raw = await readRaw(req, choices.bodyLimit ?? Number.POSITIVE_INFINITY); // null: no limit
   if (raw.length === 0) return NO_PARAMS;
   const type = mediaType(req.headers['content-type']);
   if (type === 'application/json') return parseJsonObject(decodeUtf8(raw, choices.textBytes));
-  if (type === 'application/x-www-form-urlencoded' && choices.bodies === 'form-and-json') return parseText(decodeUtf8(raw, choices.textBytes));
-  const accepted = choices.bodies === 'form-and-json' ? 'application/x-www-form-urlencoded or application/json' : 'application/json';
-  throw new ApiError(415, 'unsupported_media_type', `Unsupported Content-Type "${type || '(none)'}"; send ${accepted}.`);
+  if (type === 'application/x-www-form-urlencoded' && choices.bodies === 'form-and-json')
+    return parseText(decodeUtf8(raw, choices.textBytes));
+  const accepted =
+    choices.bodies === 'form-and-json' ? 'application/x-www-form-urlencoded or application/json' : 'application/json';
+  throw new ApiError(
+    415,
+    'unsupported_media_type',
+    `Unsupported Content-Type "${type || '(none)'}"; send ${accepted}.`,
+  );
 }

@@ -12,16 +12,26 @@ type MemberChoices = TextChoices & Pick<ReferenceChoices, 'contactFields' | 'mem
 const CONTROL = /[\u0000-\u001f]/;
 
 /** The text as given, or a 400 naming the parameter when the choices refuse it. */
-export function acceptedText<T extends string | undefined>(value: T, name: string, choices: TextChoices, kind: 'text' | 'url' = 'text'): T {
+export function acceptedText<T extends string | undefined>(
+  value: T,
+  name: string,
+  choices: TextChoices,
+  kind: 'text' | 'url' = 'text',
+): T {
   if (value === undefined) return value;
   const limit = choices.textLimits?.[kind];
-  if (limit !== undefined && [...(value as string)].length > limit) throw badRequest(`${name} must be at most ${limit} characters long.`, name);
-  if (choices.controlCharacters === 'refused' && CONTROL.test(value)) throw badRequest(`${name} must not contain control characters.`, name);
+  if (limit !== undefined && [...(value as string)].length > limit)
+    throw badRequest(`${name} must be at most ${limit} characters long.`, name);
+  if (choices.controlCharacters === 'refused' && CONTROL.test(value))
+    throw badRequest(`${name} must not contain control characters.`, name);
   return value;
 }
 
 /** An empty text is stored as sent, or as a field without a value (emptyText: 'null'). */
-export function storedText(value: string | undefined, choices: Pick<ReferenceChoices, 'emptyText'>): string | null | undefined {
+export function storedText(
+  value: string | undefined,
+  choices: Pick<ReferenceChoices, 'emptyText'>,
+): string | null | undefined {
   return value === '' && choices.emptyText === 'null' ? null : value;
 }
 
@@ -29,12 +39,20 @@ export function storedText(value: string | undefined, choices: Pick<ReferenceCho
  * Members as this server keeps them: usernames checked, a username given twice kept twice, merged
  * into its first member or refused (repeatedMembers), other fields kept or dropped, order kept or sorted.
  */
-export function keptMembers(contacts: Contact[] | undefined, name: string, choices: MemberChoices): Contact[] | undefined {
+export function keptMembers(
+  contacts: Contact[] | undefined,
+  name: string,
+  choices: MemberChoices,
+): Contact[] | undefined {
   if (contacts === undefined) return undefined;
   const usernames = contacts.map((contact) => contact.username);
   const repeated = usernames.find((username, index) => usernames.indexOf(username) !== index);
-  if (repeated !== undefined && choices.repeatedMembers === 'refused') throw badRequest(`${name} names ${JSON.stringify(repeated)} twice.`, name);
-  const unique = choices.repeatedMembers === 'merged' ? contacts.filter((contact, index) => usernames.indexOf(contact.username) === index) : contacts;
+  if (repeated !== undefined && choices.repeatedMembers === 'refused')
+    throw badRequest(`${name} names ${JSON.stringify(repeated)} twice.`, name);
+  const unique =
+    choices.repeatedMembers === 'merged'
+      ? contacts.filter((contact, index) => usernames.indexOf(contact.username) === index)
+      : contacts;
   const kept = unique.map((contact) => {
     acceptedText(contact.username, name, choices);
     return choices.contactFields === 'username-only' ? { username: contact.username } : contact;

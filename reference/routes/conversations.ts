@@ -29,14 +29,21 @@ export const conversationRoutes: ResourceRoutes = {
     const pinned = optionalBoolean(query, 'pinned');
     const groupId = optionalString(query, 'group_id');
     const { filterFalse, defaultListScope } = ctx.choices;
-    return ok(paginate(ctx.store.conversations, page, {
-      key: JSON.stringify([muted, archived, pinned, groupId, filterFalse, defaultListScope]),
-      keep: (c) =>
-        matchesFlag(muted, c.is_muted, filterFalse) &&
-        matchesArchived(archived, c.archived_at !== null, ctx.choices) &&
-        matchesFlag(pinned, c.is_pinned, filterFalse) &&
-        (groupId === undefined || c.group_id === groupId),
-    }, ctx.choices));
+    return ok(
+      paginate(
+        ctx.store.conversations,
+        page,
+        {
+          key: JSON.stringify([muted, archived, pinned, groupId, filterFalse, defaultListScope]),
+          keep: (c) =>
+            matchesFlag(muted, c.is_muted, filterFalse) &&
+            matchesArchived(archived, c.archived_at !== null, ctx.choices) &&
+            matchesFlag(pinned, c.is_pinned, filterFalse) &&
+            (groupId === undefined || c.group_id === groupId),
+        },
+        ctx.choices,
+      ),
+    );
   },
 
   async create(ctx) {
@@ -47,7 +54,9 @@ export const conversationRoutes: ResourceRoutes = {
     if (groupId === undefined) {
       if (contactId === undefined) throw badRequest('Give contact_id or group_id (at least one, non-empty).');
       if (choices.contactConversationCreate === 'existing') {
-        const known = store.conversations.newestFirst().find(({ value }) => value.group_id === null && value.contact_id === contactId);
+        const known = store.conversations
+          .newestFirst()
+          .find(({ value }) => value.group_id === null && value.contact_id === contactId);
         if (known !== undefined) return ok(structuredClone(known.value));
       }
       const id = newId('conv', ctx.choices.ids);
@@ -56,7 +65,8 @@ export const conversationRoutes: ResourceRoutes = {
     const group = store.groups.get(groupId);
     if (group === undefined) throw badRequest(`group_id names no group: ${JSON.stringify(groupId)}.`, 'group_id');
     // Both given (createWithBoth): a conversation of both, the group's alone, or neither.
-    if (contactId !== undefined && choices.createWithBoth === 'refused') throw badRequest('Give contact_id or group_id, not both.', 'contact_id');
+    if (contactId !== undefined && choices.createWithBoth === 'refused')
+      throw badRequest('Give contact_id or group_id, not both.', 'contact_id');
     const groupContact = choices.createWithBoth === 'group-only' ? undefined : contactId;
     // Each group has one conversation (spec §1): while it exists, "creating" it returns it.
     // (groupConversationCreate: or refuses, or makes a new one that takes the old one's place).
@@ -64,7 +74,12 @@ export const conversationRoutes: ResourceRoutes = {
     if (existing !== undefined && choices.groupConversationCreate === 'existing') return ok(existing);
     if (existing !== undefined && choices.groupConversationCreate === 'refused') {
       const status = choices.groupConversationRefusal;
-      throw new ApiError(status, status === 409 ? 'conflict' : 'invalid_request_error', `The group already has its conversation: ${JSON.stringify(existing.id)}.`, 'group_id');
+      throw new ApiError(
+        status,
+        status === 409 ? 'conflict' : 'invalid_request_error',
+        `The group already has its conversation: ${JSON.stringify(existing.id)}.`,
+        'group_id',
+      );
     }
     const id = newId('conv', ctx.choices.ids);
     const conversation = store.conversations.insert(newConversation(id, ctx.now(), groupContact ?? null, group.id));
@@ -84,9 +99,13 @@ export const conversationRoutes: ResourceRoutes = {
   async update(ctx, id) {
     find(ctx.store, id); // an unknown id is a 404 before the body is read
     const body = await ctx.body();
-    const { choices } = ctx, current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
+    const { choices } = ctx,
+      current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
     const next = withChanges(current, {
-      pinned_message_id: storedText(acceptedText(optionalString(body, 'pinned_message_id'), 'pinned_message_id', choices), choices),
+      pinned_message_id: storedText(
+        acceptedText(optionalString(body, 'pinned_message_id'), 'pinned_message_id', choices),
+        choices,
+      ),
       is_pinned: optionalBoolean(body, 'is_pinned'),
       is_muted: optionalBoolean(body, 'is_muted'),
       archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), current.archived_at, choices),
@@ -102,7 +121,11 @@ export const conversationRoutes: ResourceRoutes = {
     // groupConversationDelete 'refused': a group's own conversation goes only with its group.
     const group = conversation.group_id === null ? undefined : ctx.store.groups.get(conversation.group_id);
     if (group?.conversation_id === id && ctx.choices.groupConversationDelete === 'refused') {
-      throw new ApiError(409, 'conflict', `Conversation ${JSON.stringify(id)} is group ${JSON.stringify(group.id)}'s: it is deleted with its group.`);
+      throw new ApiError(
+        409,
+        'conflict',
+        `Conversation ${JSON.stringify(id)} is group ${JSON.stringify(group.id)}'s: it is deleted with its group.`,
+      );
     }
     ctx.store.conversations.delete(id);
     return ok({ id, deleted: true });

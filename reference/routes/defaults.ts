@@ -5,7 +5,12 @@ import { badRequest } from '../respond.ts';
 // Spec §2.1: a new conversation is unpinned, unmuted, unarchived and has never been active or
 // opened (this API has no messages, so last_active_at and last_opened_at stay null forever).
 // The id is chosen by the caller (ids.ts, in the style of choices.ids), as for groups.
-export function newConversation(id: string, createdAt: number, contactId: string | null, groupId: string | null): Conversation {
+export function newConversation(
+  id: string,
+  createdAt: number,
+  contactId: string | null,
+  groupId: string | null,
+): Conversation {
   return {
     id,
     contact_id: contactId,
@@ -72,9 +77,15 @@ export function mergeContacts(members: readonly Contact[], given: readonly Conta
  * shown"). A timestamp given to a record archived already restamps it, or (archiveArchived) keeps
  * the first one, or is refused (§3: "all other transitions: not shown").
  */
-export function archivedAt(value: number | null | undefined, current: number | null, choices: Pick<ReferenceChoices, 'restore' | 'archiveArchived'>): number | null | undefined {
-  if (value === null && choices.restore === 'refused') throw badRequest('archived_at cannot be cleared: an archived object stays archived.', 'archived_at');
+export function archivedAt(
+  value: number | null | undefined,
+  current: number | null,
+  choices: Pick<ReferenceChoices, 'restore' | 'archiveArchived'>,
+): number | null | undefined {
+  if (value === null && choices.restore === 'refused')
+    throw badRequest('archived_at cannot be cleared: an archived object stays archived.', 'archived_at');
   if (typeof value !== 'number' || current === null || choices.archiveArchived === 'restamped') return value;
-  if (choices.archiveArchived === 'refused') throw badRequest('archived_at: the record is archived already.', 'archived_at');
+  if (choices.archiveArchived === 'refused')
+    throw badRequest('archived_at: the record is archived already.', 'archived_at');
   return current;
 }

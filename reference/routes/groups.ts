@@ -1,8 +1,12 @@
 import type { Contact, Group } from '../../lib/api/resources.ts';
 import type { ReferenceChoices } from '../choices.ts';
 import {
-  optionalBoolean, optionalContacts, optionalNonEmptyString, optionalString,
-  optionalTimestampOrNull, requiredNonEmptyString,
+  optionalBoolean,
+  optionalContacts,
+  optionalNonEmptyString,
+  optionalString,
+  optionalTimestampOrNull,
+  requiredNonEmptyString,
 } from '../params/fields.ts';
 import { acceptedText, keptMembers, sortedMembers, storedText } from '../params/text-rules.ts';
 import { created, notFound, ok } from '../respond.ts';
@@ -39,10 +43,17 @@ export const groupRoutes: ResourceRoutes = {
     const page = readPageRequest(query, ctx.choices);
     const archived = optionalBoolean(query, 'archived');
     const { filterFalse, defaultListScope } = ctx.choices;
-    return ok(paginate(ctx.store.groups, page, {
-      key: JSON.stringify([archived, filterFalse, defaultListScope]),
-      keep: (g) => matchesArchived(archived, g.archived_at !== null, ctx.choices),
-    }, ctx.choices));
+    return ok(
+      paginate(
+        ctx.store.groups,
+        page,
+        {
+          key: JSON.stringify([archived, filterFalse, defaultListScope]),
+          keep: (g) => matchesArchived(archived, g.archived_at !== null, ctx.choices),
+        },
+        ctx.choices,
+      ),
+    );
   },
 
   async create(ctx) {
@@ -69,12 +80,17 @@ export const groupRoutes: ResourceRoutes = {
   async update(ctx, id) {
     find(ctx.store, id); // an unknown id is a 404 before the body is read
     const body = await ctx.body();
-    const { choices } = ctx, current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
+    const { choices } = ctx,
+      current = find(ctx.store, id); // as it is now: another PUT may have landed while the body was read
     const next = withChanges(current, {
       name: acceptedText(optionalNonEmptyString(body, 'name'), 'name', choices),
       description: storedText(acceptedText(optionalString(body, 'description'), 'description', choices), choices),
       avatar_url: storedText(acceptedText(optionalString(body, 'avatar_url'), 'avatar_url', choices, 'url'), choices),
-      contacts: newMembers(current.contacts, keptMembers(optionalContacts(body, 'contacts'), 'contacts', choices), choices),
+      contacts: newMembers(
+        current.contacts,
+        keptMembers(optionalContacts(body, 'contacts'), 'contacts', choices),
+        choices,
+      ),
       archived_at: archivedAt(optionalTimestampOrNull(body, 'archived_at'), current.archived_at, choices),
     });
     // replace() misses when a concurrent DELETE won while the body was being read: then 404.

@@ -26,7 +26,11 @@ type Entries = ReadonlyArray<Entry<unknown>>;
  * A boolean filter: absent keeps everything, true keeps items with the flag, false those without
  * (or everything, under filterFalse 'ignored').
  */
-export function matchesFlag(wanted: boolean | undefined, actual: boolean, filterFalse: ReferenceChoices['filterFalse'] = 'without'): boolean {
+export function matchesFlag(
+  wanted: boolean | undefined,
+  actual: boolean,
+  filterFalse: ReferenceChoices['filterFalse'] = 'without',
+): boolean {
   if (wanted === false && filterFalse === 'ignored') return true;
   return wanted === undefined || wanted === actual;
 }
@@ -56,14 +60,21 @@ function keptBeside<V>(kept: WeakMap<Entries, Map<string, V>>, entries: Entries,
   return value;
 }
 
-function inListOrder<T extends { id: string }>(collection: Collection<T>, order: ReferenceChoices['order']): ReadonlyArray<Entry<T>> {
+function inListOrder<T extends { id: string }>(
+  collection: Collection<T>,
+  order: ReferenceChoices['order'],
+): ReadonlyArray<Entry<T>> {
   const newestFirst = collection.newestFirst();
   if (order === 'newest-first') return newestFirst;
-  return keptBeside(oldestFirstOf, newestFirst, order, () => Object.freeze([...newestFirst].reverse())) as ReadonlyArray<Entry<T>>;
+  return keptBeside(oldestFirstOf, newestFirst, order, () =>
+    Object.freeze([...newestFirst].reverse()),
+  ) as ReadonlyArray<Entry<T>>;
 }
 
 function matchingEntries<T>(entries: ReadonlyArray<Entry<T>>, filter: ListFilter<T>): ReadonlyArray<Entry<T>> {
-  return keptBeside(matchingOf, entries, filter.key, () => Object.freeze(entries.filter((entry) => filter.keep(entry.value)))) as ReadonlyArray<Entry<T>>;
+  return keptBeside(matchingOf, entries, filter.key, () =>
+    Object.freeze(entries.filter((entry) => filter.keep(entry.value))),
+  ) as ReadonlyArray<Entry<T>>;
 }
 
 function sequenceOf<T extends { id: string }>(collection: Collection<T>, id: string): number {
@@ -130,7 +141,11 @@ export function paginate<T extends { id: string }>(
 }
 
 /** The archived filter: as matchesFlag, except that absent keeps only active items under defaultListScope 'active'. */
-export function matchesArchived(wanted: boolean | undefined, archived: boolean, choices: Pick<ReferenceChoices, 'filterFalse' | 'defaultListScope'>): boolean {
+export function matchesArchived(
+  wanted: boolean | undefined,
+  archived: boolean,
+  choices: Pick<ReferenceChoices, 'filterFalse' | 'defaultListScope'>,
+): boolean {
   if (wanted === undefined && choices.defaultListScope === 'active') return !archived;
   return matchesFlag(wanted, archived, choices.filterFalse);
 }

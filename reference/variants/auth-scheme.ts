@@ -5,5 +5,6 @@
 import type { ServerModifier } from '../modifiers.ts';
 
 export const schemeAsWritten: ServerModifier = {
-  authenticate: (next) => (header, accounts) => next(header === undefined || header.startsWith('Bearer ') ? header : `x${header}`, accounts),
+  authenticate: (next) => (header, accounts) =>
+    next(header === undefined || header.startsWith('Bearer ') ? header : `x${header}`, accounts),
 };

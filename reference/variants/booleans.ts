@@ -27,9 +27,13 @@ function readBooleans(source: ParamSource): ParamSource {
 }
 
 export const malformedBooleansRead: ServerModifier = {
-  handle: (next) => (context, route) => next({
-    ...context,
-    query: () => readBooleans(context.query()),
-    body: async () => readBooleans(await context.body()),
-  }, route),
+  handle: (next) => (context, route) =>
+    next(
+      {
+        ...context,
+        query: () => readBooleans(context.query()),
+        body: async () => readBooleans(await context.body()),
+      },
+      route,
+    ),
 };

@@ -36,11 +36,26 @@ export type { Pick };
 const rules: ReadonlyArray<{ when: [ReadingEntry, ReadingEntry]; rule: string }> = [
   { when: ['success-status', 'delete-answer'], rule: 'delete-answer decides what DELETE answers' },
   { when: ['refusal-status', 'unknown-id-status'], rule: 'unknown-id-status decides the status of an unknown id' },
-  { when: ['unknown-id-status', 'foreign-id-status'], rule: 'foreign-id-status decides the status of another user\'s id' },
-  { when: ['unknown-id-status', 'delete-of-nothing'], rule: 'delete-of-nothing decides what a DELETE of an unknown id answers' },
-  { when: ['extra-fields', 'error-body'], rule: 'error-body decides the body of a refusal (no extra fields on one that is not JSON)' },
-  { when: ['refusal-status', 'group-conversation-create'], rule: 'group-conversation-create decides the status of its own refusal' },
-  { when: ['refusal-status', 'group-conversation-delete'], rule: 'group-conversation-delete decides the status of its own refusal' },
+  {
+    when: ['unknown-id-status', 'foreign-id-status'],
+    rule: "foreign-id-status decides the status of another user's id",
+  },
+  {
+    when: ['unknown-id-status', 'delete-of-nothing'],
+    rule: 'delete-of-nothing decides what a DELETE of an unknown id answers',
+  },
+  {
+    when: ['extra-fields', 'error-body'],
+    rule: 'error-body decides the body of a refusal (no extra fields on one that is not JSON)',
+  },
+  {
+    when: ['refusal-status', 'group-conversation-create'],
+    rule: 'group-conversation-create decides the status of its own refusal',
+  },
+  {
+    when: ['refusal-status', 'group-conversation-delete'],
+    rule: 'group-conversation-delete decides the status of its own refusal',
+  },
 ];
 
 /** The rules that applied to these picks: both entries took a reading other than their default. */
@@ -57,7 +72,11 @@ export function sentenceOf(entry: ReadingEntry): string {
 }
 
 /** The variant of one profile: the choices, modifiers (in readings.ts order) and declarations of its readings. */
-export function profileVariant<Name extends string>(name: Name, picks: readonly Pick[], narrowed: readonly string[] = []): Variant<Name> {
+export function profileVariant<Name extends string>(
+  name: Name,
+  picks: readonly Pick[],
+  narrowed: readonly string[] = [],
+): Variant<Name> {
   const drawn = picks.filter((pick): pick is Pick & { reading: ServerReading } => pick.reading !== undefined);
   const choices = Object.assign({}, ...drawn.map((pick) => pick.reading.choices ?? {}));
   const modifiers: ServerModifier[] = drawn.flatMap((pick) => pick.reading.modifiers ?? []);
@@ -65,15 +84,21 @@ export function profileVariant<Name extends string>(name: Name, picks: readonly 
   const declares: Declares = Object.assign(
     {},
     ...drawn.map((pick) => pick.reading.declares ?? {}),
-    Object.fromEntries(narrowed.filter((setting) => narrowings[setting] !== undefined).map((setting) => [setting, narrowings[setting]])),
+    Object.fromEntries(
+      narrowed.filter((setting) => narrowings[setting] !== undefined).map((setting) => [setting, narrowings[setting]]),
+    ),
   );
-  const declaredNarrowings = narrowed.filter((setting) => narrowings[setting] !== undefined).map((setting) => `${setting}=${narrowings[setting]}`);
+  const declaredNarrowings = narrowed
+    .filter((setting) => narrowings[setting] !== undefined)
+    .map((setting) => `${setting}=${narrowings[setting]}`);
   const applied = rulesApplied(picks);
   const readings = drawn.map((pick) => `${pick.entry}:${pick.name}`).join(', ') || 'every entry at its default';
   return {
     name,
     description: `Combined profile: ${readings}${applied.length > 0 ? `; rules: ${applied.join('; ')}` : ''}${declaredNarrowings.length > 0 ? `; declared: ${declaredNarrowings.join(' ')}` : ''}.`,
-    leavesOpen: [...new Set(drawn.map((pick) => sentenceOf(pick.entry)))].join(' ') || 'Nothing: the reference server\'s defaults.',
+    leavesOpen:
+      [...new Set(drawn.map((pick) => sentenceOf(pick.entry)))].join(' ') ||
+      "Nothing: the reference server's defaults.",
     choices,
     modifiers,
     declares,
@@ -88,7 +113,8 @@ export function drawPicks(seed: number, count = COMBINED_COUNT): Pick[][] {
       const options = readingsOf(entry);
       const chosen = options[Math.floor(random() * options.length)]!;
       return { entry, name: chosen.name, reading: chosen.reading };
-    }));
+    }),
+  );
 }
 
 export function combinedVariantNames(seed: number, count = COMBINED_COUNT): CombinedVariantName[] {

@@ -4,14 +4,18 @@
 import type { Handle, ServerModifier } from '../modifiers.ts';
 
 export const delete200Empty: ServerModifier = {
-  reply: (reply, route) => (route.method === 'DELETE' && reply.status === 200 ? { status: 200, body: undefined, headers: reply.headers ?? {} } : reply),
+  reply: (reply, route) =>
+    route.method === 'DELETE' && reply.status === 200
+      ? { status: 200, body: undefined, headers: reply.headers ?? {} }
+      : reply,
 };
 
 /** The object is read before the clean handler deletes it, and answered in place of the confirmation. */
 export const delete200Object: ServerModifier = {
   handle(next: Handle): Handle {
     return async (context, route) => {
-      if (route.method !== 'DELETE' || route.id === undefined || route.resource === undefined) return next(context, route);
+      if (route.method !== 'DELETE' || route.id === undefined || route.resource === undefined)
+        return next(context, route);
       const collection = route.resource === 'groups' ? context.store.groups : context.store.conversations;
       const before = collection.get(route.id);
       const reply = await next(context, route);

@@ -12,7 +12,8 @@ export const deleteOfNothingSucceeds: ServerModifier = {
       try {
         return await next(context, route);
       } catch (error) {
-        if (!(route.method === 'DELETE' && route.id !== undefined && error instanceof ApiError && error.status === 404)) throw error;
+        if (!(route.method === 'DELETE' && route.id !== undefined && error instanceof ApiError && error.status === 404))
+          throw error;
         // The clean handler's answer to a DELETE that removed something; delete-answer readings rewrite it alike.
         return { status: 200, body: { id: route.id, deleted: true } };
       }

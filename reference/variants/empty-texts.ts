@@ -22,7 +22,9 @@ function withStandIns(source: ParamSource, standIn: string): ParamSource {
   if (Array.isArray(values.contacts)) {
     values.contacts = values.contacts.map((contact: unknown) =>
       typeof contact === 'object' && contact !== null && (contact as Record<string, unknown>).username === ''
-        ? { ...contact, username: standIn } : contact);
+        ? { ...contact, username: standIn }
+        : contact,
+    );
   }
   return { encoding: source.encoding, values };
 }
@@ -47,13 +49,19 @@ const standIn = `\uE000empty-${randomUUID()}`;
 function sortedAgain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedAgain);
   if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value).map(([key, item]) => [key, key === 'contacts' && Array.isArray(item) ? sortedMembers(item as Contact[]) : sortedAgain(item)]);
+  const entries = Object.entries(value).map(([key, item]) => [
+    key,
+    key === 'contacts' && Array.isArray(item) ? sortedMembers(item as Contact[]) : sortedAgain(item),
+  ]);
   return Object.fromEntries(entries);
 }
 
 export const emptyTextsAccepted: ServerModifier = {
   handle: (next) => async (context, route) => {
-    const reply: Reply = await next({ ...context, body: async () => withStandIns(await context.body(), standIn) }, route);
+    const reply: Reply = await next(
+      { ...context, body: async () => withStandIns(await context.body(), standIn) },
+      route,
+    );
     if (context.choices.memberOrder !== 'by-username' || reply.body === undefined) return reply;
     return { ...reply, body: sortedAgain(withoutStandIns(reply.body, standIn)) };
   },

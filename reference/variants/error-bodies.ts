@@ -10,7 +10,8 @@ function messageOf(body: unknown): string {
   return typeof error?.message === 'string' ? error.message : 'Request refused.';
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 function rewritten(reply: Reply, form: ErrorBodyForm): Reply {
   const { 'Content-Type': _type, ...headers } = reply.headers ?? {};
@@ -19,7 +20,12 @@ function rewritten(reply: Reply, form: ErrorBodyForm): Reply {
     case 'none':
       return { status: reply.status, body: undefined, headers };
     case 'text-plain':
-      return { status: reply.status, body: undefined, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }, text: `${reply.status} ${message}\n` };
+      return {
+        status: reply.status,
+        body: undefined,
+        headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+        text: `${reply.status} ${message}\n`,
+      };
     case 'html':
       return {
         status: reply.status,

@@ -11,7 +11,8 @@ const accountsOf = new WeakMap<UserStore, ReadonlyMap<string, Account>>();
 
 function heldByAnother(store: UserStore, id: string): boolean {
   for (const account of accountsOf.get(store)?.values() ?? []) {
-    if (account.store !== store && (account.store.conversations.get(id) ?? account.store.groups.get(id)) !== undefined) return true;
+    if (account.store !== store && (account.store.conversations.get(id) ?? account.store.groups.get(id)) !== undefined)
+      return true;
   }
   return false;
 }
@@ -29,7 +30,13 @@ export const foreignId403: ServerModifier = {
       try {
         return await next(context, route);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404 && route.id !== undefined && route.resource !== undefined && heldByAnother(context.store, route.id)) {
+        if (
+          error instanceof ApiError &&
+          error.status === 404 &&
+          route.id !== undefined &&
+          route.resource !== undefined &&
+          heldByAnother(context.store, route.id)
+        ) {
           throw new ApiError(403, 'permission_error', 'This object belongs to another user.');
         }
         throw error;

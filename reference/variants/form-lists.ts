@@ -6,14 +6,18 @@ import type { ServerModifier } from '../modifiers.ts';
 import { badRequest } from '../respond.ts';
 
 export const emptyFormListRefused: ServerModifier = {
-  handle: (next) => (context, route) => next({
-    ...context,
-    body: async () => {
-      const source = await context.body();
-      if (source.encoding === 'text' && source.values.contacts === '') {
-        throw badRequest('contacts must be a list of contact objects; a form has no empty list.', 'contacts');
-      }
-      return source;
-    },
-  }, route),
+  handle: (next) => (context, route) =>
+    next(
+      {
+        ...context,
+        body: async () => {
+          const source = await context.body();
+          if (source.encoding === 'text' && source.values.contacts === '') {
+            throw badRequest('contacts must be a list of contact objects; a form has no empty list.', 'contacts');
+          }
+          return source;
+        },
+      },
+      route,
+    ),
 };

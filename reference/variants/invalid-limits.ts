@@ -8,7 +8,10 @@ const POSITIVE = /^[1-9]\d*$/;
 
 function withoutInvalidLimit(source: ParamSource): ParamSource {
   const { limit, ...rest } = source.values;
-  const valid = source.encoding === 'json' ? Number.isSafeInteger(limit) && (limit as number) > 0 : typeof limit === 'string' && POSITIVE.test(limit);
+  const valid =
+    source.encoding === 'json'
+      ? Number.isSafeInteger(limit) && (limit as number) > 0
+      : typeof limit === 'string' && POSITIVE.test(limit);
   return limit === undefined || valid ? source : { encoding: source.encoding, values: rest };
 }
 

@@ -49,7 +49,11 @@ class LaggingIndex<T extends { id: string }> {
 }
 
 /** The collection with its list-side methods answered from the index; the others act on the real one. */
-function asListed<T extends { id: string }>(collection: Collection<T>, index: LaggingIndex<T>, cutoff: number): Collection<T> {
+function asListed<T extends { id: string }>(
+  collection: Collection<T>,
+  index: LaggingIndex<T>,
+  cutoff: number,
+): Collection<T> {
   return new Proxy(collection, {
     get(target, property) {
       if (property === 'newestFirst') return () => index.asOf(cutoff);
@@ -66,11 +70,18 @@ const isList = (route: RouteInfo) => route.method === 'GET' && route.resource !=
 export function laggingLists(lagMs: number = listLagMs, now: () => number = () => performance.now()): ServerModifier {
   return {
     handle(next: Handle): Handle {
-      const indexes = new WeakMap<UserStore, { conversations: LaggingIndex<Conversation>; groups: LaggingIndex<Group> }>();
+      const indexes = new WeakMap<
+        UserStore,
+        { conversations: LaggingIndex<Conversation>; groups: LaggingIndex<Group> }
+      >();
       return async (context, route) => {
         const { store } = context;
         let index = indexes.get(store);
-        if (index === undefined) indexes.set(store, (index = { conversations: new LaggingIndex(store.conversations), groups: new LaggingIndex(store.groups) }));
+        if (index === undefined)
+          indexes.set(
+            store,
+            (index = { conversations: new LaggingIndex(store.conversations), groups: new LaggingIndex(store.groups) }),
+          );
         if (!isList(route)) {
           try {
             return await next(context, route);
@@ -80,7 +91,10 @@ export function laggingLists(lagMs: number = listLagMs, now: () => number = () =
           }
         }
         const cutoff = now() - lagMs;
-        const listed: UserStore = { conversations: asListed(store.conversations, index.conversations, cutoff), groups: asListed(store.groups, index.groups, cutoff) };
+        const listed: UserStore = {
+          conversations: asListed(store.conversations, index.conversations, cutoff),
+          groups: asListed(store.groups, index.groups, cutoff),
+        };
         return next({ ...context, store: listed }, route);
       };
     },

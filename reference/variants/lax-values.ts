@@ -56,9 +56,13 @@ function lax(source: ParamSource): ParamSource {
 }
 
 export const laxValues: ServerModifier = {
-  handle: (next) => (context, route) => next({
-    ...context,
-    query: () => lax(context.query()),
-    body: async () => lax(await context.body()),
-  }, route),
+  handle: (next) => (context, route) =>
+    next(
+      {
+        ...context,
+        query: () => lax(context.query()),
+        body: async () => lax(await context.body()),
+      },
+      route,
+    ),
 };

@@ -28,7 +28,9 @@ const takesOf = (picks: readonly Pick[], entry: Pick['entry']): string => {
 const byReading = profileEntries.flatMap((entry) => {
   if (!('setting' in entry) || entry.setting.kind !== 'reading') return [];
   const readings = serverReadings[entry.key] as EntryReadings;
-  return Object.values(readings.others).some((reading) => reading.declares !== undefined) ? [] : [{ key: entry.key, env: entry.setting.env }];
+  return Object.values(readings.others).some((reading) => reading.declares !== undefined)
+    ? []
+    : [{ key: entry.key, env: entry.setting.env }];
 });
 
 /** Every narrowing the picks allow, by setting; combined.ts declares a seeded part of them. */
@@ -42,12 +44,15 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
   const laxValues = nameOf(picks, 'input-rules') === 'lax-values';
   const emptyTextsTaken = nameOf(picks, 'input-rules') === 'empty-texts-accepted';
   // A reading named by a status answers it (422, 403, 400); the others keep the default's status.
-  const statusOf = (name: string, entry: Pick['entry']) => /^\d{3}/.exec(name)?.[0] ?? (serverReadings[entry] as EntryReadings).default.name;
+  const statusOf = (name: string, entry: Pick['entry']) =>
+    /^\d{3}/.exec(name)?.[0] ?? (serverReadings[entry] as EntryReadings).default.name;
   // A refused group conversation keeps its own status (409 or 422), and so does the refused delete
   // of a group's own conversation (409): refusals too.
   const groupRefusal = /^refused-(\d{3})$/.exec(groupCreate)?.[1];
   const conversationDeleteRefusal = /^refused-(\d{3})$/.exec(nameOf(picks, 'group-conversation-delete'))?.[1];
-  const declared: Record<string, string> = Object.fromEntries(byReading.map(({ key, env }) => [env, takesOf(picks, key)]));
+  const declared: Record<string, string> = Object.fromEntries(
+    byReading.map(({ key, env }) => [env, takesOf(picks, key)]),
+  );
   // Every body the reference server refuses with is JSON unless error-body drew another: its
   // register reading is 'any' either way, so the name says which to declare.
   if (nameOf(picks, 'error-body') === 'json') declared.ERROR_BODY = 'json';
@@ -62,7 +67,13 @@ export function narrowingsOf(picks: readonly Pick[]): Declares {
   }
   return {
     SUCCESS_STATUS: success === '200' ? '200' : '200,201',
-    REFUSAL_STATUS: [...new Set([statusOf(refusal, 'refusal-status'), ...(groupRefusal ? [groupRefusal] : []), ...(conversationDeleteRefusal ? [conversationDeleteRefusal] : [])])].join(','),
+    REFUSAL_STATUS: [
+      ...new Set([
+        statusOf(refusal, 'refusal-status'),
+        ...(groupRefusal ? [groupRefusal] : []),
+        ...(conversationDeleteRefusal ? [conversationDeleteRefusal] : []),
+      ]),
+    ].join(','),
     AUTH_REFUSAL_STATUS: statusOf(nameOf(picks, 'auth-refusal-status'), 'auth-refusal-status'),
     UNKNOWN_ID_STATUS: unknownId,
     // The default reading is no modifier of its own: another user's id is an id this user cannot see.

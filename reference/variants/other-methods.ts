@@ -10,9 +10,14 @@ export const otherMethodsAnswered: ServerModifier = {
   handle: (next) => async (context, route) => {
     if (route.resource === undefined) return next(context, route);
     if (route.method === 'OPTIONS') {
-      return { status: 204, body: undefined, headers: { Allow: route.id === undefined ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, PUT, DELETE, OPTIONS' } };
+      return {
+        status: 204,
+        body: undefined,
+        headers: { Allow: route.id === undefined ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, PUT, DELETE, OPTIONS' },
+      };
     }
-    const readAsGet = route.method === 'HEAD' || (route.id !== undefined && (route.method === 'POST' || route.method === 'PATCH'));
+    const readAsGet =
+      route.method === 'HEAD' || (route.id !== undefined && (route.method === 'POST' || route.method === 'PATCH'));
     return next(context, readAsGet ? { ...route, method: 'GET' } : route);
   },
 };
@@ -20,7 +25,8 @@ export const otherMethodsAnswered: ServerModifier = {
 export const trailingSlashRedirected: ServerModifier = {
   handle: (next) => async (context, route) => {
     const without = route.pathname.replace(/\/+$/, '');
-    if (without === route.pathname || describeRoute(route.method, without).resource === undefined) return next(context, route);
+    if (without === route.pathname || describeRoute(route.method, without).resource === undefined)
+      return next(context, route);
     return { status: 308, body: undefined, headers: { Location: without } };
   },
 };

@@ -41,7 +41,12 @@ export const rateLimited: ServerModifier = {
       const seconds = Math.max(1, Math.ceil(taken.waitMs / 1_000));
       return {
         status: 429,
-        body: { error: { type: 'rate_limit_error', message: `Too many requests: at most ${rateLimit.perSecond} a second (bursts of ${rateLimit.burst}) per access token.` } },
+        body: {
+          error: {
+            type: 'rate_limit_error',
+            message: `Too many requests: at most ${rateLimit.perSecond} a second (bursts of ${rateLimit.burst}) per access token.`,
+          },
+        },
         headers: { 'Retry-After': String(seconds) },
       };
     };

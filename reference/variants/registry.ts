@@ -15,7 +15,8 @@ const handWritten = defineVariants([
   {
     name: 'http10-close',
     description: 'The server speaks HTTP/1.0 and closes the connection after each response (Connection: close).',
-    leavesOpen: 'The spec names no HTTP version and no connection handling: addresses are "relative to {base_url}" and nothing more is said.',
+    leavesOpen:
+      'The spec names no HTTP version and no connection handling: addresses are "relative to {base_url}" and nothing more is said.',
     http10: true,
   },
   {
@@ -26,14 +27,17 @@ const handWritten = defineVariants([
   },
   {
     name: 'foreign-data',
-    description: 'Both users already hold conversations and groups the suite did not create (the matrix seeds them and checks that the run left them unchanged).',
-    leavesOpen: 'Nothing in the spec says the account is empty: the lists of §4.1 and §4.2 return whatever the user has.',
+    description:
+      'Both users already hold conversations and groups the suite did not create (the matrix seeds them and checks that the run left them unchanged).',
+    leavesOpen:
+      'Nothing in the spec says the account is empty: the lists of §4.1 and §4.2 return whatever the user has.',
     setup: 'foreign-data',
   },
   {
     name: 'concurrent-run',
     description: 'A second run of the suite works on the same target, with the same tokens, at the same time.',
-    leavesOpen: 'Nothing in the spec gives a client the server to itself: another client of the same user may create, change and delete records at any time.',
+    leavesOpen:
+      'Nothing in the spec gives a client the server to itself: another client of the same user may create, change and delete records at any time.',
     setup: 'concurrent-run',
   },
 ]);
@@ -47,13 +51,15 @@ const readingVariants: Variant<ReadingVariantName>[] = readingEntries.flatMap((e
     ...(server.choices ? { choices: server.choices } : {}),
     ...(server.modifiers ? { modifiers: server.modifiers } : {}),
     ...(server.declares ? { declares: server.declares } : {}),
-  })));
+  })),
+);
 
 /** Selects the combined profiles of the matrix's seed (entries.ts makes them): not a variant itself. */
 export const COMBINED_DRAW = 'combined';
 
 /** The names come from the definitions: a variant is named once, where it is written or generated. */
-export type VariantName = (typeof handWritten)[number]['name'] | ReadingVariantName | CombinedVariantName | typeof COMBINED_DRAW;
+export type VariantName =
+  (typeof handWritten)[number]['name'] | ReadingVariantName | CombinedVariantName | typeof COMBINED_DRAW;
 
 const fixed: readonly Variant<VariantName>[] = [...readingVariants, ...handWritten];
 
@@ -71,7 +77,9 @@ class Variants extends Map<VariantName, Variant<VariantName>> {
   }
 }
 
-export const variants: ReadonlyMap<VariantName, Variant<VariantName>> = new Variants(fixed.map((variant) => [variant.name, variant]));
+export const variants: ReadonlyMap<VariantName, Variant<VariantName>> = new Variants(
+  fixed.map((variant) => [variant.name, variant]),
+);
 
 /**
  * A fixed variant or a combined profile (mix:<seed>:<n>): a name a server can be made of. Not

@@ -7,9 +7,15 @@ import type { ServerModifier } from '../modifiers.ts';
 function relabelled(contentType: string | undefined): ServerModifier {
   return {
     reply: (reply) => {
-      if (reply.status < 200 || reply.status > 299 || reply.body === undefined || reply.text !== undefined) return reply;
+      if (reply.status < 200 || reply.status > 299 || reply.body === undefined || reply.text !== undefined)
+        return reply;
       const { 'Content-Type': _label, ...headers } = reply.headers ?? {};
-      return { status: reply.status, body: undefined, text: jsonText(reply.body), headers: contentType === undefined ? headers : { ...headers, 'Content-Type': contentType } };
+      return {
+        status: reply.status,
+        body: undefined,
+        text: jsonText(reply.body),
+        headers: contentType === undefined ? headers : { ...headers, 'Content-Type': contentType },
+      };
     },
   };
 }

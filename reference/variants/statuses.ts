@@ -29,12 +29,14 @@ function withoutChallenge(headers: Reply['headers']): Record<string, string> {
 
 /** Failed authentication gets 403 Forbidden, without WWW-Authenticate, instead of 401. */
 export const authRefused403: ServerModifier = {
-  reply: (reply) => (reply.status === 401 ? { ...reply, status: 403, headers: withoutChallenge(reply.headers) } : reply),
+  reply: (reply) =>
+    reply.status === 401 ? { ...reply, status: 403, headers: withoutChallenge(reply.headers) } : reply,
 };
 
 /** Failed authentication gets 400 Bad Request, without WWW-Authenticate: §7 names no status, and any 4xx refuses. */
 export const authRefused400: ServerModifier = {
-  reply: (reply) => (reply.status === 401 ? { ...reply, status: 400, headers: withoutChallenge(reply.headers) } : reply),
+  reply: (reply) =>
+    reply.status === 401 ? { ...reply, status: 400, headers: withoutChallenge(reply.headers) } : reply,
 };
 
 /** Failed authentication keeps its 401 but carries no WWW-Authenticate (§5 names no challenge). */
@@ -54,6 +56,7 @@ export const methodRefusedBare: ServerModifier = {
 /** An item path whose id names nothing gets this status instead of 404 (an unknown path stays 404). */
 export function unknownIdStatus(status: number): ServerModifier {
   return {
-    reply: (reply, route) => (reply.status === 404 && route.resource !== undefined && route.id !== undefined ? { ...reply, status } : reply),
+    reply: (reply, route) =>
+      reply.status === 404 && route.resource !== undefined && route.id !== undefined ? { ...reply, status } : reply,
   };
 }

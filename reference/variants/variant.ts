@@ -34,6 +34,8 @@ export interface Variant<Name extends string = string> extends Profile {
 }
 
 /** The variants, their names kept as literal types: the registry's VariantName is the union of them. */
-export function defineVariants<const Name extends string>(variants: readonly Variant<Name>[]): readonly Variant<Name>[] {
+export function defineVariants<const Name extends string>(
+  variants: readonly Variant<Name>[],
+): readonly Variant<Name>[] {
   return variants;
 }

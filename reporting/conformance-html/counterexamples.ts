@@ -30,7 +30,11 @@ function parseSteps(text: string): Step[] | null {
 function stepItem(step: Step): string {
   const lines = step.lines
     .filter((line) => line !== '')
-    .map((line) => (line.startsWith('curl ') ? `<pre class="curl">${escapeHtml(line)}</pre>` : `<div class="http"><code>${escapeHtml(line)}</code></div>`))
+    .map((line) =>
+      line.startsWith('curl ')
+        ? `<pre class="curl">${escapeHtml(line)}</pre>`
+        : `<div class="http"><code>${escapeHtml(line)}</code></div>`,
+    )
     .join('');
   return `<li value="${escapeHtml(step.number)}"><div class="call"><span class="step-no">${escapeHtml(step.number)}.</span> <code>${escapeHtml(step.label)}</code></div>${lines}</li>`;
 }
@@ -38,7 +42,8 @@ function stepItem(step: Step): string {
 /** Steps as a list, one call per item; as written when they are not in StepLog's shape. */
 function steps(text: string): string {
   const parsed = parseSteps(text);
-  const body = parsed === null ? `<pre>${escapeHtml(text)}</pre>` : `<ol class="step-list">${parsed.map(stepItem).join('')}</ol>`;
+  const body =
+    parsed === null ? `<pre>${escapeHtml(text)}</pre>` : `<ol class="step-list">${parsed.map(stepItem).join('')}</ol>`;
   return `<div class="side-label">Steps</div><div class="steps">${body}</div>`;
 }
 
@@ -54,9 +59,16 @@ export function caseReplayCommand(runCommand: string | undefined, checkId: strin
 function counterexample(check: CheckResult, runCommand: string | undefined): string | null {
   const found = parseFailureMessage(check.message).counterexample;
   if (found === null) return null;
-  const shrunk = found.shrinks === null ? '' : `Shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} to this case. `;
-  const replay = found.seed === null ? '' : `Replay with <code class="replay">SEED=${found.seed}</code>: the same seed generates and shrinks to the same case.`;
-  const alone = found.replay === null ? '' : `<p class="case-alone">This case alone, sent once (exit 1 when it fails again, 0 when not): <code class="replay">${escapeHtml(caseReplayCommand(runCommand, check.id, found.replay))}</code></p>`;
+  const shrunk =
+    found.shrinks === null ? '' : `Shrunk ${found.shrinks} time${found.shrinks === 1 ? '' : 's'} to this case. `;
+  const replay =
+    found.seed === null
+      ? ''
+      : `Replay with <code class="replay">SEED=${found.seed}</code>: the same seed generates and shrinks to the same case.`;
+  const alone =
+    found.replay === null
+      ? ''
+      : `<p class="case-alone">This case alone, sent once (exit 1 when it fails again, 0 when not): <code class="replay">${escapeHtml(caseReplayCommand(runCommand, check.id, found.replay))}</code></p>`;
   return `<article class="counterexample" id="counterexample-${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}">
 <header>${statusBadge(check)}<h3><a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a></h3><span class="meta">${escapeHtml(check.spec.join(', '))}</span></header>
 <p class="check-title">${escapeHtml(check.title)}</p>
@@ -69,7 +81,10 @@ ${found.steps === null ? '' : steps(found.steps)}
 
 /** Empty when no property or model-based check has a counterexample. */
 export function counterexamples(checks: readonly CheckResult[], runCommand?: string): { html: string; count: number } {
-  const cards = checks.filter((check) => isGeneratedCheck(check.id) && check.status !== 'passed').map((check) => counterexample(check, runCommand)).filter((card): card is string => card !== null);
+  const cards = checks
+    .filter((check) => isGeneratedCheck(check.id) && check.status !== 'passed')
+    .map((check) => counterexample(check, runCommand))
+    .filter((card): card is string => card !== null);
   if (cards.length === 0) return { html: '', count: 0 };
   return {
     count: cards.length,

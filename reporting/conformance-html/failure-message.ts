@@ -9,7 +9,13 @@ export interface FailureMessage {
   expected: string | null;
   received: string | null;
   /** The shrunk counterexample of a property or model-based check. */
-  counterexample: { value: string; steps: string | null; seed: number | null; shrinks: number | null; replay: string | null } | null;
+  counterexample: {
+    value: string;
+    steps: string | null;
+    seed: number | null;
+    shrinks: number | null;
+    replay: string | null;
+  } | null;
   exchange: string | null;
   reproduce: string | null;
 }
@@ -67,7 +73,13 @@ export function parseFailureMessage(message: string | null): FailureMessage {
     expected: text(first('Expected')),
     received: text(first('Received')),
     counterexample: counterexample
-      ? { value: dedent(text(counterexample)) ?? '', steps: text(first('Steps')), seed: number(/SEED=(\d+)/), shrinks: number(/shrunk (\d+) time/), replay: /--replay (\S+)/.exec(text(first('Replay')) ?? '')?.[1] ?? null }
+      ? {
+          value: dedent(text(counterexample)) ?? '',
+          steps: text(first('Steps')),
+          seed: number(/SEED=(\d+)/),
+          shrinks: number(/shrunk (\d+) time/),
+          replay: /--replay (\S+)/.exec(text(first('Replay')) ?? '')?.[1] ?? null,
+        }
       : null,
     exchange: dedent(text(first('Exchange'))),
     reproduce: text(first('Reproduce')),

@@ -44,17 +44,37 @@ function conformanceParts(report: ConformanceReport): Part[] {
   const parts: Part[] = [
     { id: 'summary', label: 'Summary', html: runHeader(report) },
     { id: 'sections', label: 'Sections', html: sectionMatrix(checks) },
-    { id: 'failures', label: 'Failures', count: { n: troubles, bad: summary.gating_failed > 0 }, html: failureCards(checks) },
+    {
+      id: 'failures',
+      label: 'Failures',
+      count: { n: troubles, bad: summary.gating_failed > 0 },
+      html: failureCards(checks),
+    },
   ];
-  if ((report.server_choices ?? []).length > 0) parts.push({ id: 'choices', label: 'Server choices', html: serverChoicesSection(report.server_choices!) });
-  if (found.count > 0) parts.push({ id: 'counterexamples', label: 'Counterexamples', count: { n: found.count, bad: true }, html: found.html });
-  if (summary.skipped > 0) parts.push({ id: 'skipped', label: 'Skipped', count: { n: summary.skipped, bad: false }, html: skippedChecks(checks) });
+  if ((report.server_choices ?? []).length > 0)
+    parts.push({ id: 'choices', label: 'Server choices', html: serverChoicesSection(report.server_choices!) });
+  if (found.count > 0)
+    parts.push({
+      id: 'counterexamples',
+      label: 'Counterexamples',
+      count: { n: found.count, bad: true },
+      html: found.html,
+    });
+  if (summary.skipped > 0)
+    parts.push({
+      id: 'skipped',
+      label: 'Skipped',
+      count: { n: summary.skipped, bad: false },
+      html: skippedChecks(checks),
+    });
   return parts;
 }
 
 function nav(parts: Part[]): string {
   const links = parts.map((part) => {
-    const count = part.count ? ` <span class="n${part.count.bad && part.count.n > 0 ? ' bad' : ''}">${part.count.n}</span>` : '';
+    const count = part.count
+      ? ` <span class="n${part.count.bad && part.count.n > 0 ? ' bad' : ''}">${part.count.n}</span>`
+      : '';
     return `<a href="#${part.id}">${escapeHtml(part.label)}${count}</a>`;
   });
   return `<nav class="toc" aria-label="Contents"><span class="brand">msgapi</span>${links.join('')}</nav>`;
@@ -70,15 +90,24 @@ function pageTitle(inputs: IndexInputs): string {
 export function renderIndexHtml(inputs: IndexInputs): string {
   const parts = inputs.conformance ? conformanceParts(inputs.conformance) : [];
   if (inputs.comparison) {
-    parts.push({ id: 'comparison', label: 'Comparison', count: { n: inputs.comparison.changed, bad: false }, html: comparisonSection(inputs.comparison) });
+    parts.push({
+      id: 'comparison',
+      label: 'Comparison',
+      count: { n: inputs.comparison.changed, bad: false },
+      html: comparisonSection(inputs.comparison),
+    });
   }
   const load = inputs.load ? loadSection(inputs.load) : undefined;
   if (load) parts.push({ id: 'load', label: 'Load', html: load.html });
-  const body = parts.length === 0 ? '<p class="lead">No report was given: run msgapi check, load or compare first.</p>' : parts.map((part) => part.html).join('\n');
+  const body =
+    parts.length === 0
+      ? '<p class="lead">No report was given: run msgapi check, load or compare first.</p>'
+      : parts.map((part) => part.html).join('\n');
   // Chart.js is 200 kB: a page without load charts goes without it.
-  const charts = load && load.charts.length > 0
-    ? `<script type="application/json" id="load-charts">${jsonForScript(load.charts)}</script>\n<script>${chartJs()}</script>\n<script>${drawChartsScript}</script>`
-    : '';
+  const charts =
+    load && load.charts.length > 0
+      ? `<script type="application/json" id="load-charts">${jsonForScript(load.charts)}</script>\n<script>${chartJs()}</script>\n<script>${drawChartsScript}</script>`
+      : '';
   const version = inputs.conformance?.tool.version ?? inputs.load?.version;
   return `${staticPageHead(pageTitle(inputs), indexReportCss)}
 <body>

@@ -24,11 +24,19 @@ export function conformanceVerdict(report: ConformanceReport): Verdict {
 
 function verdictBanner(report: ConformanceReport): string {
   const verdict = verdictOf(report);
-  const why = verdict.outcome === 'PASSED' ? `every gating check of the ${verdict.scope.description} passed` : verdict.reasons.join('; ');
+  const why =
+    verdict.outcome === 'PASSED'
+      ? `every gating check of the ${verdict.scope.description} passed`
+      : verdict.reasons.join('; ');
   const cls = verdict.outcome === 'PASSED' ? 'passed' : 'failed';
-  const notices = verdict.notices.length > 0 ? `<ul class="verdict-notices">${verdict.notices.map((notice) => `<li>${escapeHtml(notice)}</li>`).join('')}</ul>` : '';
-  return `<div class="verdict ${cls}" data-verdict="${verdict.outcome.toLowerCase()}"><strong>${verdict.outcome}</strong> <span class="verdict-why">${escapeHtml(why)}</span>` +
-    ` <span class="verdict-scope" data-scope="${escapeHtml(verdict.scope.kind)}">${escapeHtml(verdict.scope.description)}</span>${notices}</div>`;
+  const notices =
+    verdict.notices.length > 0
+      ? `<ul class="verdict-notices">${verdict.notices.map((notice) => `<li>${escapeHtml(notice)}</li>`).join('')}</ul>`
+      : '';
+  return (
+    `<div class="verdict ${cls}" data-verdict="${verdict.outcome.toLowerCase()}"><strong>${verdict.outcome}</strong> <span class="verdict-why">${escapeHtml(why)}</span>` +
+    ` <span class="verdict-scope" data-scope="${escapeHtml(verdict.scope.kind)}">${escapeHtml(verdict.scope.description)}</span>${notices}</div>`
+  );
 }
 
 function counts(report: ConformanceReport): string {
@@ -36,7 +44,8 @@ function counts(report: ConformanceReport): string {
   // `?? 0`: a report written before a status existed (flaky) has no count for it.
   const count = (status: CheckStatus) => summary[status] ?? 0;
   const tiles = statusOrder.map(
-    (status) => `<div class="tile s-${status}${count(status) === 0 ? ' zero' : ''}" data-count="${status}"><span class="number">${formatCount(count(status))}</span>${statusBadge(status)}</div>`,
+    (status) =>
+      `<div class="tile s-${status}${count(status) === 0 ? ' zero' : ''}" data-count="${status}"><span class="number">${formatCount(count(status))}</span>${statusBadge(status)}</div>`,
   );
   const gating = `<div class="tile gating-tile${summary.gating_failed === 0 ? ' zero' : ''}" data-count="gating_failed"><span class="number">${formatCount(summary.gating_failed)}</span><span class="tile-label">gating failures</span></div>`;
   return `<div class="tiles">${tiles.join('')}${gating}</div>`;
@@ -48,10 +57,19 @@ function facts(report: ConformanceReport): string {
     ['Target', `<code>${escapeHtml(report.target.url)}</code> — ${where}`],
     ['Started', escapeHtml(report.started_at)],
     ['Duration', escapeHtml(formatRunTime(report.duration_ms))],
-    ['Checks', `<span data-scope="${escapeHtml(verdictOf(report).scope.kind)}">${escapeHtml(verdictOf(report).scope.description)}</span>`],
-    ['Seed', `<code>${escapeHtml(report.seed)}</code> — replay with <code class="replay">${escapeHtml(report.replay ?? `SEED=${report.seed}`)}</code>`],
+    [
+      'Checks',
+      `<span data-scope="${escapeHtml(verdictOf(report).scope.kind)}">${escapeHtml(verdictOf(report).scope.description)}</span>`,
+    ],
+    [
+      'Seed',
+      `<code>${escapeHtml(report.seed)}</code> — replay with <code class="replay">${escapeHtml(report.replay ?? `SEED=${report.seed}`)}</code>`,
+    ],
     ['Requests', formatCount(report.requests)],
-    ['Run', `<code>${escapeHtml(report.run_id)}</code>, ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}`],
+    [
+      'Run',
+      `<code>${escapeHtml(report.run_id)}</code>, ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}`,
+    ],
   ];
   return `<dl class="facts">${entries.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}</dl>`;
 }
@@ -59,14 +77,33 @@ function facts(report: ConformanceReport): string {
 /** What the run may have left on the target, and an interrupted run: said before any detail. */
 function warnings(report: ConformanceReport): string {
   const notes: string[] = [];
-  if (report.interrupted) notes.push('<p><strong>Interrupted.</strong> The run was stopped by a signal: the checks that had not run yet are not in this report.</p>');
+  if (report.interrupted)
+    notes.push(
+      '<p><strong>Interrupted.</strong> The run was stopped by a signal: the checks that had not run yet are not in this report.</p>',
+    );
   if (report.leftovers.length > 0) {
-    const items = report.leftovers.map((left) => `<li><code>${escapeHtml(left.kind)} ${escapeHtml(left.id)}</code>: ${escapeHtml(left.reason)}</li>`).join('');
-    const commands = [...new Set(report.leftovers.flatMap((left) => (left.cleanup === undefined ? [] : [left.cleanup])))];
-    const retry = commands.length > 0
-      ? commands.map((command) => `<p>Try again later with <code>${escapeHtml(command)}</code> (${escapeHtml(cleanupTokensNote)}).</p>`).join('')
-      : report.ledger_file ? `<p>Try again later with <code>msgapi cleanup --ledger ${escapeHtml(report.ledger_file)}</code>.</p>` : '';
-    notes.push(`<p><strong>Left behind on the target</strong> (deleting them did not work):</p><ul>${items}</ul>${retry}`);
+    const items = report.leftovers
+      .map(
+        (left) => `<li><code>${escapeHtml(left.kind)} ${escapeHtml(left.id)}</code>: ${escapeHtml(left.reason)}</li>`,
+      )
+      .join('');
+    const commands = [
+      ...new Set(report.leftovers.flatMap((left) => (left.cleanup === undefined ? [] : [left.cleanup]))),
+    ];
+    const retry =
+      commands.length > 0
+        ? commands
+            .map(
+              (command) =>
+                `<p>Try again later with <code>${escapeHtml(command)}</code> (${escapeHtml(cleanupTokensNote)}).</p>`,
+            )
+            .join('')
+        : report.ledger_file
+          ? `<p>Try again later with <code>msgapi cleanup --ledger ${escapeHtml(report.ledger_file)}</code>.</p>`
+          : '';
+    notes.push(
+      `<p><strong>Left behind on the target</strong> (deleting them did not work):</p><ul>${items}</ul>${retry}`,
+    );
   }
   return notes.length === 0 ? '' : `<div class="warning-box">${notes.join('')}</div>`;
 }

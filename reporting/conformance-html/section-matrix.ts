@@ -18,7 +18,11 @@ function groupBySection(checks: readonly CheckResult[]): Section[] {
   const sections = new Map<string, Section>();
   for (const check of checks) {
     for (const name of check.spec) {
-      const section = sections.get(name) ?? { name, checks: [], counts: { passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 } };
+      const section = sections.get(name) ?? {
+        name,
+        checks: [],
+        counts: { passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 },
+      };
       section.checks.push(check);
       section.counts[check.status] += 1;
       sections.set(name, section);
@@ -28,7 +32,8 @@ function groupBySection(checks: readonly CheckResult[]): Section[] {
 }
 
 /** Problems first within a section, then by id, so the eye lands on what failed. */
-const byAttention = (a: CheckResult, b: CheckResult) => statusOrder.indexOf(a.status) - statusOrder.indexOf(b.status) || a.id.localeCompare(b.id);
+const byAttention = (a: CheckResult, b: CheckResult) =>
+  statusOrder.indexOf(a.status) - statusOrder.indexOf(b.status) || a.id.localeCompare(b.id);
 
 function sectionName(name: string): string {
   const title = sectionTitle(name);
@@ -51,8 +56,14 @@ function overview(sections: Section[]): string {
 }
 
 function checkRow(check: CheckResult): string {
-  const link = check.status === 'passed' ? `<code>${escapeHtml(check.id)}</code>` : `<a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a>`;
-  const attempts = check.attempts && check.status === 'flaky' ? `<div class="attempts-inline">attempts: ${escapeHtml(check.attempts.join(', '))}</div>` : '';
+  const link =
+    check.status === 'passed'
+      ? `<code>${escapeHtml(check.id)}</code>`
+      : `<a href="#${checkAnchor(check.id)}"><code>${escapeHtml(check.id)}</code></a>`;
+  const attempts =
+    check.attempts && check.status === 'flaky'
+      ? `<div class="attempts-inline">attempts: ${escapeHtml(check.attempts.join(', '))}</div>`
+      : '';
   return `<tr data-check="${escapeHtml(check.id)}" data-status="${check.status}"><td>${statusBadge(check)}</td><td>${link}<div class="check-title">${escapeHtml(check.title)}</div>${attempts}</td><td>${levelBadge(check.level)}</td><td>${gatingWords(check)}</td></tr>`;
 }
 

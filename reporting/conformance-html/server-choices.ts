@@ -6,7 +6,10 @@ import { escapeHtml } from '../page-kit/format.ts';
 export function serverChoicesSection(choices: readonly ServerChoice[]): string {
   if (choices.length === 0) return '';
   const rows = choices
-    .map((choice) => `<tr data-point="${escapeHtml(choice.point)}"><td><code>${escapeHtml(choice.point)}</code></td><td><code>${escapeHtml(choice.reading)}</code></td><td>${escapeHtml(choice.source)}</td><td>${escapeHtml(choice.evidence ?? '')}</td></tr>`)
+    .map(
+      (choice) =>
+        `<tr data-point="${escapeHtml(choice.point)}"><td><code>${escapeHtml(choice.point)}</code></td><td><code>${escapeHtml(choice.reading)}</code></td><td>${escapeHtml(choice.source)}</td><td>${escapeHtml(choice.evidence ?? '')}</td></tr>`,
+    )
     .join('\n');
   return `<section id="choices" class="block">
 <h2>What this server chose</h2>

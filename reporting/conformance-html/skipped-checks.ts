@@ -9,7 +9,9 @@ export function skippedChecks(checks: readonly CheckResult[]): string {
   if (skipped.length === 0) return '';
   const items = skipped
     .map(
-      (check) => `<li id="${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}"><div><code>${escapeHtml(check.id)}</code> <span class="meta">${escapeHtml(check.spec.join(', '))} ${levelBadge(check.level)}</span></div>
+      (
+        check,
+      ) => `<li id="${checkAnchor(check.id)}" data-check="${escapeHtml(check.id)}"><div><code>${escapeHtml(check.id)}</code> <span class="meta">${escapeHtml(check.spec.join(', '))} ${levelBadge(check.level)}</span></div>
 <div class="check-title">${escapeHtml(check.title)}</div><div class="reason">${escapeHtml(check.message ?? 'no reason given')}</div></li>`,
     )
     .join('\n');

@@ -32,7 +32,9 @@ export const formatCpu = (share: number | null): string =>
 
 export function formatStatuses(statuses: Record<string, number>): string {
   const entries = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b));
-  return entries.length === 0 ? 'none' : entries.map(([status, count]) => `${status}: ${formatCount(count)}`).join(' · ');
+  return entries.length === 0
+    ? 'none'
+    : entries.map(([status, count]) => `${status}: ${formatCount(count)}`).join(' · ');
 }
 
 export const bottleneckWords: Record<Bottleneck, { text: string; warning: boolean }> = {

@@ -41,11 +41,22 @@ export function scenarioCharts(scenario: ScenarioReport): ScenarioCharts {
   for (const figures of models) {
     if (figures.offered_rate === null || figures.rps_over_time.length === 0) continue;
     const last = figures.rps_over_time.length;
-    rps.push({ label: 'offered rate (open model)', model: 'offered', points: [{ x: 1, y: figures.offered_rate }, { x: last, y: figures.offered_rate }] });
+    rps.push({
+      label: 'offered rate (open model)',
+      model: 'offered',
+      points: [
+        { x: 1, y: figures.offered_rate },
+        { x: last, y: figures.offered_rate },
+      ],
+    });
   }
   return {
     scenario: scenario.name,
-    latency: models.map((figures) => ({ label: modelLabel(figures), model: figures.model, points: latencyPoints(figures.histogram) })),
+    latency: models.map((figures) => ({
+      label: modelLabel(figures),
+      model: figures.model,
+      points: latencyPoints(figures.histogram),
+    })),
     rps,
   };
 }

@@ -32,19 +32,51 @@ export function facts(report: LoadReport): string {
   const entries: Array<[string, string]> = [
     ['Run', `${escapeHtml(report.started_at)} → ${escapeHtml(report.finished_at)}${runLength(report)}`],
     ['Scenarios', escapeHtml(config.scenarios.join(', '))],
-    ['Measured', `${escapeHtml(formatDuration(config.duration_s))} per scenario and model, after ${escapeHtml(formatDuration(config.warmup_s))} of warm-up`],
+    [
+      'Measured',
+      `${escapeHtml(formatDuration(config.duration_s))} per scenario and model, after ${escapeHtml(formatDuration(config.warmup_s))} of warm-up`,
+    ],
   ];
-  if (models.has('closed')) entries.push(['Closed model', `${config.connections} connections, each sending its next request when the last is answered`]);
-  if (models.has('open')) entries.push(['Open model', `${config.rate} req/s offered on a schedule, over ${config.open_connections} connections`]);
+  if (models.has('closed'))
+    entries.push([
+      'Closed model',
+      `${config.connections} connections, each sending its next request when the last is answered`,
+    ]);
+  if (models.has('open'))
+    entries.push([
+      'Open model',
+      `${config.rate} req/s offered on a schedule, over ${config.open_connections} connections`,
+    ]);
   entries.push(
-    ['Requests', `pagination ${escapeHtml(config.pagination)}, max limit ${config.max_limit}, timeout ${config.timeout_ms} ms`],
-    ['Thresholds', config.thresholds.length === 0 ? 'none' : config.thresholds.map((t) => `<code>${escapeHtml(t)}</code>`).join(', ')],
-    ['Environment', escapeHtml(`Node ${env.node} on ${env.platform}/${env.arch}, ${env.cpus} × ${env.cpu_model}; generator ${env.generator}`)],
-    ['Data set', data === null ? 'not reported' : `${data.conversations.toLocaleString('en-US')} conversations, ${data.groups.toLocaleString('en-US')} groups${data.seeded ? ', seeded by this run' : ', found on the target'}`],
+    [
+      'Requests',
+      `pagination ${escapeHtml(config.pagination)}, max limit ${config.max_limit}, timeout ${config.timeout_ms} ms`,
+    ],
+    [
+      'Thresholds',
+      config.thresholds.length === 0
+        ? 'none'
+        : config.thresholds.map((t) => `<code>${escapeHtml(t)}</code>`).join(', '),
+    ],
+    [
+      'Environment',
+      escapeHtml(
+        `Node ${env.node} on ${env.platform}/${env.arch}, ${env.cpus} × ${env.cpu_model}; generator ${env.generator}`,
+      ),
+    ],
+    [
+      'Data set',
+      data === null
+        ? 'not reported'
+        : `${data.conversations.toLocaleString('en-US')} conversations, ${data.groups.toLocaleString('en-US')} groups${data.seeded ? ', seeded by this run' : ', found on the target'}`,
+    ],
   );
   if (report.merged_from) {
     const { files, as } = report.merged_from;
-    entries.push(['Merged from', `${files.length} reports added up as ${escapeHtml(as)} runs: ${files.map((f) => `<code>${escapeHtml(f)}</code>`).join(', ')}`]);
+    entries.push([
+      'Merged from',
+      `${files.length} reports added up as ${escapeHtml(as)} runs: ${files.map((f) => `<code>${escapeHtml(f)}</code>`).join(', ')}`,
+    ]);
   }
   return `<dl class="facts">${entries.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}</dl>`;
 }
@@ -52,7 +84,10 @@ export function facts(report: LoadReport): string {
 export function gates(report: LoadReport): string {
   if (report.gates.length === 0) return '<h3>Gates</h3><p>No gates were set.</p>';
   const rows = report.gates
-    .map((g) => `<tr data-passed="${g.passed}"><td><code>${escapeHtml(g.gate)}</code></td><td>${escapeHtml(g.detail)}</td><td class="result ${g.passed ? 'pass' : 'fail'}">${g.passed ? '✓ pass' : '✗ fail'}</td></tr>`)
+    .map(
+      (g) =>
+        `<tr data-passed="${g.passed}"><td><code>${escapeHtml(g.gate)}</code></td><td>${escapeHtml(g.detail)}</td><td class="result ${g.passed ? 'pass' : 'fail'}">${g.passed ? '✓ pass' : '✗ fail'}</td></tr>`,
+    )
     .join('\n');
   return `<h3>Gates</h3><table class="gates"><thead><tr><th>Gate</th><th>Found</th><th>Result</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }

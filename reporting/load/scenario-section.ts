@@ -2,7 +2,14 @@
 // one column per model (closed, open), or only the reason when it was not measured.
 import type { ModelFigures, ScenarioReport } from '../../load/load-report.ts';
 import { escapeHtml, formatCount, formatDuration } from '../page-kit/format.ts';
-import { bottleneckWords, formatBytesPerSecond, formatCpu, formatMs, formatRate, formatStatuses } from './figure-text.ts';
+import {
+  bottleneckWords,
+  formatBytesPerSecond,
+  formatCpu,
+  formatMs,
+  formatRate,
+  formatStatuses,
+} from './figure-text.ts';
 
 interface FigureRow {
   /** data-figure attribute, for tests and for anyone scripting the page. */
@@ -27,7 +34,11 @@ const figureGroups: Array<{ title: string; numeric: boolean; rows: FigureRow[] }
     title: 'Throughput and latency',
     numeric: true,
     rows: [
-      { key: 'offered_rate', label: 'offered rate', cell: (f) => (f.offered_rate === null ? undefined : `${formatRate(f.offered_rate)} req/s`) },
+      {
+        key: 'offered_rate',
+        label: 'offered rate',
+        cell: (f) => (f.offered_rate === null ? undefined : `${formatRate(f.offered_rate)} req/s`),
+      },
       { key: 'connections', label: 'connections', cell: (f) => formatCount(f.connections) },
       { key: 'duration', label: 'measured for', cell: (f) => escapeHtml(formatDuration(f.duration_s)) },
       { key: 'requests', label: 'responses', cell: (f) => formatCount(f.requests) },
@@ -59,7 +70,9 @@ const figureGroups: Array<{ title: string; numeric: boolean; rows: FigureRow[] }
 
 function figuresTable(models: ModelFigures[], group: (typeof figureGroups)[number]): string {
   const align = group.numeric ? ' num' : '';
-  const head = models.map((f) => `<th class="${f.model}${align}" data-model="${f.model}">${f.model} model</th>`).join('');
+  const head = models
+    .map((f) => `<th class="${f.model}${align}" data-model="${f.model}">${f.model} model</th>`)
+    .join('');
   const rows = group.rows
     .map((row) => {
       const cells = models.map((f) => [f, row.cell(f)] as const);
@@ -87,7 +100,10 @@ function generatorWarning(models: ModelFigures[]): string {
 
 function samples(scenario: ScenarioReport): string {
   const { validated, problems } = scenario.samples;
-  const list = problems.length === 0 ? '' : `<ul class="problems">${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>`;
+  const list =
+    problems.length === 0
+      ? ''
+      : `<ul class="problems">${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>`;
   const summary = `${formatCount(validated)} sample bodies validated against the schemas; ${problems.length === 0 ? 'no problems' : `${problems.length} problem${problems.length === 1 ? '' : 's'}:`}`;
   return `<div class="samples">${summary}${list}</div>`;
 }
@@ -109,6 +125,9 @@ export function scenarioSection(scenario: ScenarioReport): string {
   }
   const models = [scenario.closed, scenario.open].filter((f): f is ModelFigures => f !== null);
   const tables = figureGroups.map((group) => figuresTable(models, group)).join('\n');
-  const body = models.length === 0 ? '<p class="skipped">No model was run for this scenario.</p>' : `${generatorWarning(models)}${charts(scenario.name)}\n<div class="figures-grid">${tables}</div>`;
+  const body =
+    models.length === 0
+      ? '<p class="skipped">No model was run for this scenario.</p>'
+      : `${generatorWarning(models)}${charts(scenario.name)}\n<div class="figures-grid">${tables}</div>`;
   return `<section class="scenario" data-scenario="${escapeHtml(scenario.name)}">${head}\n${body}\n${samples(scenario)}</section>`;
 }

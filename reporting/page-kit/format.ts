@@ -7,7 +7,8 @@ const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => htmlEntities[c]!);
 
 /** JSON inside <script>: a "</" would end the element early and "<!--" would change how it is parsed. */
-export const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/<\//g, '<\\/').replace(/<!--/g, '\\u003c!--');
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replace(/<\//g, '<\\/').replace(/<!--/g, '\\u003c!--');
 
 /** 12345.678 → "12,346" (or "12,345.7" with one fraction digit). */
 export const formatNumber = (value: number, fractionDigits = 0): string =>

@@ -7,7 +7,8 @@ import { escapeHtml } from './format.ts';
  * and styles are all they have, so a page that tried to fetch something fails in the browser
  * instead of quietly going online.
  */
-export const staticPagePolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+export const staticPagePolicy =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
 
 export function staticPageHead(title: string, css: string): string {
   return `<!doctype html>

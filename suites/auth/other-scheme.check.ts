@@ -7,11 +7,19 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.other-scheme.rejected',
-      title: 'every endpoint rejects an Authorization header of another scheme with a 4xx, shows no data and changes nothing',
+      title:
+        'every endpoint rejects an Authorization header of another scheme with a 4xx, shows no data and changes nothing',
       level: 'security',
       assumes: [
-        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
-        'refusal-status', 'success-status',
+        'auth-refusal-status',
+        'contact-fields',
+        'last-active-at',
+        'last-opened-at',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
       ],
       tags: ['conversations', 'groups'],
     },

@@ -17,9 +17,15 @@ import { expectStatusOf, expectThat } from '../../harness/checks/expect.ts';
 import { recordCreated } from '../../harness/checks/fixtures.ts';
 import { walkConversations, walkGroups, type Walk } from '../../harness/checks/list-walk.ts';
 import { untilListsCaughtUp } from '../../harness/checks/list-consistency.ts';
-import { expectNoOwnData, expectUnchanged, snapshotOwnResources, type OwnResources } from '../../harness/checks/own-resources.ts';
+import {
+  expectNoOwnData,
+  expectUnchanged,
+  snapshotOwnResources,
+  type OwnResources,
+} from '../../harness/checks/own-resources.ts';
 
-export const authRule = '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
+export const authRule =
+  '§4: "All endpoints require authentication"; §5: "Every request carries the header Authorization with the value Bearer <ACCESS_TOKEN>"';
 
 interface Markers {
   /** contact_id of the refused conversation create. */
@@ -43,15 +49,29 @@ function attempts(own: OwnResources, markers: Markers, rename: string): Attempt[
   const groupId = own.group.id;
   return [
     { operation: 'listConversations', options: {}, detail: '' },
-    { operation: 'createConversation', options: { body: { contact_id: markers.contactId } }, detail: ' with contact_id', creates: 'conversation' },
-    { operation: 'retrieveConversation', options: { id: conversationId }, detail: ' of the check\'s conversation' },
-    { operation: 'updateConversation', options: { id: conversationId, body: { is_muted: true } }, detail: ' with is_muted=true' },
+    {
+      operation: 'createConversation',
+      options: { body: { contact_id: markers.contactId } },
+      detail: ' with contact_id',
+      creates: 'conversation',
+    },
+    { operation: 'retrieveConversation', options: { id: conversationId }, detail: " of the check's conversation" },
+    {
+      operation: 'updateConversation',
+      options: { id: conversationId, body: { is_muted: true } },
+      detail: ' with is_muted=true',
+    },
     { operation: 'listGroups', options: {}, detail: '' },
-    { operation: 'createGroup', options: { body: { name: markers.groupName } }, detail: ' with a name', creates: 'group' },
-    { operation: 'retrieveGroup', options: { id: groupId }, detail: ' of the check\'s group' },
+    {
+      operation: 'createGroup',
+      options: { body: { name: markers.groupName } },
+      detail: ' with a name',
+      creates: 'group',
+    },
+    { operation: 'retrieveGroup', options: { id: groupId }, detail: " of the check's group" },
     { operation: 'updateGroup', options: { id: groupId, body: { name: rename } }, detail: ' with a new name' },
-    { operation: 'deleteConversation', options: { id: conversationId }, detail: ' of the check\'s conversation' },
-    { operation: 'deleteGroup', options: { id: groupId }, detail: ' of the check\'s group' },
+    { operation: 'deleteConversation', options: { id: conversationId }, detail: " of the check's conversation" },
+    { operation: 'deleteGroup', options: { id: groupId }, detail: " of the check's group" },
   ];
 }
 
@@ -70,9 +90,15 @@ interface RefusedCreate {
  * Sends each of the ten operations once, with the variants taken in turn, so that every operation
  * gets one refused request and every variant reaches at least one operation.
  */
-export async function expectEveryOperationRejected(context: CheckContext, variants: readonly WrongCredentials[]): Promise<void> {
+export async function expectEveryOperationRejected(
+  context: CheckContext,
+  variants: readonly WrongCredentials[],
+): Promise<void> {
   const own = await snapshotOwnResources(context, 'auth');
-  const markers = { contactId: context.names.contactId('auth-refused-create'), groupName: context.names.groupName('auth refused create') };
+  const markers = {
+    contactId: context.names.contactId('auth-refused-create'),
+    groupName: context.names.groupName('auth refused create'),
+  };
   const refusedCreates: RefusedCreate[] = [];
   const sent = new Map<OperationName, string>();
   for (const [index, attempt] of attempts(own, markers, context.names.groupName('auth refused rename')).entries()) {
@@ -88,18 +114,24 @@ export async function expectEveryOperationRejected(context: CheckContext, varian
   }
   // Any of the ten could have changed them; these are the ones that would on a server that
   // ignored the header, so the message names them.
-  await expectUnchanged(context, own, {
-    conversation: `the refused requests (${sent.get('updateConversation')}; ${sent.get('deleteConversation')})`,
-    group: `the refused requests (${sent.get('updateGroup')}; ${sent.get('deleteGroup')})`,
-  }, authRule);
+  await expectUnchanged(
+    context,
+    own,
+    {
+      conversation: `the refused requests (${sent.get('updateConversation')}; ${sent.get('deleteConversation')})`,
+      group: `the refused requests (${sent.get('updateGroup')}; ${sent.get('deleteGroup')})`,
+    },
+    authRule,
+  );
   for (const create of refusedCreates) await expectNotRetrievable(context, create);
   await expectMarkersNotListed(context, markers);
 }
 
 async function expectNotRetrievable(context: CheckContext, create: RefusedCreate): Promise<void> {
-  const response = create.kind === 'group'
-    ? await context.client.retrieveGroup(create.id)
-    : await context.client.retrieveConversation(create.id);
+  const response =
+    create.kind === 'group'
+      ? await context.client.retrieveGroup(create.id)
+      : await context.client.retrieveConversation(create.id);
   expectThat(
     context.profile.isUnknownIdAnswer(response.status),
     response,
@@ -113,7 +145,8 @@ export async function walkAsStep<T>(walking: Promise<Walk<T>>, blamed: CheckId):
   try {
     return await walking;
   } catch (error) {
-    if (error instanceof CheckFailure && !(error instanceof PrerequisiteFailure)) throw new PrerequisiteFailure(error.details, blamed);
+    if (error instanceof CheckFailure && !(error instanceof PrerequisiteFailure))
+      throw new PrerequisiteFailure(error.details, blamed);
     throw error;
   }
 }
@@ -129,10 +162,17 @@ function pageWith(walk: Walk<{ id: string }>, id: string): ApiResponse {
 async function expectMarkersNotListed(context: CheckContext, markers: Markers): Promise<void> {
   // A list may show a write late (profile: list-consistency): absence is read once it would show.
   await untilListsCaughtUp(context);
-  const conversations = await walkAsStep(walkConversations(context, {}, {
-    ...markerWalk,
-    stopWhen: (items) => items.some((item) => item.contact_id === markers.contactId),
-  }), 'conversations.list.pagination');
+  const conversations = await walkAsStep(
+    walkConversations(
+      context,
+      {},
+      {
+        ...markerWalk,
+        stopWhen: (items) => items.some((item) => item.contact_id === markers.contactId),
+      },
+    ),
+    'conversations.list.pagination',
+  );
   const conversation = conversations.items.find((item: Conversation) => item.contact_id === markers.contactId);
   // An incomplete walk that did not find it proves nothing either way; that step is left out.
   if (conversation) {
@@ -144,10 +184,17 @@ async function expectMarkersNotListed(context: CheckContext, markers: Markers): 
       exchange: pageWith(conversations, conversation.id).exchange,
     });
   }
-  const groups = await walkAsStep(walkGroups(context, {}, {
-    ...markerWalk,
-    stopWhen: (items) => items.some((item) => item.name === markers.groupName),
-  }), 'groups.list.pagination');
+  const groups = await walkAsStep(
+    walkGroups(
+      context,
+      {},
+      {
+        ...markerWalk,
+        stopWhen: (items) => items.some((item) => item.name === markers.groupName),
+      },
+    ),
+    'groups.list.pagination',
+  );
   const group = groups.items.find((item: Group) => item.name === markers.groupName);
   if (group) {
     throw new CheckFailure({

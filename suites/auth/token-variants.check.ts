@@ -8,12 +8,18 @@ import { createOwnResources } from '../../harness/checks/own-resources.ts';
 import { expectEveryOperationRejected } from './rejection.ts';
 import { made, schemeVariants, swapCase, tokenVariants } from '../../harness/checks/wrong-credentials.ts';
 
-const eitherRule = '§5 writes "Bearer <ACCESS_TOKEN>" and no more (RFC 7235 §2.1: the scheme is case-insensitive, 1*SP before the token; RFC 9110 §5.3: Authorization is no list, so two are no valid request): a server may serve the token\'s user or refuse, never fail (profile: auth-scheme-spelling)';
+const eitherRule =
+  '§5 writes "Bearer <ACCESS_TOKEN>" and no more (RFC 7235 §2.1: the scheme is case-insensitive, 1*SP before the token; RFC 9110 §5.3: Authorization is no list, so two are no valid request): a server may serve the token\'s user or refuse, never fail (profile: auth-scheme-spelling)';
 
 /** A success acts for the token's user: the owner's own object, as the owner gets it. */
 function expectOwnersObject(response: ApiResponse, schema: 'conversation' | 'group', id: string, what: string): void {
   const object = expectBody(response, schema) as Conversation | Group;
-  expectThat(object.id === id, response, `the owner's ${schema} ${id} in a success for ${what} (${eitherRule})`, `${schema} ${String(object.id)}`);
+  expectThat(
+    object.id === id,
+    response,
+    `the owner's ${schema} ${id} in a success for ${what} (${eitherRule})`,
+    `${schema} ${String(object.id)}`,
+  );
 }
 
 async function expectNoServerErrorForEach(context: CheckContext): Promise<void> {
@@ -22,9 +28,10 @@ async function expectNoServerErrorForEach(context: CheckContext): Promise<void> 
   // Each variant once, on the two retrieves in turn: they change nothing, and a success shows whose it is.
   for (const [index, { label, credentials }] of variants.entries()) {
     const client = context.client.as(credentials);
-    const [schema, id, response] = index % 2 === 0
-      ? ['conversation', own.conversation.id, await client.retrieveConversation(own.conversation.id)] as const
-      : ['group', own.group.id, await client.retrieveGroup(own.group.id)] as const;
+    const [schema, id, response] =
+      index % 2 === 0
+        ? (['conversation', own.conversation.id, await client.retrieveConversation(own.conversation.id)] as const)
+        : (['group', own.group.id, await client.retrieveGroup(own.group.id)] as const);
     const what = `GET /v1/${schema}s/:id of the owner's ${schema}, sent with ${label}`;
     expectNoServerError(context.profile, response, `${what} (${eitherRule})`);
     if (context.profile.isSuccess(response.status)) expectOwnersObject(response, schema, id, what);
@@ -43,11 +50,19 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.token-variants.rejected',
-      title: 'every endpoint rejects the valid token changed (a character added, removed or changed, written twice, wrapped in junk) with a 4xx, shows no data and changes nothing',
+      title:
+        'every endpoint rejects the valid token changed (a character added, removed or changed, written twice, wrapped in junk) with a 4xx, shows no data and changes nothing',
       level: 'security',
       assumes: [
-        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
-        'refusal-status', 'success-status',
+        'auth-refusal-status',
+        'contact-fields',
+        'last-active-at',
+        'last-opened-at',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
       ],
       tags: ['conversations', 'groups'],
     },
@@ -56,11 +71,20 @@ export const checks = [
   defineCheck(
     {
       id: 'auth.token-variants.case-swapped-rejected',
-      title: 'every endpoint rejects the valid token with its letter case swapped with a 4xx, shows no data and changes nothing',
+      title:
+        'every endpoint rejects the valid token with its letter case swapped with a 4xx, shows no data and changes nothing',
       level: 'security',
       assumes: [
-        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
-        'refusal-status', 'success-status', 'token-case',
+        'auth-refusal-status',
+        'contact-fields',
+        'last-active-at',
+        'last-opened-at',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
+        'token-case',
       ],
       tags: ['conversations', 'groups'],
     },
@@ -70,13 +94,16 @@ export const checks = [
       const token = context.target.accessToken;
       const swapped = swapCase(token);
       if (swapped === token) return context.skip('ACCESS_TOKEN has no letters, so it has no other letter case to send');
-      return expectEveryOperationRejected(context, [made('the valid token with the case of every letter swapped', swapped, '${ACCESS_TOKEN~~}')]);
+      return expectEveryOperationRejected(context, [
+        made('the valid token with the case of every letter swapped', swapped, '${ACCESS_TOKEN~~}'),
+      ]);
     },
   ),
   defineCheck(
     {
       id: 'auth.token-variants.scheme-no-server-error',
-      title: 'the valid token with the scheme in other letter case, two spaces, or beside a second Authorization header gets a success as its user or a refusal, never a 5xx',
+      title:
+        'the valid token with the scheme in other letter case, two spaces, or beside a second Authorization header gets a success as its user or a refusal, never a 5xx',
       level: 'robustness',
       assumes: ['auth-refusal-status', 'auth-scheme-spelling', 'error-body', 'success-status'],
       tags: ['conversations', 'groups'],

@@ -9,7 +9,9 @@ const asked = 'GET /v1/groups with an unknown Bearer token';
 
 /** The one refused request the convention checks look at: a list, which changes nothing. */
 const refusedList = (context: CheckContext): Promise<ApiResponse> =>
-  context.client.as(authorizationHeader(`Bearer msgapi-${context.target.runId}-unknown-token`).credentials).listGroups();
+  context.client
+    .as(authorizationHeader(`Bearer msgapi-${context.target.runId}-unknown-token`).credentials)
+    .listGroups();
 
 export const checks = [
   // §5: the token is the user's ACCESS_TOKEN; one the suite invents belongs to no user.
@@ -19,13 +21,22 @@ export const checks = [
       title: 'every endpoint rejects an unknown Bearer token with a 4xx, shows no data and changes nothing',
       level: 'security',
       assumes: [
-        'auth-refusal-status', 'contact-fields', 'last-active-at', 'last-opened-at', 'list-consistency', 'list-order', 'pagination',
-        'refusal-status', 'success-status',
+        'auth-refusal-status',
+        'contact-fields',
+        'last-active-at',
+        'last-opened-at',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
       ],
       tags: ['conversations', 'groups'],
     },
     (context) =>
-      expectEveryOperationRejected(context, [authorizationHeader(`Bearer msgapi-${context.target.runId}-unknown-token`)]),
+      expectEveryOperationRejected(context, [
+        authorizationHeader(`Bearer msgapi-${context.target.runId}-unknown-token`),
+      ]),
   ),
 
   // §7 names no status for a failure: any 4xx refuses (auth.*.rejected). 401 Unauthorized is the
@@ -41,7 +52,12 @@ export const checks = [
     },
     async (context) => {
       const response = await refusedList(context);
-      expectAnswer(response, context.profile.isUnauthorized, 'status 401 (the convention, RFC 9110 §15.5.2; profile: auth-refusal-status)', asked);
+      expectAnswer(
+        response,
+        context.profile.isUnauthorized,
+        'status 401 (the convention, RFC 9110 §15.5.2; profile: auth-refusal-status)',
+        asked,
+      );
     },
   ),
 
@@ -58,9 +74,16 @@ export const checks = [
     async (context) => {
       const response = await refusedList(context);
       if (!context.profile.conventionApplies('auth-challenge', response.status)) {
-        context.skip(`${asked} got ${response.status}, not a 401: only a 401 carries a challenge (profile: auth-challenge)`);
+        context.skip(
+          `${asked} got ${response.status}, not a 401: only a 401 carries a challenge (profile: auth-challenge)`,
+        );
       }
-      expectThat(context.profile.followsConvention('auth-challenge', response), response, `a WWW-Authenticate header on the 401 for ${asked} (RFC 9110 §11.6.1; profile: auth-challenge)`, 'no WWW-Authenticate header');
+      expectThat(
+        context.profile.followsConvention('auth-challenge', response),
+        response,
+        `a WWW-Authenticate header on the 401 for ${asked} (RFC 9110 §11.6.1; profile: auth-challenge)`,
+        'no WWW-Authenticate header',
+      );
     },
   ),
 ];

@@ -2,8 +2,13 @@
 // no update parameters, a Content-Type that names another encoding. Both resources alike, each
 // with its own fields.
 import {
-  foreignFieldsChangeNothingFixed, mismatchedContentTypeIsRefusedOrRead, nonObjectJsonIsRefused, repeatedKeysAreRefusedOrOneIsTaken,
-  type ForeignFieldsPut, type MismatchedParam, type RepeatedKey,
+  foreignFieldsChangeNothingFixed,
+  mismatchedContentTypeIsRefusedOrRead,
+  nonObjectJsonIsRefused,
+  repeatedKeysAreRefusedOrOneIsTaken,
+  type ForeignFieldsPut,
+  type MismatchedParam,
+  type RepeatedKey,
 } from '../../harness/behaviours/body-shapes.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
@@ -16,11 +21,15 @@ export interface BodyShapeFields<T extends ResourceItem> {
   mismatchedContentType: (context: CheckContext) => { create: MismatchedParam; update: MismatchedParam };
 }
 
-export const bodyShapeChecks = <T extends ResourceItem>(resource: ResourceUnderTest<T>, fields: BodyShapeFields<T>) => ({
+export const bodyShapeChecks = <T extends ResourceItem>(
+  resource: ResourceUnderTest<T>,
+  fields: BodyShapeFields<T>,
+) => ({
   nonObjectJson: defineCheck(
     {
       id: `${resource.plural}.body-shapes.non-object-json`,
-      title: 'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
+      title:
+        'a JSON body that is not an object (array, string, number, null) gets a 4xx on create and a 4xx or no change on update, never a 5xx',
       level: 'robustness',
       assumes: ['contact-fields', 'error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status'],
     },
@@ -32,7 +41,17 @@ export const bodyShapeChecks = <T extends ResourceItem>(resource: ResourceUnderT
       id: `${resource.plural}.body-shapes.repeated-keys`,
       title: fields.repeatedKeys.title,
       level: 'robustness',
-      assumes: ['contact-fields', 'error-body', 'input-rules', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
+      assumes: [
+        'contact-fields',
+        'error-body',
+        'input-rules',
+        'last-active-at',
+        'last-opened-at',
+        'refusal-status',
+        'success-status',
+        'text-storage',
+        'unsupported-body',
+      ],
     },
     repeatedKeysAreRefusedOrOneIsTaken(resource, fields.repeatedKeys.keys),
   ),
@@ -42,7 +61,16 @@ export const bodyShapeChecks = <T extends ResourceItem>(resource: ResourceUnderT
       id: `${resource.plural}.body-shapes.foreign-fields`,
       title: fields.foreignFields.title,
       level: 'spec',
-      assumes: ['contact-fields', 'error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'text-storage', 'unsupported-body'],
+      assumes: [
+        'contact-fields',
+        'error-body',
+        'last-active-at',
+        'last-opened-at',
+        'refusal-status',
+        'success-status',
+        'text-storage',
+        'unsupported-body',
+      ],
     },
     foreignFieldsChangeNothingFixed(resource, fields.foreignFields.puts),
   ),
@@ -50,9 +78,18 @@ export const bodyShapeChecks = <T extends ResourceItem>(resource: ResourceUnderT
   mismatchedContentType: defineCheck(
     {
       id: `${resource.plural}.body-shapes.mismatched-content-type`,
-      title: 'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
+      title:
+        'a body whose Content-Type names another encoding (JSON as a form, a form as JSON or text/plain) is refused or read as sent, changing nothing else; never a 5xx',
       level: 'robustness',
-      assumes: ['contact-fields', 'error-body', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'unsupported-body'],
+      assumes: [
+        'contact-fields',
+        'error-body',
+        'last-active-at',
+        'last-opened-at',
+        'refusal-status',
+        'success-status',
+        'unsupported-body',
+      ],
     },
     mismatchedContentTypeIsRefusedOrRead(resource, fields.mismatchedContentType),
   ),

@@ -1,6 +1,11 @@
 // Deletion (§3: "removed permanently", from any state), and a DELETE of an id that names nothing,
 // both resources alike.
-import { archivedIsDeleted, deletedIsNotListed, deletedIsNotRetrievable, deleteUnknownIdIsRefused } from '../../harness/behaviours/delete.ts';
+import {
+  archivedIsDeleted,
+  deletedIsNotListed,
+  deletedIsNotRetrievable,
+  deleteUnknownIdIsRefused,
+} from '../../harness/behaviours/delete.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
 
@@ -20,7 +25,16 @@ export const deleteChecks = <T extends ResourceItem>(resource: ResourceUnderTest
       id: `${resource.plural}.delete.not-listed`,
       title: `a deleted ${resource.kind} is no longer listed`,
       level: 'spec',
-      assumes: ['contact-fields', 'delete-answer', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
+      assumes: [
+        'contact-fields',
+        'delete-answer',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
+        'timestamp-unit',
+      ],
     },
     deletedIsNotListed(resource),
   ),
@@ -38,7 +52,8 @@ export const deleteChecks = <T extends ResourceItem>(resource: ResourceUnderTest
   unknownId: defineCheck(
     {
       id: `${resource.plural}.delete.unknown-id`,
-      title: 'deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE\'s success; never a 5xx',
+      title:
+        "deleting an id that does not exist gets the unknown-id answer or, as an idempotent DELETE may, a DELETE's success; never a 5xx",
       level: 'robustness',
       assumes: ['delete-answer', 'delete-of-nothing', 'error-body', 'success-status', 'unknown-id-status'],
     },

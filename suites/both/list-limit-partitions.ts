@@ -1,6 +1,10 @@
 // The list's limit by partition (§4.1, §4.2, §8), both resources alike.
 import {
-  hugeLimitsAreClampedOrRefused, invalidLimitsAreBounded, limitOneWalk, pageBoundaryWalks, smallLimitsAreExact,
+  hugeLimitsAreClampedOrRefused,
+  invalidLimitsAreBounded,
+  limitOneWalk,
+  pageBoundaryWalks,
+  smallLimitsAreExact,
 } from '../../harness/behaviours/limit-partitions.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
@@ -19,7 +23,8 @@ export const listLimitPartitionChecks = <T extends ResourceItem>(resource: Resou
   invalidLimitsBounded: defineCheck(
     {
       id: `${resource.plural}.list.invalid-limits-bounded`,
-      title: 'limit 0, -1, 1.5, abc, empty or 1e1 gets a 4xx or a valid page (as INVALID_LIMIT declares, if it does), never a 5xx',
+      title:
+        'limit 0, -1, 1.5, abc, empty or 1e1 gets a 4xx or a valid page (as INVALID_LIMIT declares, if it does), never a 5xx',
       level: 'robustness',
       assumes: ['error-body', 'invalid-limit', 'list-consistency', 'refusal-status', 'success-status'],
     },
@@ -29,7 +34,8 @@ export const listLimitPartitionChecks = <T extends ResourceItem>(resource: Resou
   hugeLimits: defineCheck(
     {
       id: `${resource.plural}.list.huge-limits`,
-      title: 'a limit of 2^31 or beyond gets a 4xx or a page clamped to the largest page, never a 5xx nor an overflowed page',
+      title:
+        'a limit of 2^31 or beyond gets a 4xx or a page clamped to the largest page, never a 5xx nor an overflowed page',
       level: 'robustness',
       assumes: ['error-body', 'largest-limit', 'list-consistency', 'refusal-status', 'success-status'],
     },

@@ -1,7 +1,14 @@
 // The list (§4.1, §4.2, §8): its envelope, page size, limit, archived filter and pages, both
 // resources alike.
 import {
-  archivedFilter, badLimitIsNoServerError, badNextPageIsNoServerError, defaultPageSizeIsTen, limitIsHonoured, listEnvelope, pageAfterItem, pagesReturnEachOnce,
+  archivedFilter,
+  badLimitIsNoServerError,
+  badNextPageIsNoServerError,
+  defaultPageSizeIsTen,
+  limitIsHonoured,
+  listEnvelope,
+  pageAfterItem,
+  pagesReturnEachOnce,
 } from '../../harness/behaviours/list-pages.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
@@ -70,7 +77,8 @@ export const listChecks = <T extends ResourceItem>(resource: ResourceUnderTest<T
   badNextPage: defineCheck(
     {
       id: `${resource.plural}.list.bad-next-page`,
-      title: 'a next page asked for from a position the server never gave (an unknown id or cursor, a page or offset zero, negative, far beyond the end or not a number) gets a 4xx or a valid page, never a 5xx',
+      title:
+        'a next page asked for from a position the server never gave (an unknown id or cursor, a page or offset zero, negative, far beyond the end or not a number) gets a 4xx or a valid page, never a 5xx',
       level: 'robustness',
       assumes: ['contact-fields', 'error-body', 'pagination', 'refusal-status', 'success-status'],
     },

@@ -1,6 +1,12 @@
 // The same request again (§3, §4.1, §4.2): a field set to the value it has and reset, a DELETE
 // twice, a PUT and a create after a DELETE. Both resources alike, each with its own fields.
-import { createAfterDelete, deleteTwice, setResetSame, updateAfterDelete, type RepeatStep } from '../../harness/behaviours/repeated.ts';
+import {
+  createAfterDelete,
+  deleteTwice,
+  setResetSame,
+  updateAfterDelete,
+  type RepeatStep,
+} from '../../harness/behaviours/repeated.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
@@ -29,7 +35,18 @@ export const repeatedChecks = <T extends ResourceItem>(resource: ResourceUnderTe
       id: `${resource.plural}.repeated.set-reset-same`,
       title: fields.setResetSame.title,
       level: 'spec',
-      assumes: ['archive-archived', 'contact-fields', 'empty-text', 'error-body', 'input-rules', 'last-active-at', 'last-opened-at', 'refusal-status', 'success-status', 'timestamp-unit'],
+      assumes: [
+        'archive-archived',
+        'contact-fields',
+        'empty-text',
+        'error-body',
+        'input-rules',
+        'last-active-at',
+        'last-opened-at',
+        'refusal-status',
+        'success-status',
+        'timestamp-unit',
+      ],
     },
     setResetSame(resource, fields.setResetSame.create, fields.setResetSame.steps),
   ),
@@ -39,7 +56,14 @@ export const repeatedChecks = <T extends ResourceItem>(resource: ResourceUnderTe
       id: `${resource.plural}.repeated.delete-twice`,
       title: `a second DELETE of a deleted ${resource.kind} gets the unknown-id answer or, as an idempotent DELETE may, a DELETE's success; never a 5xx, and it stays gone`,
       level: 'spec',
-      assumes: ['contact-fields', 'delete-answer', 'delete-of-nothing', 'error-body', 'success-status', 'unknown-id-status'],
+      assumes: [
+        'contact-fields',
+        'delete-answer',
+        'delete-of-nothing',
+        'error-body',
+        'success-status',
+        'unknown-id-status',
+      ],
     },
     deleteTwice(resource),
   ),
@@ -49,7 +73,18 @@ export const repeatedChecks = <T extends ResourceItem>(resource: ResourceUnderTe
       id: `${resource.plural}.repeated.update-after-delete`,
       title: `a PUT of a deleted ${resource.kind} gets the unknown-id answer and does not bring it back: still not retrievable, not listed`,
       level: 'spec',
-      assumes: ['contact-fields', 'delete-answer', 'error-body', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit', 'unknown-id-status'],
+      assumes: [
+        'contact-fields',
+        'delete-answer',
+        'error-body',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
+        'timestamp-unit',
+        'unknown-id-status',
+      ],
     },
     updateAfterDelete(resource, fields.updateAfterDelete),
   ),

@@ -1,5 +1,9 @@
 // Retrieve (§4.1, §4.2), both resources alike: the object as created, and an id that names nothing.
-import { retrieveReturnsCreated, retrieveUnknownIdIs404, retrieveUnknownIdIsRefused } from '../../harness/behaviours/retrieve.ts';
+import {
+  retrieveReturnsCreated,
+  retrieveUnknownIdIs404,
+  retrieveUnknownIdIsRefused,
+} from '../../harness/behaviours/retrieve.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
 

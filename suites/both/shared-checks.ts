@@ -13,11 +13,16 @@ export type SharedChecks = Readonly<Record<string, CheckDefinition>>;
  * all of them as the behaviour lists them. A shared check left out throws as the file loads (the
  * registry loads every suite file), so that no behaviour both resources share goes missing from one.
  */
-export function inFileOrder<S extends SharedChecks>(shared: S, order?: (shared: S) => readonly CheckDefinition[]): CheckDefinition[] {
+export function inFileOrder<S extends SharedChecks>(
+  shared: S,
+  order?: (shared: S) => readonly CheckDefinition[],
+): CheckDefinition[] {
   const checks = order === undefined ? Object.values(shared) : [...order(shared)];
   const missing = Object.values(shared).filter((check) => !checks.includes(check));
   if (missing.length > 0) {
-    throw new Error(`A suite file leaves out ${missing.map((check) => check.id).join(', ')}: a check both resources share is listed by each resource's file.`);
+    throw new Error(
+      `A suite file leaves out ${missing.map((check) => check.id).join(', ')}: a check both resources share is listed by each resource's file.`,
+    );
   }
   return checks;
 }

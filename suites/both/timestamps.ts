@@ -7,7 +7,8 @@ export const timestampChecks = <T extends ResourceItem>(resource: ResourceUnderT
   archivedAtPartitions: defineCheck(
     {
       id: `${resource.plural}.timestamps.archived-at-partitions`,
-      title: 'archived_at of 1, 2^31 + 7 and a value of the other unit is returned exactly, as an integer, by the PUT and a later retrieve (a time yet to come may be refused)',
+      title:
+        'archived_at of 1, 2^31 + 7 and a value of the other unit is returned exactly, as an integer, by the PUT and a later retrieve (a time yet to come may be refused)',
       level: 'spec',
       assumes: ['contact-fields', 'refusal-status', 'success-status', 'timestamp-unit'],
     },

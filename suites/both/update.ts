@@ -1,7 +1,13 @@
 // Update (§4.1, §4.2), what both resources share: "Fields not given are unchanged", "Response: the
 // updated … object", parameters of the wrong type, and an id that names nothing. Each resource's
 // own parameters are its own file's.
-import { othersUnchanged, putAnswerMatchesRetrieve, updateUnknownIdIsRefused, wrongUpdateTypesAreRefusedOrRead, type WrongUpdateValue } from '../../harness/behaviours/update.ts';
+import {
+  othersUnchanged,
+  putAnswerMatchesRetrieve,
+  updateUnknownIdIsRefused,
+  wrongUpdateTypesAreRefusedOrRead,
+  type WrongUpdateValue,
+} from '../../harness/behaviours/update.ts';
 import type { CheckContext } from '../../harness/checks/check-context.ts';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import type { ResourceItem, ResourceUnderTest } from '../../harness/checks/resource-under-test.ts';
@@ -39,7 +45,15 @@ export const updateChecks = <T extends ResourceItem>(resource: ResourceUnderTest
       id: `${resource.plural}.update.wrong-types`,
       title: 'update parameters of the wrong type get a 4xx that changes nothing, or a sane reading, never a 5xx',
       level: 'robustness',
-      assumes: ['contact-fields', 'error-body', 'last-active-at', 'last-opened-at', 'malformed-boolean', 'refusal-status', 'success-status'],
+      assumes: [
+        'contact-fields',
+        'error-body',
+        'last-active-at',
+        'last-opened-at',
+        'malformed-boolean',
+        'refusal-status',
+        'success-status',
+      ],
     },
     wrongUpdateTypesAreRefusedOrRead(resource, fields.wrongTypes),
   ),

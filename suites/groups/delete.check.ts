@@ -15,9 +15,20 @@ export const checks = inFileOrder(deleteChecks(groups), (shared) => [
   defineCheck(
     {
       id: 'groups.delete.cascade',
-      title: 'deleting a group removes its conversation with it (not retrievable, not listed under its group_id) or, as GROUP_DELETE_CONVERSATION=kept declares, keeps it as a conversation; never a 5xx',
+      title:
+        'deleting a group removes its conversation with it (not retrievable, not listed under its group_id) or, as GROUP_DELETE_CONVERSATION=kept declares, keeps it as a conversation; never a 5xx',
       level: 'spec',
-      assumes: ['delete-answer', 'error-body', 'group-delete-conversation', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'unknown-id-status'],
+      assumes: [
+        'delete-answer',
+        'error-body',
+        'group-delete-conversation',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
+        'unknown-id-status',
+      ],
     },
     async (context) => {
       const { group } = await createGroup(context);
@@ -27,7 +38,11 @@ export const checks = inFileOrder(deleteChecks(groups), (shared) => [
       const response = await context.client.retrieveConversation(group.conversation_id);
       const what = `GET /v1/conversations/:id of the deleted group's conversation ${group.conversation_id}`;
       expectNoServerError(context.profile, response, what);
-      const reading = context.profile.isUnknownIdAnswer(response.status) ? 'removed' : context.profile.isSuccess(response.status) ? 'kept' : undefined;
+      const reading = context.profile.isUnknownIdAnswer(response.status)
+        ? 'removed'
+        : context.profile.isSuccess(response.status)
+          ? 'kept'
+          : undefined;
       if (reading === 'kept') context.created.add('conversation', group.conversation_id);
       const declared = context.profile.declared['group-delete-conversation'];
       expectThat(
@@ -39,7 +54,15 @@ export const checks = inFileOrder(deleteChecks(groups), (shared) => [
       if (reading === 'kept') {
         // Kept, it is still the conversation it was: a conversation object of that id.
         const kept = expectBody(response, 'conversation', "the deleted group's conversation");
-        expectField(context.profile, response, kept, 'id', group.conversation_id, '§2.1: id is the "Unique identifier of the conversation"', "the deleted group's conversation");
+        expectField(
+          context.profile,
+          response,
+          kept,
+          'id',
+          group.conversation_id,
+          '§2.1: id is the "Unique identifier of the conversation"',
+          "the deleted group's conversation",
+        );
         return;
       }
       // A server may refuse group_id of a group that no longer exists (§7 leaves errors open): that
@@ -47,7 +70,11 @@ export const checks = inFileOrder(deleteChecks(groups), (shared) => [
       const first = await context.client.listConversations({ group_id: group.id });
       // A filter by an id that names nothing may be refused (profile: unknown-id-status, refusal-status).
       if (context.profile.isRefusal(first.status)) return;
-      const walk = await walkConversations(context, { group_id: group.id }, { expect: { holds: (items) => items.length === 0 } });
+      const walk = await walkConversations(
+        context,
+        { group_id: group.id },
+        { expect: { holds: (items) => items.length === 0 } },
+      );
       expectThat(
         walk.items.length === 0,
         walk.pages.at(-1)!,

@@ -13,9 +13,18 @@ export const checks = inFileOrder(listFilterPartitionChecks(groups), (shared) =>
   defineCheck(
     {
       id: 'groups.list.filter-pages',
-      title: 'archived=true walked with limit 1 and 2 lists every one of the suite\'s archived groups exactly once, on full pages, and no active group',
+      title:
+        "archived=true walked with limit 1 and 2 lists every one of the suite's archived groups exactly once, on full pages, and no active group",
       level: 'spec',
-      assumes: ['filter-false', 'list-consistency', 'list-order', 'pagination', 'refusal-status', 'success-status', 'timestamp-unit'],
+      assumes: [
+        'filter-false',
+        'list-consistency',
+        'list-order',
+        'pagination',
+        'refusal-status',
+        'success-status',
+        'timestamp-unit',
+      ],
     },
     async (context) => {
       requirePagination(context);
@@ -24,7 +33,15 @@ export const checks = inFileOrder(listFilterPartitionChecks(groups), (shared) =>
       const archived = [await groups.archive(context, first!), await groups.archive(context, second!)];
       await createGroup(context);
       for (const limit of [1, 2]) {
-        await expectEachOwnOnceInPages(context, groups, { archived: true }, limit, (item) => item.archived_at !== null, archived, 'archived');
+        await expectEachOwnOnceInPages(
+          context,
+          groups,
+          { archived: true },
+          limit,
+          (item) => item.archived_at !== null,
+          archived,
+          'archived',
+        );
       }
     },
   ),

@@ -8,23 +8,36 @@ export const checks = [
   defineCheck(
     {
       id: 'isolation.delete.other-user',
-      title: 'a second user cannot delete the first user\'s conversation or group, and nothing changes',
+      title: "a second user cannot delete the first user's conversation or group, and nothing changes",
       level: 'security',
-      assumes: ['contact-fields', 'delete-answer', 'delete-of-nothing', 'foreign-id-status', 'last-active-at', 'last-opened-at', 'success-status'],
+      assumes: [
+        'contact-fields',
+        'delete-answer',
+        'delete-of-nothing',
+        'foreign-id-status',
+        'last-active-at',
+        'last-opened-at',
+        'success-status',
+      ],
       tags: ['conversations', 'groups'],
     },
     async (context) => {
       const second = await secondUser(context);
       const own = await snapshotOwnResources(context, 'isolation-delete');
       const tried = {
-        conversation: 'the second user\'s DELETE /v1/conversations/:id of the first user\'s conversation',
-        group: 'the second user\'s DELETE /v1/groups/:id of the first user\'s group',
+        conversation: "the second user's DELETE /v1/conversations/:id of the first user's conversation",
+        group: "the second user's DELETE /v1/groups/:id of the first user's group",
       };
-      const remove = (kind: 'conversation' | 'group', id: string) => (kind === 'group' ? second.deleteGroup(id) : second.deleteConversation(id));
+      const remove = (kind: 'conversation' | 'group', id: string) =>
+        kind === 'group' ? second.deleteGroup(id) : second.deleteConversation(id);
       for (const kind of ['conversation', 'group'] as const) {
         const id = own[kind].id;
         const response = await remove(kind, id);
-        if (context.profile.foreignIdsAnswerAsUnknown() && context.profile.isDeleteSuccess(response.status) && context.profile.allows('delete-of-nothing', 'success')) {
+        if (
+          context.profile.foreignIdsAnswerAsUnknown() &&
+          context.profile.isDeleteSuccess(response.status) &&
+          context.profile.allows('delete-of-nothing', 'success')
+        ) {
           // An idempotent DELETE (profile: delete-of-nothing) may answer any id its user does not
           // hold as done. It reveals nothing only if an id nobody made gets the same status; that
           // nothing changed, expectUnchanged below proves. FOREIGN_ID_STATUS and UNKNOWN_ID_STATUS declared

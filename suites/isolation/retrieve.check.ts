@@ -7,7 +7,7 @@ export const checks = [
   defineCheck(
     {
       id: 'isolation.retrieve.other-user',
-      title: 'a second user cannot retrieve the first user\'s conversation or group',
+      title: "a second user cannot retrieve the first user's conversation or group",
       level: 'security',
       assumes: ['foreign-id-status', 'success-status'],
       tags: ['conversations', 'groups'],
@@ -15,10 +15,20 @@ export const checks = [
     async (context) => {
       const second = await secondUser(context);
       const own = await createOwnResources(context, 'isolation-retrieve');
-      expectRefused(context.profile, await second.retrieveConversation(own.conversation.id), own, [own.conversation.id],
-        'the second user\'s GET /v1/conversations/:id of the first user\'s conversation');
-      expectRefused(context.profile, await second.retrieveGroup(own.group.id), own, [own.group.id],
-        'the second user\'s GET /v1/groups/:id of the first user\'s group');
+      expectRefused(
+        context.profile,
+        await second.retrieveConversation(own.conversation.id),
+        own,
+        [own.conversation.id],
+        "the second user's GET /v1/conversations/:id of the first user's conversation",
+      );
+      expectRefused(
+        context.profile,
+        await second.retrieveGroup(own.group.id),
+        own,
+        [own.group.id],
+        "the second user's GET /v1/groups/:id of the first user's group",
+      );
     },
   ),
 ];

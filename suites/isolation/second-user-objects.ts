@@ -29,22 +29,34 @@ export class SecondUserObjects {
   /** Whatever a create of the second user answered with an id of its own, to be deleted by that user. */
   record(kind: ResourceKind, response: ApiResponse): void {
     if (!this.context.profile.isSuccess(response.status)) return;
-    const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as { id?: unknown; conversation_id?: unknown };
+    const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as {
+      id?: unknown;
+      conversation_id?: unknown;
+    };
     if (typeof body.id !== 'string' || this.firstUsers.has(body.id)) return;
-    this.made.push({ kind, id: body.id, ...(kind === 'group' && typeof body.conversation_id === 'string' ? { conversationId: body.conversation_id } : {}) });
+    this.made.push({
+      kind,
+      id: body.id,
+      ...(kind === 'group' && typeof body.conversation_id === 'string' ? { conversationId: body.conversation_id } : {}),
+    });
   }
 
   /** A conversation the check needs the second user to have: blocked when the create fails. */
   async conversation(contactId: string): Promise<Conversation> {
     const response = await this.client.createConversation({ contact_id: contactId });
     this.record('conversation', response);
-    return prerequisite(response, 'conversation', 'the second user\'s POST /v1/conversations', 'conversations.create.defaults');
+    return prerequisite(
+      response,
+      'conversation',
+      "the second user's POST /v1/conversations",
+      'conversations.create.defaults',
+    );
   }
 
   async group(name: string): Promise<Group> {
     const response = await this.client.createGroup({ name });
     this.record('group', response);
-    return prerequisite(response, 'group', 'the second user\'s POST /v1/groups', 'groups.create.defaults');
+    return prerequisite(response, 'group', "the second user's POST /v1/groups", 'groups.create.defaults');
   }
 
   /**
@@ -67,18 +79,24 @@ export class SecondUserObjects {
       const after = await this.client.retrieveConversation(conversationId);
       // Gone with its group (profile: group-delete-conversation, unknown-id-status).
       if (this.context.profile.isUnknownIdAnswer(after.status)) continue;
-      const removed = this.context.ledger.refusal('conversation', conversationId) === undefined ? await this.remove('conversation', conversationId) : after;
+      const removed =
+        this.context.ledger.refusal('conversation', conversationId) === undefined
+          ? await this.remove('conversation', conversationId)
+          : after;
       if (removed !== true) {
         left.push(`conversation ${conversationId} of group ${id}`);
         shown ??= removed;
       }
     }
     if (left.length === 0) return;
-    throw new PrerequisiteFailure({
-      expected: 'the second user\'s DELETE to remove what that user made during the check',
-      received: `still retrievable by the second user: ${left.join(', ')} (left on the server)`,
-      ...(shown ? { exchange: shown.exchange } : {}),
-    }, 'conversations.delete.not-retrievable');
+    throw new PrerequisiteFailure(
+      {
+        expected: "the second user's DELETE to remove what that user made during the check",
+        received: `still retrievable by the second user: ${left.join(', ')} (left on the server)`,
+        ...(shown ? { exchange: shown.exchange } : {}),
+      },
+      'conversations.delete.not-retrievable',
+    );
   }
 
   /** True when the second user's retrieve no longer finds it; else the answer that shows it. */

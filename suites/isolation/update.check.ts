@@ -7,7 +7,7 @@ export const checks = [
   defineCheck(
     {
       id: 'isolation.update.other-user',
-      title: 'a second user cannot update the first user\'s conversation or group, and nothing changes',
+      title: "a second user cannot update the first user's conversation or group, and nothing changes",
       level: 'security',
       assumes: ['contact-fields', 'foreign-id-status', 'last-active-at', 'last-opened-at', 'success-status'],
       tags: ['conversations', 'groups'],
@@ -17,11 +17,23 @@ export const checks = [
       const own = await snapshotOwnResources(context, 'isolation-update');
       const name = context.names.groupName('isolation renamed');
       const tried = {
-        conversation: 'the second user\'s PUT /v1/conversations/:id with is_muted=true on the first user\'s conversation',
-        group: 'the second user\'s PUT /v1/groups/:id with a new name on the first user\'s group',
+        conversation: "the second user's PUT /v1/conversations/:id with is_muted=true on the first user's conversation",
+        group: "the second user's PUT /v1/groups/:id with a new name on the first user's group",
       };
-      expectRefused(context.profile, await second.updateConversation(own.conversation.id, { is_muted: true }), own, [own.conversation.id], tried.conversation);
-      expectRefused(context.profile, await second.updateGroup(own.group.id, { name }), own, [own.group.id, name], tried.group);
+      expectRefused(
+        context.profile,
+        await second.updateConversation(own.conversation.id, { is_muted: true }),
+        own,
+        [own.conversation.id],
+        tried.conversation,
+      );
+      expectRefused(
+        context.profile,
+        await second.updateGroup(own.group.id, { name }),
+        own,
+        [own.group.id, name],
+        tried.group,
+      );
       await expectUnchanged(context, own, tried, isolationRule);
     },
   ),

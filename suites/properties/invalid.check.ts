@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../harness/checks/define-check.ts';
 import { registerWhenRunByVitest } from '../../harness/checks/register-checks.ts';
-import { expectBody, expectClientError, expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../../harness/checks/expect.ts';
+import {
+  expectBody,
+  expectClientError,
+  expectNoServerError,
+  expectSuccess,
+  expectThat,
+  fieldDifferences,
+} from '../../harness/checks/expect.ts';
 import { recordCreated } from '../../harness/checks/fixtures.ts';
 import { resourceNamed } from '../../harness/checks/resource-under-test.ts';
 import { checkProperty } from '../../harness/properties/run-property.ts';
@@ -21,28 +28,68 @@ export const checks = [
     async (context) => {
       const encoding = context.target.bodyEncoding;
       const arbitrary = fc.oneof(
-        invalidParams('conversation-update.params', encoding).map((invalid) => ({ resource: 'conversations' as const, invalid, list: false })),
-        invalidParams('group-update.params', encoding).map((invalid) => ({ resource: 'groups' as const, invalid, list: false })),
+        invalidParams('conversation-update.params', encoding).map((invalid) => ({
+          resource: 'conversations' as const,
+          invalid,
+          list: false,
+        })),
+        invalidParams('group-update.params', encoding).map((invalid) => ({
+          resource: 'groups' as const,
+          invalid,
+          list: false,
+        })),
         // A query string is text, as a form is: its wrong values are the ones no text can be.
-        invalidParams('conversation-list.params', 'form').map((invalid) => ({ resource: 'conversations' as const, invalid, list: true })),
-        invalidParams('group-list.params', 'form').map((invalid) => ({ resource: 'groups' as const, invalid, list: true })),
+        invalidParams('conversation-list.params', 'form').map((invalid) => ({
+          resource: 'conversations' as const,
+          invalid,
+          list: true,
+        })),
+        invalidParams('group-list.params', 'form').map((invalid) => ({
+          resource: 'groups' as const,
+          invalid,
+          list: true,
+        })),
       );
       await checkProperty(context, arbitrary, async ({ resource: which, invalid, list }, log) => {
         const resource = resourceNamed(which);
         if (list) {
-          const query = Object.fromEntries(Object.entries(invalid.params).map(([name, value]) => [name, typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean)]));
-          const response = await log.step(`GET ${resource.path} with ${invalid.why}`, () => resource.list(context.client, query));
+          const query = Object.fromEntries(
+            Object.entries(invalid.params).map(([name, value]) => [
+              name,
+              typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean),
+            ]),
+          );
+          const response = await log.step(`GET ${resource.path} with ${invalid.why}`, () =>
+            resource.list(context.client, query),
+          );
           expectNoServerError(context.profile, response, `GET ${resource.path} with ${invalid.why}`);
           return;
         }
         const created = await log.step(`create a ${resource.kind}`, () => resource.create(context, 'pbt-invalid'));
-        const response = await log.step(`PUT ${resource.path}/:id with ${invalid.why}`, () => resource.update(context.client, created.id, invalid.params));
+        const response = await log.step(`PUT ${resource.path}/:id with ${invalid.why}`, () =>
+          resource.update(context.client, created.id, invalid.params),
+        );
         expectNoServerError(context.profile, response, `PUT ${resource.path}/:id with ${invalid.why}`);
-        expectClientError(context.profile, response, `PUT ${resource.path}/:id with ${invalid.why} (${resource.section})`);
-        const retrieved = await log.step(`GET ${resource.path}/:id`, () => resource.retrieve(context.client, created.id));
+        expectClientError(
+          context.profile,
+          response,
+          `PUT ${resource.path}/:id with ${invalid.why} (${resource.section})`,
+        );
+        const retrieved = await log.step(`GET ${resource.path}/:id`, () =>
+          resource.retrieve(context.client, created.id),
+        );
         expectSuccess(context.profile, retrieved, `GET ${resource.path}/:id`);
-        const differences = fieldDifferences(context.profile, resource.comparable(expectBody(retrieved, resource.schema) as never), resource.comparable(created as never));
-        expectThat(differences.length === 0, retrieved, `the ${resource.kind} unchanged by a refused PUT (profile: refusal-status; a refused request changes nothing)`, differences.join('; '));
+        const differences = fieldDifferences(
+          context.profile,
+          resource.comparable(expectBody(retrieved, resource.schema) as never),
+          resource.comparable(created as never),
+        );
+        expectThat(
+          differences.length === 0,
+          retrieved,
+          `the ${resource.kind} unchanged by a refused PUT (profile: refusal-status; a refused request changes nothing)`,
+          differences.join('; '),
+        );
       });
     },
   ),
@@ -57,7 +104,9 @@ export const checks = [
     },
     async (context) => {
       await checkProperty(context, missingRequired('group-create.params'), async (invalid, log) => {
-        const response = await log.step(`POST /v1/groups with ${invalid.why}`, () => context.client.call('createGroup', { body: invalid.params }));
+        const response = await log.step(`POST /v1/groups with ${invalid.why}`, () =>
+          context.client.call('createGroup', { body: invalid.params }),
+        );
         recordCreated(context, 'group', response.body);
         expectNoServerError(context.profile, response, `POST /v1/groups with ${invalid.why}`);
         expectClientError(context.profile, response, `POST /v1/groups with ${invalid.why} (§4.2: name is required)`);

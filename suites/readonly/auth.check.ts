@@ -13,7 +13,8 @@ export const checks = [
   defineCheck(
     {
       id: 'readonly.auth.rejected',
-      title: 'the list and retrieve endpoints reject a missing, malformed or unknown credential with a 4xx and show no data',
+      title:
+        'the list and retrieve endpoints reject a missing, malformed or unknown credential with a 4xx and show no data',
       level: 'security',
       assumes: ['auth-refusal-status'],
       tags: ['conversations', 'groups'],
@@ -21,7 +22,8 @@ export const checks = [
     },
     async (context) => {
       // Ids the target holds, when it holds any: a refused retrieve of them must not show them.
-      const conversationId = expectBody(await context.client.listConversations({ limit: 1 }), 'conversation-list').data[0]?.id;
+      const conversationId = expectBody(await context.client.listConversations({ limit: 1 }), 'conversation-list')
+        .data[0]?.id;
       const groupId = expectBody(await context.client.listGroups({ limit: 1 }), 'group-list').data[0]?.id;
       for (const [label, credentials] of wrong) {
         const client = context.client.as(credentials);
@@ -32,9 +34,22 @@ export const checks = [
           ...(groupId ? [client.retrieveGroup(groupId)] : []),
         ];
         for (const response of await Promise.all(requests)) {
-          expectStatusOf(context.profile, 'auth-refusal-status', response, `${response.exchange.method} ${response.exchange.url} with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`);
-          const shown = [conversationId, groupId].filter((id): id is string => id !== undefined && response.text.includes(`"${id}"`) && !response.exchange.url.includes(id));
-          expectThat(shown.length === 0, response, `no data in the answer to a request with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`, `a body that names ${shown.join(', ')}`);
+          expectStatusOf(
+            context.profile,
+            'auth-refusal-status',
+            response,
+            `${response.exchange.method} ${response.exchange.url} with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`,
+          );
+          const shown = [conversationId, groupId].filter(
+            (id): id is string =>
+              id !== undefined && response.text.includes(`"${id}"`) && !response.exchange.url.includes(id),
+          );
+          expectThat(
+            shown.length === 0,
+            response,
+            `no data in the answer to a request with ${label} (§5: every request carries Authorization: Bearer <ACCESS_TOKEN>)`,
+            `a body that names ${shown.join(', ')}`,
+          );
         }
       }
     },

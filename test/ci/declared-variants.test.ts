@@ -16,12 +16,26 @@ const newDir = tempDirs('msgapi-declared-variants-');
 describe('the variants that declare how to talk to them', () => {
   it('passes the variants whose ways of talking are declared (PAGINATION, BODY_ENCODING, GROUP_CONTACTS), as a user who declares them; the matrix runs every variant with them found out (--detect)', async () => {
     const reports = newDir();
-    const declaring = [...variants.keys()].filter((name) => Object.keys(variants.get(name)!.declares ?? {}).some((setting) => ['PAGINATION', 'BODY_ENCODING', 'GROUP_CONTACTS'].includes(setting)));
+    const declaring = [...variants.keys()].filter((name) =>
+      Object.keys(variants.get(name)!.declares ?? {}).some((setting) =>
+        ['PAGINATION', 'BODY_ENCODING', 'GROUP_CONTACTS'].includes(setting),
+      ),
+    );
     expect(declaring.length).toBeGreaterThanOrEqual(6);
-    const result = await runCli(['matrix', '--only', declaring.join(','), '--seed', '1', '--reports-dir', reports], {}, projectRoot);
-    const report = JSON.parse(readFileSync(join(reports, 'matrix.json'), 'utf8')) as { variants: Array<{ name: string; passed: boolean; problems: string[] }> };
+    const result = await runCli(
+      ['matrix', '--only', declaring.join(','), '--seed', '1', '--reports-dir', reports],
+      {},
+      projectRoot,
+    );
+    const report = JSON.parse(readFileSync(join(reports, 'matrix.json'), 'utf8')) as {
+      variants: Array<{ name: string; passed: boolean; problems: string[] }>;
+    };
     expect(report.variants.map((variant) => variant.name).sort()).toEqual([...declaring].sort());
-    expect(report.variants.filter((variant) => !variant.passed).map((variant) => `${variant.name}: ${variant.problems.join('; ')}`)).toEqual([]);
+    expect(
+      report.variants
+        .filter((variant) => !variant.passed)
+        .map((variant) => `${variant.name}: ${variant.problems.join('; ')}`),
+    ).toEqual([]);
     expect(result.code, result.stdout.slice(-2_000)).toBe(0);
   });
 });

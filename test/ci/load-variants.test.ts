@@ -22,15 +22,38 @@ const scenarios = 'conversations.limit-max,conversations.archived,conversations.
 const measuresTheLimit = (name: string) => name.startsWith('rate-limits:') || name === 'slow';
 // The tests run at the same time, so their folders go after the last one.
 const newDir = tempDirs('msgapi-load-variant-', 'all');
-const servers = [...variants.values()].filter((variant) => variant.setup === undefined && !measuresTheLimit(variant.name));
+const servers = [...variants.values()].filter(
+  (variant) => variant.setup === undefined && !measuresTheLimit(variant.name),
+);
 
 describe.concurrent('msgapi load against every valid variant', () => {
   it.each(servers.map((variant) => [variant.name, variant] as const))('%s passes', async (_name, variant) => {
     const server = await startReferenceServer({ ...variantServerOptions(variant), users: [{ token, name: 'owner' }] });
     try {
       const dir = newDir();
-      const args = ['load', '--scenarios', scenarios, '--model', 'closed', '--duration', '0.5', '--warmup', '0', '--connections', '8', '--conversations', '40', '--groups', '4'];
-      const run = await runCli(args, { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...(variant.declares ?? {}) });
+      const args = [
+        'load',
+        '--scenarios',
+        scenarios,
+        '--model',
+        'closed',
+        '--duration',
+        '0.5',
+        '--warmup',
+        '0',
+        '--connections',
+        '8',
+        '--conversations',
+        '40',
+        '--groups',
+        '4',
+      ];
+      const run = await runCli(args, {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: dir,
+        ...(variant.declares ?? {}),
+      });
       expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       const report = JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) as LoadReport;
       const measured = report.scenarios.filter((scenario) => scenario.closed !== null).map((scenario) => scenario.name);
@@ -40,7 +63,9 @@ describe.concurrent('msgapi load against every valid variant', () => {
         ...(variant.choices?.overMaxLimit === 'reject' ? ['conversations.limit-max'] : []),
         ...(variant.declares?.PAGINATION === 'none' ? ['conversations.walk', 'groups.walk'] : []),
       ];
-      expect(report.scenarios.filter((scenario) => scenario.skipped !== null).map((scenario) => scenario.name)).toEqual(expectedSkipped);
+      expect(report.scenarios.filter((scenario) => scenario.skipped !== null).map((scenario) => scenario.name)).toEqual(
+        expectedSkipped,
+      );
       expect(measured).toHaveLength(5 - expectedSkipped.length);
       // The data set is gone again.
       expect(((await ownerClient(server.url, token).listConversations()).body as { data: unknown[] }).data).toEqual([]);

@@ -16,7 +16,10 @@ import { tempDirs } from '../helpers/temp-dirs.ts';
 const newDir = tempDirs('msgapi-model-');
 
 describe('the model-based check against a server whose partial updates reset is_muted', () => {
-  async function runModel(args: string[], fault: boolean): Promise<{ code: number | null; report: ConformanceReport | undefined; stderr: string }> {
+  async function runModel(
+    args: string[],
+    fault: boolean,
+  ): Promise<{ code: number | null; report: ConformanceReport | undefined; stderr: string }> {
     const server = await startReferenceServer({
       users: [{ token: 'model-token-a', name: 'a' }],
       modifiers: fault ? faultModifiers(['conversations.update.resets-is-muted']) : [],
@@ -25,7 +28,12 @@ describe('the model-based check against a server whose partial updates reset is_
       const dir = newDir();
       // No time budget to run into: on a busy machine a search or its shrinking cut short by the
       // clock would end elsewhere, and this test compares where two runs end.
-      const result = await runCli(['check', ...args], { BASE_URL: server.url, ACCESS_TOKEN: 'model-token-a', REPORTS_DIR: dir, PROPERTY_TIME_BUDGET_MS: '3600000' });
+      const result = await runCli(['check', ...args], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: 'model-token-a',
+        REPORTS_DIR: dir,
+        PROPERTY_TIME_BUDGET_MS: '3600000',
+      });
       let report: ConformanceReport | undefined;
       try {
         report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
@@ -43,7 +51,9 @@ describe('the model-based check against a server whose partial updates reset is_
   it('fails with a shrunk counterexample of a few API calls, each with its curl command; the seed replays the search, --replay the case alone', async () => {
     const [first, again] = await Promise.all([runModelAgainstFault('1'), runModelAgainstFault('1')]);
     expect(first.code).toBe(1);
-    expect(first.report!.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'failed']]);
+    expect(first.report!.checks.map((check) => [check.id, check.status])).toEqual([
+      ['model.sequence.agrees-with-model', 'failed'],
+    ]);
     const message = first.report!.checks[0]!.message!;
     expect(message).toContain('Counterexample (shrunk');
     // The strand that failed prints its own seed, SEED to SEED+5 (model/sequence.ts): replaying it runs that strand first.
@@ -52,16 +62,22 @@ describe('the model-based check against a server whose partial updates reset is_
     expect(steps.length).toBeGreaterThanOrEqual(2);
     // Shrunk: a few commands (a command such as OddLimits shows each of its requests as a step).
     expect(steps.length).toBeLessThanOrEqual(20);
-    expect(message).toMatch(/curl -sS -i -X PUT '.*\/v1\/conversations\/[^']+' .*"Authorization: Bearer \$ACCESS_TOKEN"/);
+    expect(message).toMatch(
+      /curl -sS -i -X PUT '.*\/v1\/conversations\/[^']+' .*"Authorization: Bearer \$ACCESS_TOKEN"/,
+    );
 
     // The same seed shrinks to the same sequence of commands.
-    const counterexample = (report: ConformanceReport) => report.checks[0]!.message!.split('\n').find((line) => line.includes('/*replayPath='));
+    const counterexample = (report: ConformanceReport) =>
+      report.checks[0]!.message!.split('\n').find((line) => line.includes('/*replayPath='));
     expect(counterexample(again.report!)).toBe(counterexample(first.report!));
 
     // The case alone: exactly its steps, sent once; exit 1 while the fault is there, 0 once it is gone.
     const replay = /^Replay: --only (\S+) --replay (\S+)/m.exec(message);
     expect(replay?.[1]).toBe('model.sequence.agrees-with-model');
-    const [faulty, clean] = await Promise.all([runModel(['--only', replay![1]!, '--replay', replay![2]!], true), runModel(['--only', replay![1]!, '--replay', replay![2]!], false)]);
+    const [faulty, clean] = await Promise.all([
+      runModel(['--only', replay![1]!, '--replay', replay![2]!], true),
+      runModel(['--only', replay![1]!, '--replay', replay![2]!], false),
+    ]);
     expect(faulty.code).toBe(1);
     const replayed = faulty.report!.checks[0]!.message!;
     expect(replayed).toContain('Counterexample (replayed alone');
@@ -69,7 +85,9 @@ describe('the model-based check against a server whose partial updates reset is_
     const withoutIds = (labels: string[]) => labels.map((label) => label.replace(/\b[a-z]+_[0-9a-f]{8,}\b/g, '<id>'));
     expect(withoutIds(stepLabels(replayed))).toEqual(withoutIds(steps));
     expect(clean.code).toBe(0);
-    expect(clean.report!.checks.map((check) => [check.id, check.status])).toEqual([['model.sequence.agrees-with-model', 'passed']]);
+    expect(clean.report!.checks.map((check) => [check.id, check.status])).toEqual([
+      ['model.sequence.agrees-with-model', 'passed'],
+    ]);
     expect(clean.report!.requests).toBeLessThan(first.report!.requests / 4);
   });
 });
@@ -86,8 +104,15 @@ describe('requests to one object sent at once (model/concurrent-section.ts)', ()
     handle: (next) => {
       const meetAnother = meetingPlace(100);
       return async (context, route) => {
-        if (route.method !== 'PUT' || route.id === undefined || (route.resource !== 'conversations' && route.resource !== 'groups')) return next(context, route);
-        const read = (context.store[route.resource] as unknown as { get(id: string): Record<string, unknown> | undefined }).get(route.id);
+        if (
+          route.method !== 'PUT' ||
+          route.id === undefined ||
+          (route.resource !== 'conversations' && route.resource !== 'groups')
+        )
+          return next(context, route);
+        const read = (
+          context.store[route.resource] as unknown as { get(id: string): Record<string, unknown> | undefined }
+        ).get(route.id);
         if (read === undefined) return next(context, route);
         await meetAnother(route.id);
         // The body is read once, by the handler; its parameter names say which fields are this PUT's own.
@@ -98,7 +123,12 @@ describe('requests to one object sent at once (model/concurrent-section.ts)', ()
         const own = Object.keys((await body).values).filter((field) => field in written);
         const answer = { ...read, ...Object.fromEntries(own.map((field) => [field, written[field]])) };
         // The premise: some answers really do miss another PUT's write (a field stored, not shown).
-        if (['is_muted', 'is_pinned', 'pinned_message_id', 'name', 'description', 'avatar_url'].some((field) => field in written && JSON.stringify(answer[field]) !== JSON.stringify(written[field]))) answersMissingAWrite++;
+        if (
+          ['is_muted', 'is_pinned', 'pinned_message_id', 'name', 'description', 'avatar_url'].some(
+            (field) => field in written && JSON.stringify(answer[field]) !== JSON.stringify(written[field]),
+          )
+        )
+          answersMissingAWrite++;
         return { ...reply, body: answer };
       };
     },
@@ -110,19 +140,32 @@ describe('requests to one object sent at once (model/concurrent-section.ts)', ()
       const server = await startReferenceServer({ users: [{ token: 'section-a', name: 'a' }], modifiers });
       try {
         const dir = newDir();
-        const result = await runCli(['check', '--only', 'model.,conversations.concurrent.,groups.concurrent.', '--seed', seed], { BASE_URL: server.url, ACCESS_TOKEN: 'section-a', REPORTS_DIR: dir });
+        const result = await runCli(
+          ['check', '--only', 'model.,conversations.concurrent.,groups.concurrent.', '--seed', seed],
+          { BASE_URL: server.url, ACCESS_TOKEN: 'section-a', REPORTS_DIR: dir },
+        );
         const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-        return { code: result.code, failed: report.checks.filter((check) => check.status === 'failed').map((check) => `${check.id}: ${check.message?.slice(0, 2000)}`) };
+        return {
+          code: result.code,
+          failed: report.checks
+            .filter((check) => check.status === 'failed')
+            .map((check) => `${check.id}: ${check.message?.slice(0, 2000)}`),
+        };
       } finally {
         await server.close();
       }
     };
-    const [valid, lossy] = await Promise.all([run([answersAsRead], '1'), run(faultModifiers(['groups.update.lost-update']), '1')]);
+    const [valid, lossy] = await Promise.all([
+      run([answersAsRead], '1'),
+      run(faultModifiers(['groups.update.lost-update']), '1'),
+    ]);
     expect(answersMissingAWrite).toBeGreaterThan(0);
     expect(valid.failed).toEqual([]);
     expect(valid.code).toBe(0);
     expect(lossy.code).toBe(1);
-    expect(lossy.failed.find((line) => line.startsWith('model.sequence.agrees-with-model'))).toMatch(/afterwards is .*, not what a successful PUT gave it/);
+    expect(lossy.failed.find((line) => line.startsWith('model.sequence.agrees-with-model'))).toMatch(
+      /afterwards is .*, not what a successful PUT gave it/,
+    );
   });
 });
 
@@ -140,10 +183,16 @@ describe('--depth thorough', () => {
         return reply;
       },
     };
-    const server = await startReferenceServer({ users: [{ token: 'deep-token-a', name: 'a' }], modifiers: [pageSizes] });
+    const server = await startReferenceServer({
+      users: [{ token: 'deep-token-a', name: 'a' }],
+      modifiers: [pageSizes],
+    });
     try {
       const dir = newDir();
-      const result = await runCli(['check', '--only', 'model.', '--depth', 'thorough', '--property-runs', '1', '--seed', '3'], { BASE_URL: server.url, ACCESS_TOKEN: 'deep-token-a', REPORTS_DIR: dir });
+      const result = await runCli(
+        ['check', '--only', 'model.', '--depth', 'thorough', '--property-runs', '1', '--seed', '3'],
+        { BASE_URL: server.url, ACCESS_TOKEN: 'deep-token-a', REPORTS_DIR: dir },
+      );
       expect(result.code).toBe(0);
       expect(largestPage).toEqual({ conversations: 100, groups: 100 });
     } finally {

@@ -14,15 +14,30 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const newDir = tempDirs('msgapi-package-');
 
 /** Only PATH, the npm cache and the temp folder: nothing of a developer's settings or of the repository. */
-const childEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...inheritedTmpdir(), NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+const childEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  ...inheritedTmpdir(),
+  NO_COLOR: '1',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+});
 
 function run(command: string, args: readonly string[], cwd: string, timeoutS: number): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, env: childEnv(), encoding: 'utf8', timeout: timeoutS * 1_000, killSignal: 'SIGINT' });
+  const result = spawnSync(command, args, {
+    cwd,
+    env: childEnv(),
+    encoding: 'utf8',
+    timeout: timeoutS * 1_000,
+    killSignal: 'SIGINT',
+  });
   if (result.error) throw result.error;
   return result;
 }
 
-const shown = (result: SpawnSyncReturns<string>) => `exit ${result.status}\n${result.stdout}\n${result.stderr}`.slice(-4_000);
+const shown = (result: SpawnSyncReturns<string>) =>
+  `exit ${result.status}\n${result.stdout}\n${result.stderr}`.slice(-4_000);
 
 describe('the package, packed and installed into an empty folder', () => {
   let tarball = '';
@@ -34,11 +49,17 @@ describe('the package, packed and installed into an empty folder', () => {
     // npm pack runs prepack: npm run build compiles into dist/.
     const pack = run('npm', ['pack', '--json', '--pack-destination', packed], projectRoot, 240);
     expect(pack.status, shown(pack)).toBe(0);
-    const [entry] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [entry] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>;
     tarball = join(packed, entry!.filename);
     files = entry!.files.map((file) => file.path);
     app = newDir();
-    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'a-user-project', private: true, type: 'module' }, null, 2)}\n`);
+    writeFileSync(
+      join(app, 'package.json'),
+      `${JSON.stringify({ name: 'a-user-project', private: true, type: 'module' }, null, 2)}\n`,
+    );
     const install = run('npm', ['install', '--no-save', '--prefer-offline', tarball], app, 300);
     expect(install.status, shown(install)).toBe(0);
   }, 600_000);
@@ -54,7 +75,11 @@ describe('the package, packed and installed into an empty folder', () => {
     // The docs the README links (test/project/doc-links.test.ts checks each link against what ships).
     expect(files).toContain('docs/guides/production-targets.md');
     expect(files).toContain('docs/reference/commands.md');
-    const unwanted = files.filter((file) => /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')));
+    const unwanted = files.filter(
+      (file) =>
+        /^(test|\.ci|tools|lib|reference|harness|suites|conformance|load|reporting|app)\//.test(file) ||
+        (file.endsWith('.ts') && !file.endsWith('.d.ts')),
+    );
     expect(unwanted).toEqual([]);
     const installed = join(app, 'node_modules');
     expect(existsSync(join(installed, 'msgapi-conformance', 'dist', 'app', 'cli', 'main.js'))).toBe(true);
@@ -66,7 +91,9 @@ describe('the package, packed and installed into an empty folder', () => {
   it('npx msgapi check passes against the embedded server, and --help answers', () => {
     const check = run('npx', ['msgapi', 'check', '--embedded', '--seed', '1'], app, 240);
     expect(check.status, shown(check)).toBe(0);
-    expect(check.stdout).toMatch(/^PASSED Conformance of http:\/\/127\.0\.0\.1:\d+ \(embedded reference server\), (\d+) of \1 checks/m);
+    expect(check.stdout).toMatch(
+      /^PASSED Conformance of http:\/\/127\.0\.0\.1:\d+ \(embedded reference server\), (\d+) of \1 checks/m,
+    );
     expect(JSON.parse(readFileSync(join(app, 'reports', 'conformance.json'), 'utf8')).verdict.outcome).toBe('PASSED');
     const help = run('npx', ['msgapi', 'check', '--help'], app, 60);
     expect(help.status, shown(help)).toBe(0);
@@ -77,7 +104,30 @@ describe('the package, packed and installed into an empty folder', () => {
     const openapi = run('npx', ['msgapi', 'openapi', '--out', 'openapi.json'], app, 60);
     expect(openapi.status, shown(openapi)).toBe(0);
     expect(JSON.parse(readFileSync(join(app, 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1\./);
-    const load = run('npx', ['msgapi', 'load', '--embedded', '--scenarios', 'conversations.default', '--conversations', '30', '--groups', '3', '--duration', '1', '--warmup', '0', '--model', 'closed', '--connections', '2'], app, 120);
+    const load = run(
+      'npx',
+      [
+        'msgapi',
+        'load',
+        '--embedded',
+        '--scenarios',
+        'conversations.default',
+        '--conversations',
+        '30',
+        '--groups',
+        '3',
+        '--duration',
+        '1',
+        '--warmup',
+        '0',
+        '--model',
+        'closed',
+        '--connections',
+        '2',
+      ],
+      app,
+      120,
+    );
     expect(load.status, shown(load)).toBe(0);
     expect(JSON.parse(readFileSync(join(app, 'reports', 'load.json'), 'utf8')).verdict.outcome).toBe('PASSED');
   });

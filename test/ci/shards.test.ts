@@ -21,21 +21,35 @@ function comparableJunit(junit: string): string[] {
   return junit
     .replace(/ (time|timestamp)="[^"]*"/g, '')
     .replace(/ skipped="\d+"/g, '')
-    .replace(/(<testcase name="([^ "]+) [^>]*?)(\/>|>[\s\S]*?<\/testcase>)/g, (whole, opening: string, id: string) => (mayMissUnderOthers(id) ? `${opening}/>` : whole))
+    .replace(/(<testcase name="([^ "]+) [^>]*?)(\/>|>[\s\S]*?<\/testcase>)/g, (whole, opening: string, id: string) =>
+      mayMissUnderOthers(id) ? `${opening}/>` : whole,
+    )
     .split('\n');
 }
 
 describe('a run split in three shards', () => {
   it('merges into the checks and results of the same run unsplit', async () => {
-    const server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: `${token}-2`, name: 'second' }] });
-    const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: `${token}-2`, GROUP_CONTACTS: 'replace' };
+    const server = await startReferenceServer({
+      users: [
+        { token, name: 'owner' },
+        { token: `${token}-2`, name: 'second' },
+      ],
+    });
+    const env = {
+      BASE_URL: server.url,
+      ACCESS_TOKEN: token,
+      SECOND_ACCESS_TOKEN: `${token}-2`,
+      GROUP_CONTACTS: 'replace',
+    };
     const seed = ['--seed', '7'];
     const whole = newDir();
     const unsplit = await runCli(['check', ...seed], { ...env, REPORTS_DIR: whole });
     expect(unsplit.code, unsplit.stdout).toBe(0);
     const parts = [newDir(), newDir(), newDir()];
     // The three shards run at the same time, as on three CI machines against one deployment.
-    const runs = await Promise.all(parts.map((dir, index) => runCli(['check', ...seed, '--shard', `${index + 1}/3`], { ...env, REPORTS_DIR: dir })));
+    const runs = await Promise.all(
+      parts.map((dir, index) => runCli(['check', ...seed, '--shard', `${index + 1}/3`], { ...env, REPORTS_DIR: dir })),
+    );
     await server.close();
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     for (const [index, dir] of parts.entries()) {
@@ -57,7 +71,9 @@ describe('a run split in three shards', () => {
     expect(mergedReport.merged_from).toHaveLength(3);
     // CI's test-report tools read junit.xml: the merged one holds what the unsplit run's holds, the
     // same cases with the same outcomes and messages, the same properties; only clock readings differ.
-    expect(comparableJunit(readFileSync(join(dirname(out), 'junit.xml'), 'utf8'))).toEqual(comparableJunit(readFileSync(join(whole, 'junit.xml'), 'utf8')));
+    expect(comparableJunit(readFileSync(join(dirname(out), 'junit.xml'), 'utf8'))).toEqual(
+      comparableJunit(readFileSync(join(whole, 'junit.xml'), 'utf8')),
+    );
 
     const missing = await runCli(['merge', join(parts[0]!, 'conformance.json'), join(parts[1]!, 'conformance.json')]);
     expect(missing.code).toBe(2);

@@ -37,12 +37,26 @@ describe('msgapi check', () => {
     const skipped = report.checks.filter((check) => check.status === 'skipped');
     expect(skipped.map((check) => check.id).filter((id) => id !== 'readonly.retrieve.listed-objects')).toEqual([]);
     for (const check of skipped) expect(check.message).toMatch(/^nothing listed could be retrieved to compare/);
-    expect(report.summary).toEqual({ passed: report.checks.length - skipped.length, failed: 0, skipped: skipped.length, blocked: 0, flaky: 0, gating_failed: 0, gating_blocked: 0 });
+    expect(report.summary).toEqual({
+      passed: report.checks.length - skipped.length,
+      failed: 0,
+      skipped: skipped.length,
+      blocked: 0,
+      flaky: 0,
+      gating_failed: 0,
+      gating_blocked: 0,
+    });
     expect(report.checks.map((check) => check.id).sort()).toEqual([...(await loadRegistry()).ids].sort());
     expect(Object.keys(report.sections)).toContain('§2.1');
     expect(report.requests).toBeGreaterThan(report.checks.length);
     const create = report.checks.find((check) => check.id === 'conversations.create.defaults');
-    expect(create).toMatchObject({ spec: expect.arrayContaining(['§2.1', '§4.1']), level: 'spec', status: 'passed', message: null, reproduction: null });
+    expect(create).toMatchObject({
+      spec: expect.arrayContaining(['§2.1', '§4.1']),
+      level: 'spec',
+      status: 'passed',
+      message: null,
+      reproduction: null,
+    });
 
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('name="conversations.create.defaults — ');
@@ -56,11 +70,16 @@ describe('msgapi check', () => {
     const report = readReport(dir);
     expect(report.summary.failed).toBe(0);
     const walk = report.checks.find((check) => check.id === 'conversations.list.pagination')!;
-    expect(walk).toMatchObject({ status: 'skipped', message: 'PAGINATION=none: no way to ask for the next page was declared (§4.3 does not show one)' });
+    expect(walk).toMatchObject({
+      status: 'skipped',
+      message: 'PAGINATION=none: no way to ask for the next page was declared (§4.3 does not show one)',
+    });
   });
 
   it('passes against a separately started msgapi serve, through BASE_URL and the tokens it printed', async () => {
-    const serve = trackChild(spawn(process.execPath, [cliEntry(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    const serve = trackChild(
+      spawn(process.execPath, [cliEntry(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     try {
       let printed = '';
       for await (const chunk of serve.stdout) {
@@ -68,7 +87,10 @@ describe('msgapi check', () => {
         if (printed.includes('SECOND_ACCESS_TOKEN=') && printed.endsWith('\n')) break;
       }
       const settings = Object.fromEntries(
-        printed.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=', 2) as [string, string]),
+        printed
+          .split('\n')
+          .filter((line) => /^[A-Z_]+=/.test(line))
+          .map((line) => line.split('=', 2) as [string, string]),
       );
       expect(settings.BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const dir = reportsDir();
@@ -119,7 +141,11 @@ describe('msgapi check', () => {
   it('exits 2 when the target refuses SECOND_ACCESS_TOKEN, rather than passing isolation checks for nothing', async () => {
     const server = await startReferenceServer({ users: [{ token: 'right-token', name: 'a' }] });
     try {
-      const result = await runCli(['check'], { BASE_URL: server.url, ACCESS_TOKEN: 'right-token', SECOND_ACCESS_TOKEN: 'unknown-token' });
+      const result = await runCli(['check'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: 'right-token',
+        SECOND_ACCESS_TOKEN: 'unknown-token',
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(
         `msgapi: The target at ${server.url} rejected SECOND_ACCESS_TOKEN (GET /v1/conversations answered 401); check the token, or unset it to skip the isolation checks.\n`,
@@ -140,12 +166,22 @@ describe('msgapi check', () => {
     const secondToken = 'second-user-token-0123456789';
 
     async function runAgainstBrokenServer() {
-      const upstream = await startReferenceServer({ users: [{ token, name: 'a' }, { token: secondToken, name: 'b' }] });
+      const upstream = await startReferenceServer({
+        users: [
+          { token, name: 'a' },
+          { token: secondToken, name: 'b' },
+        ],
+      });
       const proxy = await startMutatingProxy(upstream.url, (method, path, body) =>
         method === 'POST' && path === '/v1/conversations' ? { ...(body as object), is_pinned: true } : body,
       );
       const dir = reportsDir();
-      const result = await runCli(['check'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, REPORTS_DIR: dir });
+      const result = await runCli(['check'], {
+        BASE_URL: proxy.url,
+        ACCESS_TOKEN: token,
+        SECOND_ACCESS_TOKEN: secondToken,
+        REPORTS_DIR: dir,
+      });
       return { result, dir, proxy, upstream };
     }
 
@@ -156,11 +192,17 @@ describe('msgapi check', () => {
         const report = readReport(dir);
         const failed = report.checks.find((check) => check.id === 'conversations.create.defaults')!;
         expect(failed.status).toBe('failed');
-        expect(failed.message).toContain('Expected: is_pinned of the created conversation to be false (§2.1: is_pinned is false on a new conversation)');
+        expect(failed.message).toContain(
+          'Expected: is_pinned of the created conversation to be false (§2.1: is_pinned is false on a new conversation)',
+        );
         expect(failed.message).toContain('Received: is_pinned true');
-        expect(failed.reproduction).toMatch(/^curl -sS -i -X POST '.*\/v1\/conversations' .*-H "Authorization: Bearer \$ACCESS_TOKEN"/);
+        expect(failed.reproduction).toMatch(
+          /^curl -sS -i -X POST '.*\/v1\/conversations' .*-H "Authorization: Bearer \$ACCESS_TOKEN"/,
+        );
         expect(report.summary.gating_failed).toBeGreaterThan(0);
-        expect(result.stdout).toMatch(/FAIL conversations\.create\.defaults \[spec, [§0-9., ]*§2\.1, [§0-9., ]*§4\.1\]/);
+        expect(result.stdout).toMatch(
+          /FAIL conversations\.create\.defaults \[spec, [§0-9., ]*§2\.1, [§0-9., ]*§4\.1\]/,
+        );
 
         const written = everythingWritten(dir, result);
         expect(written).not.toContain(token);
@@ -190,11 +232,20 @@ describe('convention checks', () => {
   async function runAgainstServerWithout404(extraEnv: Record<string, string>) {
     const token = 'conventions-token-1';
     const upstream = await startReferenceServer({ users: [{ token, name: 'a' }] });
-    const proxy = await startMutatingProxy(upstream.url, (_m, _p, body) => body, (_m, _p, status) => (status === 404 ? 400 : status));
+    const proxy = await startMutatingProxy(
+      upstream.url,
+      (_m, _p, body) => body,
+      (_m, _p, status) => (status === 404 ? 400 : status),
+    );
     try {
       const dir = reportsDir();
       // Only the retrieve checks: the two conventions are among them, and three runs share the machine.
-      const result = await runCli(['check', '--only', 'conversations.retrieve.,groups.retrieve.'], { BASE_URL: proxy.url, ACCESS_TOKEN: token, REPORTS_DIR: dir, ...extraEnv });
+      const result = await runCli(['check', '--only', 'conversations.retrieve.,groups.retrieve.'], {
+        BASE_URL: proxy.url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: dir,
+        ...extraEnv,
+      });
       return { result, report: readReport(dir) };
     } finally {
       await proxy.close();
@@ -214,14 +265,18 @@ describe('convention checks', () => {
     expect(plain.result.code).toBe(0);
 
     expect(strict.result.code).toBe(1);
-    expect(strict.report.checks.filter((check) => check.gating && check.status === 'failed').map((check) => check.id).sort()).toEqual([
-      'conversations.retrieve.unknown-id-404',
-      'groups.retrieve.unknown-id-404',
-    ]);
+    expect(
+      strict.report.checks
+        .filter((check) => check.gating && check.status === 'failed')
+        .map((check) => check.id)
+        .sort(),
+    ).toEqual(['conversations.retrieve.unknown-id-404', 'groups.retrieve.unknown-id-404']);
 
     expect(declared.result.code).toBe(1);
     const gatingFailures = declared.report.checks.filter((check) => check.gating && check.status === 'failed');
-    expect(gatingFailures.map((check) => `${check.id}: ${check.message}`).join('\n')).toMatch(/^conversations\.retrieve\.unknown-id-404: [^\n]*$/m);
+    expect(gatingFailures.map((check) => `${check.id}: ${check.message}`).join('\n')).toMatch(
+      /^conversations\.retrieve\.unknown-id-404: [^\n]*$/m,
+    );
     expect(gatingFailures).toHaveLength(1);
   });
 
@@ -249,7 +304,8 @@ describe('--workers, and the serial re-run of a failure', () => {
         inFlight++;
         for (const arrived of arrivals) arrived();
         try {
-          if (route.method !== 'GET' || route.resource !== 'conversations' || route.id === undefined) return await next(context, route);
+          if (route.method !== 'GET' || route.resource !== 'conversations' || route.id === undefined)
+            return await next(context, route);
           let met = inFlight > 1;
           if (!met) {
             let arrived = () => {};
@@ -276,10 +332,17 @@ describe('--workers, and the serial re-run of a failure', () => {
   const checks = 'conversations.retrieve.same-object,conversations.retrieve.unknown-id';
 
   it('a check that fails only beside others says so once run again alone; --workers 1 runs them one after another', async () => {
-    const server = await startReferenceServer({ users: [{ token: 'workers-a', name: 'a' }], modifiers: [failsBesideOthers()] });
+    const server = await startReferenceServer({
+      users: [{ token: 'workers-a', name: 'a' }],
+      modifiers: [failsBesideOthers()],
+    });
     try {
       const [side, serial] = [reportsDir(), reportsDir()];
-      const together = await runCli(['check', '--only', checks, '--seed', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'workers-a', REPORTS_DIR: side });
+      const together = await runCli(['check', '--only', checks, '--seed', '1'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: 'workers-a',
+        REPORTS_DIR: side,
+      });
       const report = JSON.parse(readFileSync(join(side, 'conformance.json'), 'utf8')) as ConformanceReport;
       const failed = report.checks.filter((check) => check.status === 'failed');
       // The premise: side by side, some read met another request.
@@ -287,14 +350,17 @@ describe('--workers, and the serial re-run of a failure', () => {
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.map((check) => check.serial_rerun)).toEqual(failed.map(() => 'passed'));
       expect(together.stdout).toContain('Run again alone, with no other check beside it, it passed');
-      const alone = await runCli(['check', '--only', checks, '--seed', '1', '--workers', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'workers-a', REPORTS_DIR: serial });
+      const alone = await runCli(['check', '--only', checks, '--seed', '1', '--workers', '1'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: 'workers-a',
+        REPORTS_DIR: serial,
+      });
       expect(alone.code).toBe(0);
     } finally {
       await server.close();
     }
   });
 });
-
 
 describe('an object that changes while the check is not writing to it', () => {
   it('leaves the isolation check unjudged, saying so, without laying the change on the second user', async () => {
@@ -303,17 +369,31 @@ describe('an object that changes while the check is not writing to it', () => {
     const restless: ServerModifier = {
       handle: (next) => async (context, route) => {
         const reply = await next(context, route);
-        if (route.method !== 'GET' || route.resource !== 'groups' || route.id === undefined || reply.status !== 200) return reply;
+        if (route.method !== 'GET' || route.resource !== 'groups' || route.id === undefined || reply.status !== 200)
+          return reply;
         return { ...reply, body: { ...(reply.body as object), description: `read ${++reads}` } };
       },
     };
-    const server = await startReferenceServer({ users: [{ token: 'restless-a', name: 'a' }, { token: 'restless-b', name: 'b' }], modifiers: [restless] });
+    const server = await startReferenceServer({
+      users: [
+        { token: 'restless-a', name: 'a' },
+        { token: 'restless-b', name: 'b' },
+      ],
+      modifiers: [restless],
+    });
     try {
       const dir = reportsDir();
-      const result = await runCli(['check', '--only', 'isolation.update.other-user', '--seed', '1'], { BASE_URL: server.url, ACCESS_TOKEN: 'restless-a', SECOND_ACCESS_TOKEN: 'restless-b', REPORTS_DIR: dir });
+      const result = await runCli(['check', '--only', 'isolation.update.other-user', '--seed', '1'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: 'restless-a',
+        SECOND_ACCESS_TOKEN: 'restless-b',
+        REPORTS_DIR: dir,
+      });
       const [check] = readReport(dir).checks;
       expect(check!.status).toBe('skipped');
-      expect(check!.message).toMatch(/^the group changed after .*description: expected "read \d+", received "read \d+".*then changed again between two reads of its owner .*: it changes while this check is not writing to it/);
+      expect(check!.message).toMatch(
+        /^the group changed after .*description: expected "read \d+", received "read \d+".*then changed again between two reads of its owner .*: it changes while this check is not writing to it/,
+      );
       expect(check!.message).not.toContain('exactly as before');
       // Unjudged is no pass and no failure: the run's verdict comes from the rest (nothing else ran).
       expect(result.code).toBe(0);

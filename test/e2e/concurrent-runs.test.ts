@@ -14,14 +14,24 @@ const newDir = tempDirs('msgapi-run-');
 
 describe('against a target that already holds data, with two runs at the same time', () => {
   it('both runs pass and every foreign record of both users is unchanged, field for field', async () => {
-    const server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: secondToken, name: 'second' }] });
+    const server = await startReferenceServer({
+      users: [
+        { token, name: 'owner' },
+        { token: secondToken, name: 'second' },
+      ],
+    });
     try {
       const foreign = [
         ...(await seedForeignData(ownerClient(server.url, token), 'foreign-first')),
         ...(await seedForeignData(ownerClient(server.url, secondToken), 'foreign-second')),
       ];
       const dirs = [newDir(), newDir()];
-      const env = { BASE_URL: server.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, GROUP_CONTACTS: 'replace' };
+      const env = {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: token,
+        SECOND_ACCESS_TOKEN: secondToken,
+        GROUP_CONTACTS: 'replace',
+      };
       const runs = await Promise.all(dirs.map((dir) => runCli(['check'], { ...env, REPORTS_DIR: dir })));
 
       for (const [index, run] of runs.entries()) {

@@ -20,7 +20,10 @@ let reportsDir: string;
 const servers: Array<{ url: string; close(): Promise<void> }> = [];
 
 async function serverOf(variant: VariantName): Promise<string> {
-  const server = await startReferenceServer({ ...variantServerOptions(variants.get(variant)!), users: [{ token, name: 'first' }] });
+  const server = await startReferenceServer({
+    ...variantServerOptions(variants.get(variant)!),
+    users: [{ token, name: 'first' }],
+  });
   servers.push(server);
   return server.url;
 }
@@ -51,10 +54,17 @@ afterAll(async () => {
 });
 
 const check = (url: string, only: string, declared: Record<string, string>) =>
-  runCli(['check', '--base-url', url, '--only', only, '--seed', '7', '--reports-dir', reportsDir], { ACCESS_TOKEN: token, ...declared });
+  runCli(['check', '--base-url', url, '--only', only, '--seed', '7', '--reports-dir', reportsDir], {
+    ACCESS_TOKEN: token,
+    ...declared,
+  });
 
-const failedIds = () => (JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as { checks: Array<{ id: string; status: string; message: string | null }> })
-  .checks.filter((result) => result.status === 'failed');
+const failedIds = () =>
+  (
+    JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as {
+      checks: Array<{ id: string; status: string; message: string | null }>;
+    }
+  ).checks.filter((result) => result.status === 'failed');
 
 describe('a declared reading', () => {
   it('UNKNOWN_ID_STATUS: a server answering 410 passes undeclared and declared 410, and fails declared 404', async () => {
@@ -64,15 +74,20 @@ describe('a declared reading', () => {
     const narrowed = await check(unknownId410, only, { UNKNOWN_ID_STATUS: '404' });
     expect(narrowed.code).toBe(1);
     const failed = failedIds();
-    expect(failed.map((result) => result.id).sort()).toEqual(['conversations.retrieve.unknown-id', 'groups.delete.unknown-id']);
+    expect(failed.map((result) => result.id).sort()).toEqual([
+      'conversations.retrieve.unknown-id',
+      'groups.delete.unknown-id',
+    ]);
     expect(failed[0]!.message).toMatch(/404 \(as declared\)[\s\S]*status 410/);
   });
 
-  it('GROUP_CONVERSATION_CREATE: a server answering with the group\'s conversation fails when it is declared to refuse', async () => {
+  it("GROUP_CONVERSATION_CREATE: a server answering with the group's conversation fails when it is declared to refuse", async () => {
     const only = 'conversations.create.with-group';
     expect((await check(groupExisting, only, { GROUP_CONVERSATION_CREATE: 'existing' })).code).toBe(0);
     expect((await check(groupExisting, only, { GROUP_CONVERSATION_CREATE: 'refused' })).code).toBe(1);
-    expect(failedIds()[0]!.message).toMatch(/GROUP_CONVERSATION_CREATE=refused declared[\s\S]*the group's conversation/);
+    expect(failedIds()[0]!.message).toMatch(
+      /GROUP_CONVERSATION_CREATE=refused declared[\s\S]*the group's conversation/,
+    );
   });
 
   it('LIST_CONSISTENCY: lists that show a write late fail undeclared, each failure saying which setting would describe them, and pass declared', async () => {
@@ -82,7 +97,10 @@ describe('a declared reading', () => {
     expect(undeclared.code, undeclared.stdout).toBe(1);
     const failed = failedIds();
     expect(failed.map((result) => result.id).sort()).toEqual(only.split(','));
-    for (const result of failed) expect(result.message).toMatch(/the same read \d+ ms later did: LIST_CONSISTENCY=eventual:\d+000 would describe this server/);
+    for (const result of failed)
+      expect(result.message).toMatch(
+        /the same read \d+ ms later did: LIST_CONSISTENCY=eventual:\d+000 would describe this server/,
+      );
     const declared = await check(lagging, only, { LIST_CONSISTENCY: 'eventual:3000' });
     expect(declared.code, declared.stdout).toBe(0);
   });
@@ -94,21 +112,31 @@ describe('a declared reading', () => {
     const failed = failedIds();
     expect(failed.map((result) => result.id).sort()).toEqual(only.split(',').sort());
     for (const result of failed) {
-      expect(result.message).toMatch(/left out \S+, archived, which archived=true lists: DEFAULT_LIST_SCOPE=active would describe this server/);
+      expect(result.message).toMatch(
+        /left out \S+, archived, which archived=true lists: DEFAULT_LIST_SCOPE=active would describe this server/,
+      );
       expect(result.message).not.toMatch(/LIST_CONSISTENCY/);
     }
     expect((await check(activeOnly, only, { DEFAULT_LIST_SCOPE: 'active' })).code).toBe(0);
     // Declared, it is held to: the reference server's lists, which hold archived records, fail it.
-    expect((await check(groupExisting, 'groups.read-after-write.update-seen-everywhere', { DEFAULT_LIST_SCOPE: 'active' })).code).toBe(1);
+    expect(
+      (await check(groupExisting, 'groups.read-after-write.update-seen-everywhere', { DEFAULT_LIST_SCOPE: 'active' }))
+        .code,
+    ).toBe(1);
   });
 
   it('is refused before any request when it is not a reading of its entry', async () => {
-    const refused = await check(unknownId410, 'conversations.retrieve.unknown-id', { UNKNOWN_ID_STATUS: '200', EMPTY_TEXT: 'blank' });
+    const refused = await check(unknownId410, 'conversations.retrieve.unknown-id', {
+      UNKNOWN_ID_STATUS: '200',
+      EMPTY_TEXT: 'blank',
+    });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/UNKNOWN_ID_STATUS must be a comma-separated list of statuses within 400-499/);
     expect(refused.stderr).toMatch(/EMPTY_TEXT must be one of kept, null/);
     const timed = await check(unknownId410, 'conversations.retrieve.unknown-id', { LIST_CONSISTENCY: 'eventual' });
     expect(timed.code).toBe(2);
-    expect(timed.stderr).toMatch(/LIST_CONSISTENCY must be one of immediate, eventual:<ms> \(<ms>: 1 to 60000 milliseconds\); got "eventual"/);
+    expect(timed.stderr).toMatch(
+      /LIST_CONSISTENCY must be one of immediate, eventual:<ms> \(<ms>: 1 to 60000 milliseconds\); got "eventual"/,
+    );
   });
 });

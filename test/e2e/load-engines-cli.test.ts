@@ -15,7 +15,9 @@ const k6Fixture = (name: string) => fileURLToPath(new URL(`fixtures/k6/${name}`,
 const token = 'load-engines-token-7f3a';
 
 async function listedIds(server: RunningReferenceServer, resource: 'conversations' | 'groups'): Promise<string[]> {
-  const answer = await fetch(`${server.url}/v1/${resource}?limit=100`, { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await fetch(`${server.url}/v1/${resource}?limit=100`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await answer.json()) as { data: Array<{ id: string }> }).data.map((item) => item.id);
 }
 
@@ -34,7 +36,11 @@ describe('load --seed-only, export and cleanup', () => {
     const seeded = await runCli(['load', '--seed-only', '--conversations', '12', '--groups', '3'], env, dir);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(seeded.stdout).toContain(`Seeded 12 conversations and 3 groups on ${server.url}`);
-    const seed = JSON.parse(readFileSync(join(dir, 'reports', 'load-seed.json'), 'utf8')) as { url: string; group_id: string; ledger: string };
+    const seed = JSON.parse(readFileSync(join(dir, 'reports', 'load-seed.json'), 'utf8')) as {
+      url: string;
+      group_id: string;
+      ledger: string;
+    };
     expect(seed.url).toBe(server.url);
     const groups = await listedIds(server, 'groups');
     expect(groups).toHaveLength(3);
@@ -44,11 +50,18 @@ describe('load --seed-only, export and cleanup', () => {
 
     for (const engine of ['artillery', 'k6']) {
       // Only the seed file tells the export where the target is: no BASE_URL, and never the token.
-      const exported = await runCli(['load', 'export', engine, '--scenarios', 'conversations.group,groups.default'], { REPORTS_DIR: join(dir, 'reports') }, dir);
+      const exported = await runCli(
+        ['load', 'export', engine, '--scenarios', 'conversations.group,groups.default'],
+        { REPORTS_DIR: join(dir, 'reports') },
+        dir,
+      );
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toContain(`msgapi cleanup --ledger`);
       const out = join(dir, 'reports', engine);
-      const plan = JSON.parse(readFileSync(join(out, 'msgapi-export.json'), 'utf8')) as { origin: string; scenarios: Array<{ name: string; path: string }> };
+      const plan = JSON.parse(readFileSync(join(out, 'msgapi-export.json'), 'utf8')) as {
+        origin: string;
+        scenarios: Array<{ name: string; path: string }>;
+      };
       expect(plan.origin).toBe(server.url);
       expect(plan.scenarios.map((scenario) => scenario.name)).toEqual(['conversations.group', 'groups.default']);
       expect(plan.scenarios[0]!.path).toBe(`/v1/conversations?group_id=${seed.group_id}`);
@@ -61,7 +74,11 @@ describe('load --seed-only, export and cleanup', () => {
     expect(again.stderr).toContain('records a data set still kept on');
     expect(await listedIds(server, 'groups')).toHaveLength(3);
 
-    const cleaned = await runCli(['cleanup', '--ledger', seed.ledger], { BASE_URL: server.url, ACCESS_TOKEN: token }, dir);
+    const cleaned = await runCli(
+      ['cleanup', '--ledger', seed.ledger],
+      { BASE_URL: server.url, ACCESS_TOKEN: token },
+      dir,
+    );
     expect(cleaned.code, cleaned.stderr).toBe(0);
     expect(await listedIds(server, 'groups')).toEqual([]);
     expect(await listedIds(server, 'conversations')).toEqual([]);
@@ -70,7 +87,11 @@ describe('load --seed-only, export and cleanup', () => {
 
   it('leaves out a group filter when there is no group, and says so', async () => {
     const dir = newDir();
-    const exported = await runCli(['load', 'export', 'k6', '--base-url', server.url, '--scenarios', 'conversations.group,conversations.default'], { REPORTS_DIR: dir }, dir);
+    const exported = await runCli(
+      ['load', 'export', 'k6', '--base-url', server.url, '--scenarios', 'conversations.group,conversations.default'],
+      { REPORTS_DIR: dir },
+      dir,
+    );
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('Left out conversations.group: no group to filter by');
   });
@@ -79,18 +100,39 @@ describe('load --seed-only, export and cleanup', () => {
 describe('refusals, one sentence each, before anything is sent or written', () => {
   it.each([
     [['load', '--seed-only'], '--seed-only needs a target that outlives this command (BASE_URL)'],
-    [['load', '--seed-only', '--base-url', 'http://127.0.0.1:9', '--access-token', 'x', '--no-seed'], '--seed-only measures nothing, so --no-seed has nothing to do with it.'],
+    [
+      ['load', '--seed-only', '--base-url', 'http://127.0.0.1:9', '--access-token', 'x', '--no-seed'],
+      '--seed-only measures nothing, so --no-seed has nothing to do with it.',
+    ],
     [['load', 'export'], "which engine? Name it after 'load export': artillery or k6"],
     [['load', 'export', 'gatling'], 'gatling is not an engine load export knows; the engines are artillery and k6.'],
     [['load', 'export', 'k6'], 'no target to export for: give BASE_URL, or seed it first with msgapi load --seed-only'],
-    [['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--scenarios', 'conversations.group'], 'none of the scenarios chosen can be exported: conversations.group: no group to filter by'],
-    [['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--threshold', 'groups.default:rps>5'], "--threshold 'groups.default:rps>5': throughput thresholds are read from the closed model"],
-    [['load', 'export', 'artillery', '--strict'], '--strict is not an option of msgapi load export (it belongs to msgapi check)'],
+    [
+      ['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--scenarios', 'conversations.group'],
+      'none of the scenarios chosen can be exported: conversations.group: no group to filter by',
+    ],
+    [
+      ['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--threshold', 'groups.default:rps>5'],
+      "--threshold 'groups.default:rps>5': throughput thresholds are read from the closed model",
+    ],
+    [
+      ['load', 'export', 'artillery', '--strict'],
+      '--strict is not an option of msgapi load export (it belongs to msgapi check)',
+    ],
     [['load', 'import', 'k6'], 'no k6 output to import: name its files after the engine'],
     [['load', 'import', 'k6', 'nowhere.ndjson'], 'nowhere.ndjson does not exist.'],
-    [['load', 'import', 'k6', k6Fixture('runner-1.json'), k6Fixture('runner-1.json')], "runner-1.json is given twice; each runner's output counts once."],
-    [['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('make-fixtures.ts')], 'is not a readable msgapi-export.json'],
-    [['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('runner-1.json')], 'is not a readable msgapi-export.json'],
+    [
+      ['load', 'import', 'k6', k6Fixture('runner-1.json'), k6Fixture('runner-1.json')],
+      "runner-1.json is given twice; each runner's output counts once.",
+    ],
+    [
+      ['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('make-fixtures.ts')],
+      'is not a readable msgapi-export.json',
+    ],
+    [
+      ['load', 'import', 'k6', k6Fixture('runner-1.json'), '--plan', k6Fixture('runner-1.json')],
+      'is not a readable msgapi-export.json',
+    ],
   ])('msgapi %j', async (args, sentence) => {
     const dir = newDir();
     const result = await runCli(args, { REPORTS_DIR: dir }, dir);

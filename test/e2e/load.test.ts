@@ -40,7 +40,12 @@ async function expectChartsDrawn(file: string, scenarios: number): Promise<void>
 describe('msgapi load against a target that holds data of its own', () => {
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   beforeAll(async () => {
-    server = await startReferenceServer({ users: [{ token, name: 'owner' }, { token: secondToken, name: 'second' }] });
+    server = await startReferenceServer({
+      users: [
+        { token, name: 'owner' },
+        { token: secondToken, name: 'second' },
+      ],
+    });
   });
   afterAll(() => server.close());
 
@@ -48,7 +53,11 @@ describe('msgapi load against a target that holds data of its own', () => {
     const foreign = await seedForeignData(ownerClient(server.url, token), 'foreign-load');
     const before = (await ownerClient(server.url, token).listConversations({ limit: 100 })).body as { data: unknown[] };
     const dir = newDir();
-    const run = await runCli(['load', ...short, '--conversations', '60', '--groups', '8'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+    const run = await runCli(['load', ...short, '--conversations', '60', '--groups', '8'], {
+      BASE_URL: server.url,
+      ACCESS_TOKEN: token,
+      REPORTS_DIR: dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     const report = readReport(dir);
     expect(report.scenarios.map((scenario) => scenario.name)).toEqual(report.config.scenarios);
@@ -62,7 +71,12 @@ describe('msgapi load against a target that holds data of its own', () => {
     expect(readFileSync(join(dir, 'load.html'), 'utf8')).toContain('conversations.walk');
     expect(run.stdout).toMatch(/conversations\.default\s+closed/);
     expect(run.stdout).toContain('Load run passed.');
-    for (const output of [run.stdout, run.stderr, readFileSync(join(dir, 'load.json'), 'utf8'), readFileSync(join(dir, 'load.html'), 'utf8')]) {
+    for (const output of [
+      run.stdout,
+      run.stderr,
+      readFileSync(join(dir, 'load.json'), 'utf8'),
+      readFileSync(join(dir, 'load.html'), 'utf8'),
+    ]) {
       expect(output).not.toContain(token);
     }
     const after = (await ownerClient(server.url, token).listConversations({ limit: 100 })).body as { data: unknown[] };
@@ -74,7 +88,17 @@ describe('msgapi load against a target that holds data of its own', () => {
   it('a violated threshold exits 1 and names the figure; one that holds passes', async () => {
     const dir = newDir();
     const run = await runCli(
-      ['load', ...short, '--no-seed', '--scenarios', 'groups.default', '--threshold', 'groups.default:p99<1us', '--threshold', 'groups.default:errors==0'],
+      [
+        'load',
+        ...short,
+        '--no-seed',
+        '--scenarios',
+        'groups.default',
+        '--threshold',
+        'groups.default:p99<1us',
+        '--threshold',
+        'groups.default:errors==0',
+      ],
       { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir },
     );
     expect(run.code, run.stderr).toBe(1);
@@ -85,7 +109,10 @@ describe('msgapi load against a target that holds data of its own', () => {
 
   it('a threshold that names no scenario or figure is refused before any request (exit 2)', async () => {
     for (const threshold of ['groups.default:p99<50', 'nothing.here:p99<5ms', 'groups.default:speed>3', 'p99<5ms']) {
-      const run = await runCli(['load', '--threshold', threshold], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: token });
+      const run = await runCli(['load', '--threshold', threshold], {
+        BASE_URL: 'http://127.0.0.1:1',
+        ACCESS_TOKEN: token,
+      });
       expect(run.code, threshold).toBe(2);
       expect(run.stderr, threshold).toMatch(/^msgapi: --threshold/);
     }
@@ -94,7 +121,11 @@ describe('msgapi load against a target that holds data of its own', () => {
   it('merging two reports gives the percentiles of one histogram holding both runs', async () => {
     const dirs = [newDir(), newDir()];
     for (const dir of dirs) {
-      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'groups.default,conversations.default'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'groups.default,conversations.default'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: dir,
+      });
       expect(run.code, run.stderr).toBe(0);
     }
     const out = join(newDir(), 'merged.json');
@@ -129,10 +160,16 @@ describe.each([
       const ids = async () => {
         const client = ownerClient(server.url, token);
         const lists = [await client.listConversations({ limit: 100 }), await client.listGroups({ limit: 100 })];
-        return lists.flatMap((list) => (list.body as { data: Array<{ id: string }> }).data.map((item) => item.id)).sort();
+        return lists
+          .flatMap((list) => (list.body as { data: Array<{ id: string }> }).data.map((item) => item.id))
+          .sort();
       };
       const before = await ids();
-      const run = startCli(['load', '--duration', '30', '--conversations', '3000'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: newDir() });
+      const run = startCli(['load', '--duration', '30', '--conversations', '3000'], {
+        BASE_URL: server.url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: newDir(),
+      });
       await run.reached(marker);
       run.child.kill('SIGINT');
       const code = await run.exited;
@@ -155,18 +192,42 @@ describe('msgapi load --ab: throughput against a baseline server, alternately, i
     const candidate = await listenLocally(
       withBody((req, res, body) => {
         setTimeout(() => {
-          void forward(upstream.url, req, body).then((answer) => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text));
+          void forward(upstream.url, req, body).then((answer) =>
+            res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text),
+          );
         }, 20);
       }),
     );
     try {
       const dir = newDir();
       const run = await runCli(
-        ['load', '--ab', baseline.url, '--ab-rounds', '2', '--model', 'closed', '--scenarios', 'groups.default', '--duration', '0.5', '--warmup', '0', '--connections', '4', '--conversations', '4', '--groups', '2'],
+        [
+          'load',
+          '--ab',
+          baseline.url,
+          '--ab-rounds',
+          '2',
+          '--model',
+          'closed',
+          '--scenarios',
+          'groups.default',
+          '--duration',
+          '0.5',
+          '--warmup',
+          '0',
+          '--connections',
+          '4',
+          '--conversations',
+          '4',
+          '--groups',
+          '2',
+        ],
         { BASE_URL: candidate.url, ACCESS_TOKEN: token, REPORTS_DIR: dir },
       );
       expect(run.code, run.stderr).toBe(1);
-      expect(run.stdout).toMatch(/FAIL\s+groups\.default:throughput against the --ab baseline .*: candidate\/baseline ratios 0\.\d+, 0\.\d+/);
+      expect(run.stdout).toMatch(
+        /FAIL\s+groups\.default:throughput against the --ab baseline .*: candidate\/baseline ratios 0\.\d+, 0\.\d+/,
+      );
       for (const server of [baseline, upstream]) {
         const client = ownerClient(server.url, token);
         expect(((await client.listConversations()).body as { data: unknown[] }).data).toEqual([]);
@@ -188,7 +249,9 @@ describe('a server whose largest page is 50 (the spec leaves the maximum open, ย
           res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"limit is at most 50"}');
           return;
         }
-        void forward(upstream.url, req, body).then((answer) => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text));
+        void forward(upstream.url, req, body).then((answer) =>
+          res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text),
+        );
       }),
     );
     try {
@@ -197,7 +260,9 @@ describe('a server whose largest page is 50 (the spec leaves the maximum open, ย
       const byDefault = newDir();
       const open = await runCli(args, { ...env, REPORTS_DIR: byDefault });
       expect(open.code, open.stdout).toBe(0);
-      expect(readReport(byDefault).scenarios[0]!.skipped).toMatch(/refuses limit=100 \(status 400\), which the spec allows \(ยง8\); declare its largest page with --max-limit N/);
+      expect(readReport(byDefault).scenarios[0]!.skipped).toMatch(
+        /refuses limit=100 \(status 400\), which the spec allows \(ยง8\); declare its largest page with --max-limit N/,
+      );
 
       const declared50 = newDir();
       expect((await runCli([...args, '--max-limit', '50'], { ...env, REPORTS_DIR: declared50 })).code).toBe(0);
@@ -206,7 +271,9 @@ describe('a server whose largest page is 50 (the spec leaves the maximum open, ย
 
       const declared100 = newDir();
       expect((await runCli([...args, '--max-limit', '100'], { ...env, REPORTS_DIR: declared100 })).code).toBe(1);
-      expect(readReport(declared100).verdict.failures.join('\n')).toMatch(/status 400; if the server's largest page is under 100, set --max-limit/);
+      expect(readReport(declared100).verdict.failures.join('\n')).toMatch(
+        /status 400; if the server's largest page is under 100, set --max-limit/,
+      );
     } finally {
       await capped.close();
       await upstream.close();
@@ -219,15 +286,22 @@ describe('msgapi load fails a run whose responses are not successes', () => {
     // The probe before the run (GET /v1/conversations?limit=1) gets a page, or the run would stop
     // there with exit 2; every request of the scenario gets a 404.
     const notFound = await listenLocally((req, res) => {
-      if (req.url === '/v1/conversations?limit=1') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"has_more":false,"data":[]}');
+      if (req.url === '/v1/conversations?limit=1')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"has_more":false,"data":[]}');
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     });
     try {
       const dir = newDir();
-      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'conversations.default'], { BASE_URL: notFound.url, ACCESS_TOKEN: token, REPORTS_DIR: dir });
+      const run = await runCli(['load', ...short, '--no-seed', '--scenarios', 'conversations.default'], {
+        BASE_URL: notFound.url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: dir,
+      });
       expect(run.code, run.stderr).toBe(1);
       const report = readReport(dir);
-      expect(report.verdict.failures.join('\n')).toMatch(/conversations\.default \(closed model\): (\d+) of \1 responses were not 2xx \(\1 ร— 404\)/);
+      expect(report.verdict.failures.join('\n')).toMatch(
+        /conversations\.default \(closed model\): (\d+) of \1 responses were not 2xx \(\1 ร— 404\)/,
+      );
       expect(report.verdict.failures.join('\n')).toMatch(/conversations\.default sample 1 .*: status 404/);
       expect(run.stdout).toContain('Load run failed');
     } finally {
@@ -241,7 +315,9 @@ describe('the open model against a server that stalls 100 ms once a second', () 
   let url: string;
   beforeAll(async () => {
     // Its own process: a stall in the generator's process would stop the generator's clock too.
-    stalling = spawn(process.execPath, [fileURLToPath(new URL('../helpers/stalling-server.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    stalling = spawn(process.execPath, [fileURLToPath(new URL('../helpers/stalling-server.mjs', import.meta.url))], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const [port] = await once(stalling.stdout!, 'data');
     url = `http://127.0.0.1:${String(port).trim()}`;
   });
@@ -249,13 +325,27 @@ describe('the open model against a server that stalls 100 ms once a second', () 
     stalling.kill('SIGTERM');
   });
 
-  it('reports a p99 of at least the stall, 75 ms or more (the closed model\'s figure is printed, not bounded)', async () => {
+  it("reports a p99 of at least the stall, 75 ms or more (the closed model's figure is printed, not bounded)", async () => {
     const dir = newDir();
-    const run = await runCli(['load', '--no-seed', '--scenarios', 'conversations.default', '--rate', '200', '--duration', '5', '--warmup', '0'], {
-      BASE_URL: url,
-      ACCESS_TOKEN: token,
-      REPORTS_DIR: dir,
-    });
+    const run = await runCli(
+      [
+        'load',
+        '--no-seed',
+        '--scenarios',
+        'conversations.default',
+        '--rate',
+        '200',
+        '--duration',
+        '5',
+        '--warmup',
+        '0',
+      ],
+      {
+        BASE_URL: url,
+        ACCESS_TOKEN: token,
+        REPORTS_DIR: dir,
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     const [scenario] = readReport(dir).scenarios;
     // About a tenth of the requests are due during a stall and wait up to 100 ms: the 99th
@@ -266,6 +356,8 @@ describe('the open model against a server that stalls 100 ms once a second', () 
     // On a quiet machine the closed model's p99 is a few ms: it sends less while the server stalls,
     // so few of its requests wait. On a busy one it sends less anyway and the stalls reach its p99
     // too (CI saw 103 ms beside other work): a figure of the machine, so printed, not asserted.
-    console.log(`p99 under a stall of 100 ms once a second: open model ${openP99Ms.toFixed(1)} ms, closed model ${(scenario!.closed!.latency_us.p99 / 1000).toFixed(1)} ms`);
+    console.log(
+      `p99 under a stall of 100 ms once a second: open model ${openP99Ms.toFixed(1)} ms, closed model ${(scenario!.closed!.latency_us.p99 / 1000).toFixed(1)} ms`,
+    );
   });
 });

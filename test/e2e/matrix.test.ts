@@ -16,7 +16,10 @@ describe('the matrix', () => {
   it('matrix.stopped — SIGTERM stops a run with 143, its servers stopped and its ledger folders removed', async () => {
     // A temp folder of its own, so that the run's ledger folders can be counted there.
     const tmp = newDir();
-    const run = startCli(['matrix', '--only', 'foreign-data', '--reports-dir', `${tmp}/reports`], { SEED: '1', TMPDIR: tmp });
+    const run = startCli(['matrix', '--only', 'foreign-data', '--reports-dir', `${tmp}/reports`], {
+      SEED: '1',
+      TMPDIR: tmp,
+    });
     await run.reached('Matrix: ');
     const ledgers = () => readdirSync(tmp).filter((name) => name.startsWith('msgapi-matrix-'));
     // The premise: the run over foreign data made its ledger folder before it was stopped.
@@ -30,11 +33,25 @@ describe('the matrix', () => {
   it('--checks runs only the checks it names against each server: a fault they catch counts, whatever checks it names, and one they cannot catch does not', async () => {
     const dir = testOutput('matrix-checks');
     // The retrieve checks alone: a fault of the list's limit is outside what they can see.
-    const result = await runCli(['matrix', '--only', 'groups.other-methods.head-deletes,conversations.list.limit-ignored', '--checks', 'conversations.retrieve.', '--property-runs', '1'], { SEED: '1', REPORTS_DIR: dir }, projectRoot);
+    const result = await runCli(
+      [
+        'matrix',
+        '--only',
+        'groups.other-methods.head-deletes,conversations.list.limit-ignored',
+        '--checks',
+        'conversations.retrieve.',
+        '--property-runs',
+        '1',
+      ],
+      { SEED: '1', REPORTS_DIR: dir },
+      projectRoot,
+    );
     const report: MatrixReport = JSON.parse(readFileSync(`${dir}/matrix.json`, 'utf8'));
     expect(report.checks).toEqual({ selected: ['conversations.retrieve.'], property_runs: 1 });
     // Every check that ran is a retrieve check: nothing else can have caught anything.
-    expect(report.faults.flatMap((fault) => fault.caught_by).every((id) => id.startsWith('conversations.retrieve.'))).toBe(true);
+    expect(
+      report.faults.flatMap((fault) => fault.caught_by).every((id) => id.startsWith('conversations.retrieve.')),
+    ).toBe(true);
     expect(report.faults.find((fault) => fault.name === 'conversations.list.limit-ignored')?.caught).toBe(false);
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(readFileSync(`${dir}/matrix.md`, 'utf8')).toContain('Only the checks conversations.retrieve. ran');
@@ -50,6 +67,8 @@ describe('the matrix', () => {
   it('refuses a name that is neither a fault nor a variant', async () => {
     const result = await runCli(['matrix', '--only', 'no-such-fault']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('msgapi: --only names no-such-fault, which no fault or variant is called (see reference/faults and reference/variants).\n');
+    expect(result.stderr).toBe(
+      'msgapi: --only names no-such-fault, which no fault or variant is called (see reference/faults and reference/variants).\n',
+    );
   });
 });

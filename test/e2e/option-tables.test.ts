@@ -18,19 +18,22 @@ const emptyDir = tempDirs('msgapi-options-');
 const unwrapped = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('each command --help', () => {
-  it.each(commands)('msgapi %s --help lists exactly its table\'s flags, with defaults and exit codes', async (command) => {
-    const result = await runCli([...argvOf(command), '--help'], {}, emptyDir());
-    expect(result.code, result.stderr).toBe(0);
-    const table = Object.values(optionTables[command]);
-    const listed = [...result.stdout.matchAll(/^ {2}(?:-\w, )?--([a-z][a-z-]*)/gm)].map((match) => match[1]);
-    expect(listed.sort()).toEqual(table.map((option) => option.flag).sort());
-    const text = unwrapped(result.stdout);
-    for (const option of table) {
-      if (option.defaultText !== undefined) expect(text, option.flag).toContain(`default: ${option.defaultText}`);
-      if (option.env !== undefined) expect(text, option.flag).toContain(option.env);
-    }
-    expect(text).toContain(unwrapped(exitCodesHelp(command)));
-  });
+  it.each(commands)(
+    "msgapi %s --help lists exactly its table's flags, with defaults and exit codes",
+    async (command) => {
+      const result = await runCli([...argvOf(command), '--help'], {}, emptyDir());
+      expect(result.code, result.stderr).toBe(0);
+      const table = Object.values(optionTables[command]);
+      const listed = [...result.stdout.matchAll(/^ {2}(?:-\w, )?--([a-z][a-z-]*)/gm)].map((match) => match[1]);
+      expect(listed.sort()).toEqual(table.map((option) => option.flag).sort());
+      const text = unwrapped(result.stdout);
+      for (const option of table) {
+        if (option.defaultText !== undefined) expect(text, option.flag).toContain(`default: ${option.defaultText}`);
+        if (option.env !== undefined) expect(text, option.flag).toContain(option.env);
+      }
+      expect(text).toContain(unwrapped(exitCodesHelp(command)));
+    },
+  );
 });
 
 describe('refusals', () => {
@@ -38,25 +41,44 @@ describe('refusals', () => {
     const result = await runCli(['load', '--strict'], {}, emptyDir());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('msgapi: --strict is not an option of msgapi load (it belongs to msgapi check); see msgapi load --help.\n');
+    expect(result.stderr).toBe(
+      'msgapi: --strict is not an option of msgapi load (it belongs to msgapi check); see msgapi load --help.\n',
+    );
   });
 
-  it.each([['check'], ['load'], ['serve'], ['load merge'], ['openapi']] as Array<[CommandName]>)('msgapi %s refuses a flag of no command', async (command) => {
-    const result = await runCli([...argvOf(command), '--bogus'], {}, emptyDir());
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`msgapi: --bogus is not an option of msgapi ${command}; see msgapi ${command} --help.\n`);
-  });
+  it.each([['check'], ['load'], ['serve'], ['load merge'], ['openapi']] as Array<[CommandName]>)(
+    'msgapi %s refuses a flag of no command',
+    async (command) => {
+      const result = await runCli([...argvOf(command), '--bogus'], {}, emptyDir());
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `msgapi: --bogus is not an option of msgapi ${command}; see msgapi ${command} --help.\n`,
+      );
+    },
+  );
 
   it.each([
     [['load', '--duration', 'soon'], 'msgapi: --duration soon must be a number from 0.5 to 3600.\n'],
     [['load', '--model', 'half'], 'msgapi: --model half must be closed, open or both.\n'],
-    [['load', '--scenarios', 'nothing'], /^msgapi: --scenarios names nothing, which is no scenario; the scenarios are [^\n]+\.\n$/],
-    [['load', '--threshold', 'groups.default:p99<50'], /^msgapi: --threshold 'groups.default:p99<50': [^\n]*needs a unit[^\n]*\n$/],
+    [
+      ['load', '--scenarios', 'nothing'],
+      /^msgapi: --scenarios names nothing, which is no scenario; the scenarios are [^\n]+\.\n$/,
+    ],
+    [
+      ['load', '--threshold', 'groups.default:p99<50'],
+      /^msgapi: --threshold 'groups.default:p99<50': [^\n]*needs a unit[^\n]*\n$/,
+    ],
     [['load', '--ab', 'ftp://x'], 'msgapi: --ab ftp://x is not an http or https URL.\n'],
-    [['load', 'merge', 'a.json', 'b.json', '--as', 'sideways'], 'msgapi: --as sideways must be concurrent (generators at the same time) or repeated (one run after another).\n'],
+    [
+      ['load', 'merge', 'a.json', 'b.json', '--as', 'sideways'],
+      'msgapi: --as sideways must be concurrent (generators at the same time) or repeated (one run after another).\n',
+    ],
     [['check', '--repeat', '0'], 'msgapi: --repeat 0 must be a whole number from 1 to 100.\n'],
     [['check', '--shard', '4/3'], 'msgapi: --shard 4/3 must read I/N with 1 ≤ I ≤ N, as in --shard 1/3.\n'],
-    [['check', '--pagination', 'links'], 'msgapi: PAGINATION "links" is not a known style; use starting_after, cursor:<param>:<field>, page:<param>, offset:<param> or none.\n'],
+    [
+      ['check', '--pagination', 'links'],
+      'msgapi: PAGINATION "links" is not a known style; use starting_after, cursor:<param>:<field>, page:<param>, offset:<param> or none.\n',
+    ],
     [['matrix', '--seed', 'x'], 'msgapi: SEED "x" must be a whole number.\n'],
     [['serve', '--port', '99999'], 'msgapi: --port 99999 must be a whole number from 0 to 65535.\n'],
     [['serve', '--fault', 'nope'], 'msgapi: No fault is called nope; the names are in reference/faults/.\n'],
@@ -78,7 +100,9 @@ describe('settings', () => {
   });
 
   it("docs/reference/commands.md's exit-code table is the one in app/cli/exit-codes.ts", () => {
-    expect(readFileSync(new URL('../../docs/reference/commands.md', import.meta.url), 'utf8')).toContain(`${renderExitCodeTable()}\n`);
+    expect(readFileSync(new URL('../../docs/reference/commands.md', import.meta.url), 'utf8')).toContain(
+      `${renderExitCodeTable()}\n`,
+    );
   });
 
   it("the README's short exit-code table has a row for every code a command exits with, and no other", () => {
@@ -98,7 +122,9 @@ describe('settings', () => {
     };
     expect(read({})).toBe('from-the-env-file');
     expect(read({ AB_ACCESS_TOKEN: 'from-the-environment' })).toBe('from-the-environment');
-    expect(read({ AB_ACCESS_TOKEN: 'from-the-environment' }, ['--ab-access-token', 'from-the-flag'])).toBe('from-the-flag');
+    expect(read({ AB_ACCESS_TOKEN: 'from-the-environment' }, ['--ab-access-token', 'from-the-flag'])).toBe(
+      'from-the-flag',
+    );
   });
 
   it('msgapi load --ab takes AB_ACCESS_TOKEN from .env against the embedded server', async () => {
@@ -107,8 +133,14 @@ describe('settings', () => {
     // Without it, --ab against the embedded server is refused before anything starts; with it the
     // run goes on to the baseline server, which is unreachable here.
     const without = await runCli(['load', '--ab', 'http://127.0.0.1:1', '--no-seed'], {}, emptyDir());
-    expect(without.stderr).toBe('msgapi: --ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).\n');
-    const result = await runCli(['load', '--ab', 'http://127.0.0.1:1', '--no-seed', '--reports-dir', join(cwd, 'reports')], {}, cwd);
+    expect(without.stderr).toBe(
+      'msgapi: --ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).\n',
+    );
+    const result = await runCli(
+      ['load', '--ab', 'http://127.0.0.1:1', '--no-seed', '--reports-dir', join(cwd, 'reports')],
+      {},
+      cwd,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Cannot reach the target at http://127.0.0.1:1');
     expect(`${result.stdout}${result.stderr}`).not.toContain('ab-token-from-env-file');

@@ -20,8 +20,14 @@ const newDir = tempDirs('msgapi-probe-');
 const TOKEN = 'tok-probe-first';
 
 /** Probes a reference server making the variant's choices (the default server with no name), and closes it. */
-async function probeVariant(name: VariantName | undefined, readOnly = false): Promise<{ detection: Detection; groupsLeft: number }> {
-  const server = await startReferenceServer({ ...(name ? variantServerOptions(variants.get(name)!) : {}), users: [{ token: TOKEN, name: 'first' }] });
+async function probeVariant(
+  name: VariantName | undefined,
+  readOnly = false,
+): Promise<{ detection: Detection; groupsLeft: number }> {
+  const server = await startReferenceServer({
+    ...(name ? variantServerOptions(variants.get(name)!) : {}),
+    users: [{ token: TOKEN, name: 'first' }],
+  });
   try {
     const target: Target = {
       url: server.url,
@@ -35,7 +41,11 @@ async function probeVariant(name: VariantName | undefined, readOnly = false): Pr
     if (readOnly) {
       // Two conversations made beforehand: under --read-only the probe can only read what is there.
       for (const contact of ['c-1', 'c-2']) {
-        await fetch(`${server.url}/v1/conversations`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `contact_id=${contact}` });
+        await fetch(`${server.url}/v1/conversations`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: `contact_id=${contact}`,
+        });
       }
     }
     const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly });
@@ -48,11 +58,24 @@ async function probeVariant(name: VariantName | undefined, readOnly = false): Pr
   }
 }
 
-const valueOf = (detection: Detection, setting: string) => detection.findings.find((finding) => finding.setting === setting)?.value;
+const valueOf = (detection: Detection, setting: string) =>
+  detection.findings.find((finding) => finding.setting === setting)?.value;
 
 describe('the probe on the reference server and its variants', () => {
   it.each([
-    [undefined, { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace', EMPTY_TEXT: 'kept', ERROR_BODY: 'json', DELETE_OF_NOTHING: 'refused', LIST_CONSISTENCY: 'immediate', DEFAULT_LIST_SCOPE: 'all' }],
+    [
+      undefined,
+      {
+        BODY_ENCODING: 'form',
+        PAGINATION: 'starting_after',
+        GROUP_CONTACTS: 'replace',
+        EMPTY_TEXT: 'kept',
+        ERROR_BODY: 'json',
+        DELETE_OF_NOTHING: 'refused',
+        LIST_CONSISTENCY: 'immediate',
+        DEFAULT_LIST_SCOPE: 'all',
+      },
+    ],
     ['pagination:cursor', { PAGINATION: 'cursor:cursor:next_cursor' }],
     ['pagination:page', { PAGINATION: 'page:page' }],
     ['pagination:offset', { PAGINATION: 'offset:offset' }],
@@ -67,20 +90,40 @@ describe('the probe on the reference server and its variants', () => {
     ['default-list-scope:active', { DEFAULT_LIST_SCOPE: 'active', LIST_CONSISTENCY: 'immediate' }],
   ] as const)('finds on %s what it chose, and removes what it made', async (name, expected) => {
     const { detection, groupsLeft } = await probeVariant(name);
-    for (const [setting, value] of Object.entries(expected)) expect(`${setting}=${valueOf(detection, setting)}`).toBe(`${setting}=${value}`);
+    for (const [setting, value] of Object.entries(expected))
+      expect(`${setting}=${valueOf(detection, setting)}`).toBe(`${setting}=${value}`);
     expect(detection.leftovers).toEqual([]);
     expect(groupsLeft).toBe(0);
     // A handful each: the lists' two readings take about ten of them.
     expect(detection.requests).toBeLessThan(50);
   });
 
-  it.each(['conversations.list.pagination-repeats-cursor-item', 'conversations.list.pagination-skips-item', 'conversations.list.limit-ignored'] as const)(
+  it.each([
+    'conversations.list.pagination-repeats-cursor-item',
+    'conversations.list.pagination-skips-item',
+    'conversations.list.limit-ignored',
+  ] as const)(
     'on the fault %s, never concludes there is no pagination: the page walks must still run and fail',
     async (fault) => {
-      const server = await startReferenceServer({ modifiers: faultModifiers([fault]), users: [{ token: TOKEN, name: 'first' }] });
+      const server = await startReferenceServer({
+        modifiers: faultModifiers([fault]),
+        users: [{ token: TOKEN, name: 'first' }],
+      });
       try {
-        const target: Target = { url: server.url, users: { accessToken: TOKEN, secondAccessToken: undefined }, choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
-      transport: directTransport, embedded: false, pid: undefined, close: async () => {} };
+        const target: Target = {
+          url: server.url,
+          users: { accessToken: TOKEN, secondAccessToken: undefined },
+          choices: {
+            bodyEncoding: 'form',
+            pagination: { kind: 'starting_after' },
+            groupContacts: undefined,
+            declared: {},
+          },
+          transport: directTransport,
+          embedded: false,
+          pid: undefined,
+          close: async () => {},
+        };
         const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
         expect(detection.pagination?.kind, JSON.stringify(detection.findings)).not.toBe('none');
       } finally {
@@ -97,19 +140,25 @@ describe('the probe on the reference server and its variants', () => {
     // Its archived conversation is looked for once archived=true lists it: the list without archived is as late.
     expect(valueOf(detection, 'DEFAULT_LIST_SCOPE')).toBe('all');
     expect(detection.leftovers).toEqual([]);
-    expect(envFragment(detection, 'lagging')).toContain(`# ${seen.evidence}\n# LIST_CONSISTENCY=${seen.value}   (uncomment to require it)\n`);
+    expect(envFragment(detection, 'lagging')).toContain(
+      `# ${seen.evidence}\n# LIST_CONSISTENCY=${seen.value}   (uncomment to require it)\n`,
+    );
   });
 
   it('sees milliseconds as the timestamp unit on the variant that uses them', async () => {
     const { detection } = await probeVariant('timestamp-unit:milliseconds');
-    expect(detection.observations.find((observation) => observation.topic === 'timestamp unit')?.seen).toMatch(/^milliseconds/);
+    expect(detection.observations.find((observation) => observation.topic === 'timestamp unit')?.seen).toMatch(
+      /^milliseconds/,
+    );
   });
 
   it('under --read-only sends only GETs, finds the pagination from what is there, and says what it could not find out', async () => {
     const { detection } = await probeVariant('pagination:offset', true);
     expect(valueOf(detection, 'PAGINATION')).toBe('offset:offset');
     expect(valueOf(detection, 'BODY_ENCODING')).toBeUndefined();
-    expect(detection.findings.find((finding) => finding.setting === 'GROUP_CONTACTS')?.evidence).toMatch(/--read-only sends only GETs/);
+    expect(detection.findings.find((finding) => finding.setting === 'GROUP_CONTACTS')?.evidence).toMatch(
+      /--read-only sends only GETs/,
+    );
   });
 });
 
@@ -128,13 +177,21 @@ describe('what a run does with the findings', () => {
     bodyEncoding: 'json',
     pagination: { kind: 'cursor', param: 'cursor', field: 'next_cursor' },
   };
-  const choices = { bodyEncoding: 'form' as const, pagination: { kind: 'starting_after' as const }, groupContacts: undefined, declared: { 'delete-answer': [200] } };
+  const choices = {
+    bodyEncoding: 'form' as const,
+    pagination: { kind: 'starting_after' as const },
+    groupContacts: undefined,
+    declared: { 'delete-answer': [200] },
+  };
 
   it('takes what the user left undeclared, keeps what they declared, and says each contradiction in one sentence', () => {
     const applied = applyDetection(choices, detection, { bodyEncoding: false, pagination: true, groupContacts: false });
     expect(applied.choices.bodyEncoding).toBe('json');
     expect(applied.choices.pagination).toEqual({ kind: 'starting_after' });
-    expect(applied.lines).toEqual(['body encoding: json (detected)', 'group contacts: left open: PUT contacts is checked under both readings (not detected: the PUT was refused (400))']);
+    expect(applied.lines).toEqual([
+      'body encoding: json (detected)',
+      'group contacts: left open: PUT contacts is checked under both readings (not detected: the PUT was refused (400))',
+    ]);
     expect(applied.contradictions).toEqual([
       'PAGINATION=starting_after is declared, but the probe saw cursor:cursor:next_cursor: the cursor gave the second item. The declared setting is used.',
       'DELETE_STATUS=200 is declared, but the probe saw 204: DELETE answered 204, with no body.',
@@ -142,39 +199,60 @@ describe('what a run does with the findings', () => {
   });
 
   it('says a declared LIST_CONSISTENCY=immediate contradicts a list seen to show a write late, and a declared bound nothing seen', () => {
-    const late: Detection = { ...detection, findings: [{ setting: 'LIST_CONSISTENCY', value: 'eventual:1000', evidence: 'listed only 320 ms after the create' }] };
-    const declaring = (reading: 'immediate' | 'eventual:5000') => applyDetection({ ...choices, declared: { 'list-consistency': reading } }, late, { bodyEncoding: true, pagination: true, groupContacts: true }).contradictions;
-    expect(declaring('immediate')).toEqual(['LIST_CONSISTENCY=immediate is declared, but the probe saw eventual:1000: listed only 320 ms after the create.']);
+    const late: Detection = {
+      ...detection,
+      findings: [
+        { setting: 'LIST_CONSISTENCY', value: 'eventual:1000', evidence: 'listed only 320 ms after the create' },
+      ],
+    };
+    const declaring = (reading: 'immediate' | 'eventual:5000') =>
+      applyDetection({ ...choices, declared: { 'list-consistency': reading } }, late, {
+        bodyEncoding: true,
+        pagination: true,
+        groupContacts: true,
+      }).contradictions;
+    expect(declaring('immediate')).toEqual([
+      'LIST_CONSISTENCY=immediate is declared, but the probe saw eventual:1000: listed only 320 ms after the create.',
+    ]);
     expect(declaring('eventual:5000')).toEqual([]);
   });
 
   it('prints a .env fragment: how to talk to the server as settings, what would narrow the suite commented out', () => {
-    expect(envFragment(detection, 'http://api.test, 2026-11-23')).toBe([
-      '# http://api.test, 2026-11-23 (msgapi probe; marker 1a2b3c4d)',
-      '# form refused, JSON accepted',
-      'BODY_ENCODING=json',
-      '# the cursor gave the second item',
-      'PAGINATION=cursor:cursor:next_cursor',
-      '# GROUP_CONTACTS: the PUT was refused (400)',
-      '# DELETE answered 204, with no body',
-      '# DELETE_STATUS=204   (uncomment to require it)',
-      '# timestamp unit: seconds',
-      '',
-    ].join('\n'));
+    expect(envFragment(detection, 'http://api.test, 2026-11-23')).toBe(
+      [
+        '# http://api.test, 2026-11-23 (msgapi probe; marker 1a2b3c4d)',
+        '# form refused, JSON accepted',
+        'BODY_ENCODING=json',
+        '# the cursor gave the second item',
+        'PAGINATION=cursor:cursor:next_cursor',
+        '# GROUP_CONTACTS: the PUT was refused (400)',
+        '# DELETE answered 204, with no body',
+        '# DELETE_STATUS=204   (uncomment to require it)',
+        '# timestamp unit: seconds',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('merges into a .env: adds what it lacks, never changes what it has, and says where they differ', () => {
     const merged = mergeEnv('BASE_URL=http://api.test\nPAGINATION="page:page"\n', detection, 'probe');
     expect(merged.added).toEqual(['BODY_ENCODING']);
-    expect(merged.differing).toEqual(['PAGINATION=page:page is kept; the probe found cursor:cursor:next_cursor (the cursor gave the second item)']);
-    expect(merged.text).toBe('BASE_URL=http://api.test\nPAGINATION="page:page"\n\n# probe (msgapi probe)\n# form refused, JSON accepted\nBODY_ENCODING=json\n');
+    expect(merged.differing).toEqual([
+      'PAGINATION=page:page is kept; the probe found cursor:cursor:next_cursor (the cursor gave the second item)',
+    ]);
+    expect(merged.text).toBe(
+      'BASE_URL=http://api.test\nPAGINATION="page:page"\n\n# probe (msgapi probe)\n# form refused, JSON accepted\nBODY_ENCODING=json\n',
+    );
     expect(mergeEnv(merged.text, detection, 'probe').added).toEqual([]);
   });
 });
 
 describe('msgapi probe and msgapi check on a target that declares nothing', () => {
   it('msgapi probe --write merges into the .env file; msgapi check then says what it detected', async () => {
-    const server = await startReferenceServer({ ...variantServerOptions(variants.get('pagination:page')!), users: [{ token: TOKEN, name: 'first' }] });
+    const server = await startReferenceServer({
+      ...variantServerOptions(variants.get('pagination:page')!),
+      users: [{ token: TOKEN, name: 'first' }],
+    });
     try {
       const dir = newDir();
       const env = join(dir, '.env');
@@ -183,24 +261,62 @@ describe('msgapi probe and msgapi check on a target that declares nothing', () =
       expect(probe.code, probe.stdout + probe.stderr).toBe(0);
       expect(probe.stdout).toContain('PAGINATION=page:page');
       expect(probe.stdout).not.toContain(TOKEN);
-      expect(readFileSync(env, 'utf8')).toMatch(/^# mine\nBASE_URL=\S+\n\n# .*\n# .*\nBODY_ENCODING=form\n# .*\nPAGINATION=page:page\n# .*\nGROUP_CONTACTS=replace\n$/);
+      expect(readFileSync(env, 'utf8')).toMatch(
+        /^# mine\nBASE_URL=\S+\n\n# .*\n# .*\nBODY_ENCODING=form\n# .*\nPAGINATION=page:page\n# .*\nGROUP_CONTACTS=replace\n$/,
+      );
 
       const work = newDir();
-      const check = await runCli(['check', '--only', 'conversations.list.pagination', '--reports-dir', 'probed'], { BASE_URL: server.url, ACCESS_TOKEN: TOKEN }, work);
+      const check = await runCli(
+        ['check', '--only', 'conversations.list.pagination', '--reports-dir', 'probed'],
+        { BASE_URL: server.url, ACCESS_TOKEN: TOKEN },
+        work,
+      );
       expect(check.code, check.stdout + check.stderr).toBe(0);
-      expect(check.stdout).toContain('body encoding: form (detected); pagination: page:page (detected); group contacts: replace (detected).');
+      expect(check.stdout).toContain(
+        'body encoding: form (detected); pagination: page:page (detected); group contacts: replace (detected).',
+      );
       // The profile section: in the terminal, in conformance.json (with the evidence), and in index.html.
-      expect(check.stdout).toMatch(/What this server chose \(where the spec leaves it open\):\n {2}BODY_ENCODING +form \(detected\)\n {2}PAGINATION +page:page \(detected\)\n {2}GROUP_CONTACTS +replace \(detected\)\n/);
-      const report = JSON.parse(readFileSync(join(work, 'probed', 'conformance.json'), 'utf8')) as { server_choices: Array<{ point: string; reading: string; source: string; evidence?: string }> };
-      expect(report.server_choices.find((choice) => choice.point === 'PAGINATION')).toMatchObject({ reading: 'page:page', source: 'detected', evidence: expect.stringMatching(/page=2/) });
-      expect(report.server_choices.find((choice) => choice.point === 'DELETE_STATUS')).toMatchObject({ source: 'observed' });
-      expect(report.server_choices.find((choice) => choice.point === 'DELETE_OF_NOTHING')).toMatchObject({ reading: 'refused', source: 'observed', evidence: expect.stringMatching(/second DELETE .* answered 404/) });
-      expect(readFileSync(join(work, 'probed', 'index.html'), 'utf8')).toContain('<tr data-point="PAGINATION"><td><code>PAGINATION</code></td><td><code>page:page</code></td><td>detected</td>');
+      expect(check.stdout).toMatch(
+        /What this server chose \(where the spec leaves it open\):\n {2}BODY_ENCODING +form \(detected\)\n {2}PAGINATION +page:page \(detected\)\n {2}GROUP_CONTACTS +replace \(detected\)\n/,
+      );
+      const report = JSON.parse(readFileSync(join(work, 'probed', 'conformance.json'), 'utf8')) as {
+        server_choices: Array<{ point: string; reading: string; source: string; evidence?: string }>;
+      };
+      expect(report.server_choices.find((choice) => choice.point === 'PAGINATION')).toMatchObject({
+        reading: 'page:page',
+        source: 'detected',
+        evidence: expect.stringMatching(/page=2/),
+      });
+      expect(report.server_choices.find((choice) => choice.point === 'DELETE_STATUS')).toMatchObject({
+        source: 'observed',
+      });
+      expect(report.server_choices.find((choice) => choice.point === 'DELETE_OF_NOTHING')).toMatchObject({
+        reading: 'refused',
+        source: 'observed',
+        evidence: expect.stringMatching(/second DELETE .* answered 404/),
+      });
+      expect(readFileSync(join(work, 'probed', 'index.html'), 'utf8')).toContain(
+        '<tr data-point="PAGINATION"><td><code>PAGINATION</code></td><td><code>page:page</code></td><td>detected</td>',
+      );
 
       // Side by side with the embedded server's run: the points where they differ are marked.
-      const embedded = await runCli(['check', '--embedded', '--only', 'conversations.list.pagination', '--reports-dir', 'embedded'], {}, work);
+      const embedded = await runCli(
+        ['check', '--embedded', '--only', 'conversations.list.pagination', '--reports-dir', 'embedded'],
+        {},
+        work,
+      );
       expect(embedded.code, embedded.stdout + embedded.stderr).toBe(0);
-      const compared = await runCli(['compare', join('probed', 'conformance.json'), join('embedded', 'conformance.json'), '--reports-dir', 'compared'], {}, work);
+      const compared = await runCli(
+        [
+          'compare',
+          join('probed', 'conformance.json'),
+          join('embedded', 'conformance.json'),
+          '--reports-dir',
+          'compared',
+        ],
+        {},
+        work,
+      );
       expect(compared.code, compared.stdout + compared.stderr).toBe(0);
       expect(compared.stdout).toMatch(/^\* PAGINATION +page:page \(detected\) +starting_after \(known\) *$/m);
       expect(compared.stdout).toMatch(/^ {2}BODY_ENCODING +form \(detected\) +form \(known\) *$/m);

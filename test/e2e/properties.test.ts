@@ -11,8 +11,12 @@ import { tempDirs } from '../helpers/temp-dirs.ts';
 const newDir = tempDirs('msgapi-model-');
 
 const paramSchemas: SchemaName[] = [
-  'conversation-create.params', 'conversation-update.params', 'group-create.params', 'group-update.params',
-  'conversation-list.params', 'group-list.params',
+  'conversation-create.params',
+  'conversation-update.params',
+  'group-create.params',
+  'group-update.params',
+  'conversation-list.params',
+  'group-list.params',
 ];
 
 describe('arbitraries derived from schemas/', () => {
@@ -35,14 +39,17 @@ describe('arbitraries derived from schemas/', () => {
 
   it('leaves out a required parameter, and the schema says so', () => {
     for (const { params } of fc.sample(missingRequired('group-create.params'), { numRuns: 50, seed: 3 })) {
-      expect(validateAgainst('group-create.params', params).problems).toContain('group-create.params.name is required (rule: required; found: absent)');
+      expect(validateAgainst('group-create.params', params).problems).toContain(
+        'group-create.params.name is required (rule: required; found: absent)',
+      );
     }
   });
 });
 
 describe('--replay', () => {
   // Refused before any request: the target is a port nothing listens on.
-  const refused = (args: string[]) => runCli(['check', ...args], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: 'model-token-a' });
+  const refused = (args: string[]) =>
+    runCli(['check', ...args], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: 'model-token-a' });
 
   it('--replay takes a case as a failure printed it, and one generated check', async () => {
     const [malformed, many, named, noCommands] = await Promise.all([
@@ -54,7 +61,9 @@ describe('--replay', () => {
     expect([malformed.code, many.code, named.code, noCommands.code]).toEqual([2, 2, 2, 2]);
     expect(noCommands.stderr).toContain('lacks the @COMMANDS part');
     expect(malformed.stderr).toContain('is not a counterexample');
-    expect(many.stderr).toMatch(/--replay runs one property or model-based check's counterexample: .* \(it selects \d+ checks\)/);
+    expect(many.stderr).toMatch(
+      /--replay runs one property or model-based check's counterexample: .* \(it selects \d+ checks\)/,
+    );
     expect(named.stderr).toContain('(it selects conversations.create.defaults)');
   });
 });
@@ -68,6 +77,10 @@ describe('--depth thorough', () => {
     };
     expect(options([])).toEqual([10, 60_000, 'default']);
     expect(options(['--depth', 'thorough'])).toEqual([50, 600_000, 'thorough']);
-    expect(options(['--depth', 'thorough', '--property-runs', '2', '--property-time-budget-ms', '5000'])).toEqual([2, 5_000, 'thorough']);
+    expect(options(['--depth', 'thorough', '--property-runs', '2', '--property-time-budget-ms', '5000'])).toEqual([
+      2,
+      5_000,
+      'thorough',
+    ]);
   });
 });

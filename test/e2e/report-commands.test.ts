@@ -55,7 +55,11 @@ describe('against a server that pins every new conversation (one known failure)'
     const known = newDir();
     const withKnown = await runCli(['check', ...only, '--expectations', file], { ...env, REPORTS_DIR: known });
     expect(withKnown.code, withKnown.stdout).toBe(0);
-    expect(readReport(known).expectations).toMatchObject({ expected: [broken], new_failures: [], unexpected_passes: [] });
+    expect(readReport(known).expectations).toMatchObject({
+      expected: [broken],
+      new_failures: [],
+      unexpected_passes: [],
+    });
     expect(withKnown.stdout).toMatch(/FAIL \(expected: recorded .*\) conversations\.create\.defaults/);
 
     // The server is fixed: the file now says something false, and the run says so.
@@ -70,7 +74,10 @@ describe('against a server that pins every new conversation (one known failure)'
   it('expectations: a file naming no check, or giving no reason, is refused before any request (exit 2)', async () => {
     const file = join(newDir(), 'bad.json');
     writeFileSync(file, JSON.stringify({ failures: { 'no.such.check': 'x', [broken]: '' } }));
-    const run = await runCli(['check', '--expectations', file], { BASE_URL: 'http://127.0.0.1:1', ACCESS_TOKEN: token });
+    const run = await runCli(['check', '--expectations', file], {
+      BASE_URL: 'http://127.0.0.1:1',
+      ACCESS_TOKEN: token,
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('lists no.such.check, which is no check id');
     expect(run.stderr).toContain(`gives no reason for ${broken}`);
@@ -90,7 +97,10 @@ describe('against a server that pins every new conversation (one known failure)'
     const flaky = report.checks.find((check) => check.id === broken)!;
     expect(flaky).toMatchObject({ status: 'flaky', attempts: ['failed', 'passed'] });
     expect(flaky.message).toMatch(/^flaky: the result changed between attempts \(1: failed, 2: passed\)/);
-    expect(report.checks.find((check) => check.id === sound)).toMatchObject({ status: 'passed', attempts: ['passed', 'passed'] });
+    expect(report.checks.find((check) => check.id === sound)).toMatchObject({
+      status: 'passed',
+      attempts: ['passed', 'passed'],
+    });
     expect(report.summary.flaky).toBe(1);
     expect(stdout).toContain(`FLAKY ${broken}`);
   });
@@ -102,7 +112,14 @@ describe('against a server that pins every new conversation (one known failure)'
     pinning = false;
     await runCli(['check', ...only], { ...env, REPORTS_DIR: dirs[1]! });
     const out = newDir();
-    const compared = await runCli(['compare', join(dirs[0]!, 'conformance.json'), join(dirs[1]!, 'conformance.json'), '--all', '--reports-dir', out]);
+    const compared = await runCli([
+      'compare',
+      join(dirs[0]!, 'conformance.json'),
+      join(dirs[1]!, 'conformance.json'),
+      '--all',
+      '--reports-dir',
+      out,
+    ]);
     expect(compared.code, compared.stderr).toBe(0);
     expect(compared.stdout).toMatch(new RegExp(`^\\* ${broken.replace(/\./g, '\\.')}\\s+FAIL\\s+pass`, 'm'));
     expect(compared.stdout).toMatch(new RegExp(`^  ${sound.replace(/\./g, '\\.')}\\s+pass\\s+pass`, 'm'));
@@ -119,7 +136,10 @@ describe('against a server whose PUT never mutes (one failure, and a check it bl
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   let env: Record<string, string>;
   beforeAll(async () => {
-    server = await startReferenceServer({ users: [{ token, name: 'owner' }], modifiers: faultModifiers(['conversations.update.is-muted-ignored']) });
+    server = await startReferenceServer({
+      users: [{ token, name: 'owner' }],
+      modifiers: faultModifiers(['conversations.update.is-muted-ignored']),
+    });
     env = { BASE_URL: server.url, ACCESS_TOKEN: token };
   });
   afterAll(async () => {
@@ -130,7 +150,10 @@ describe('against a server whose PUT never mutes (one failure, and a check it bl
     const first = newDir();
     const run = await runCli(['check', ...both], { ...env, REPORTS_DIR: first });
     expect(run.code, run.stdout).toBe(1);
-    expect(readReport(first).checks.map((check) => [check.id, check.status])).toEqual([[blocked, 'blocked'], [failing, 'failed']]);
+    expect(readReport(first).checks.map((check) => [check.id, check.status])).toEqual([
+      [blocked, 'blocked'],
+      [failing, 'failed'],
+    ]);
 
     const file = join(newDir(), 'expectations.json');
     const written = await runCli(['expectations', '--write', file, '--from', join(first, 'conformance.json')]);
@@ -138,13 +161,22 @@ describe('against a server whose PUT never mutes (one failure, and a check it bl
     expect(written.stdout).toContain('Added 2 known failures');
     const recorded = JSON.parse(readFileSync(file, 'utf8')) as { failures: Record<string, string> };
     expect(Object.keys(recorded.failures).sort()).toEqual([blocked, failing]);
-    expect(recorded.failures[blocked]).toMatch(/: blocked, a prerequisite failed \(see conversations\.update\.is-muted\)/);
+    expect(recorded.failures[blocked]).toMatch(
+      /: blocked, a prerequisite failed \(see conversations\.update\.is-muted\)/,
+    );
 
     const known = newDir();
     const again = await runCli(['check', ...both, '--expectations', file], { ...env, REPORTS_DIR: known });
     expect(again.code, again.stdout).toBe(0);
-    expect(readReport(known).expectations).toMatchObject({ expected: [blocked, failing], new_failures: [], new_blocked: [], unexpected_passes: [] });
-    expect(again.stdout).toContain(`Expectations (${file}): 2 known failures as expected (1 of them blocked), 0 new failures, 0 new blocked checks, 0 listed checks now passing.`);
+    expect(readReport(known).expectations).toMatchObject({
+      expected: [blocked, failing],
+      new_failures: [],
+      new_blocked: [],
+      unexpected_passes: [],
+    });
+    expect(again.stdout).toContain(
+      `Expectations (${file}): 2 known failures as expected (1 of them blocked), 0 new failures, 0 new blocked checks, 0 listed checks now passing.`,
+    );
     expect(again.stdout).toMatch(/BLOCKED \(expected: recorded .*\) conversations\.list\.muted-filter/);
     expect(again.stdout).toMatch(/^PASSED .*1 blocked \(1 known\)/m);
 
@@ -153,8 +185,14 @@ describe('against a server whose PUT never mutes (one failure, and a check it bl
     const unlisted = newDir();
     const withoutIt = await runCli(['check', ...both, '--expectations', file], { ...env, REPORTS_DIR: unlisted });
     expect(withoutIt.code, withoutIt.stdout).toBe(1);
-    expect(readReport(unlisted).expectations).toMatchObject({ expected: [failing], new_failures: [], new_blocked: [blocked] });
-    expect(withoutIt.stdout).toContain('1 known failures as expected, 0 new failures, 1 new blocked checks, 0 listed checks now passing.');
+    expect(readReport(unlisted).expectations).toMatchObject({
+      expected: [failing],
+      new_failures: [],
+      new_blocked: [blocked],
+    });
+    expect(withoutIt.stdout).toContain(
+      '1 known failures as expected, 0 new failures, 1 new blocked checks, 0 listed checks now passing.',
+    );
     expect(withoutIt.stdout).toMatch(/^FAILED .*1 blocked \(1 gating\)/m);
   });
 });
@@ -176,7 +214,12 @@ describe('at a terminal', () => {
   it('shows a progress line redrawn in place and colours the summary', async () => {
     // `script` gives the command a pseudo-terminal, as a person's shell would.
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cliEntry())} check --only groups.create. --reports-dir ${JSON.stringify(newDir())}`;
-    const child = trackChild(spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...inheritedTmpdir(), TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = trackChild(
+      spawn('script', ['-qec', command, '/dev/null'], {
+        env: { PATH: process.env.PATH ?? '', ...inheritedTmpdir(), TERM: 'xterm' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -12,10 +12,16 @@ import { tempDirs } from '../helpers/temp-dirs.ts';
 
 /** Checks whose subject is the state a server keeps: what was stored, changed, listed or removed. */
 const aboutState = (id: string) =>
-  /^(conversations|groups)\.(retrieve|update|archive|delete|list|other-methods|concurrent)\./.test(id) || /^(properties|model|readonly\.retrieve)\./.test(id);
+  /^(conversations|groups)\.(retrieve|update|archive|delete|list|other-methods|concurrent)\./.test(id) ||
+  /^(properties|model|readonly\.retrieve)\./.test(id);
 
 /** Checks of shapes and of bad input, which a server that stores nothing may well pass. */
-const notAboutState = new Set(['conversations.list.envelope', 'groups.list.envelope', 'conversations.list.bad-limit', 'groups.list.bad-limit']);
+const notAboutState = new Set([
+  'conversations.list.envelope',
+  'groups.list.envelope',
+  'conversations.list.bad-limit',
+  'groups.list.bad-limit',
+]);
 
 describe('against a stateless stub that answers every request with one canned object', () => {
   // Made in beforeAll, not while the file is collected: a suite whose tests are filtered out runs no hooks.
@@ -28,15 +34,23 @@ describe('against a stateless stub that answers every request with one canned ob
   it('no check about state passes, and the run fails', async () => {
     const stub = await startStatelessStub();
     try {
-      const result = await runCli(['check', '--seed', '7'], { BASE_URL: stub.url, ACCESS_TOKEN: 'stub-token', SECOND_ACCESS_TOKEN: 'stub-second', REPORTS_DIR: dir });
+      const result = await runCli(['check', '--seed', '7'], {
+        BASE_URL: stub.url,
+        ACCESS_TOKEN: 'stub-token',
+        SECOND_ACCESS_TOKEN: 'stub-second',
+        REPORTS_DIR: dir,
+      });
       expect(result.code, result.stderr).toBe(1);
       const report: ConformanceReport = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
-      const passedAboutState = report.checks.filter((check) => check.status === 'passed' && aboutState(check.id) && !notAboutState.has(check.id));
+      const passedAboutState = report.checks.filter(
+        (check) => check.status === 'passed' && aboutState(check.id) && !notAboutState.has(check.id),
+      );
       expect(passedAboutState.map((check) => check.id)).toEqual([]);
       // Blocked checks say which premise failed and which check covers it.
       const blocked = report.checks.filter((check) => check.status === 'blocked');
       expect(blocked.length).toBeGreaterThan(0);
-      for (const check of blocked) expect(check.message, check.id).toMatch(/^a prerequisite failed \(see [a-z]+\.[a-z-]+\.[a-z0-9-]+\)/);
+      for (const check of blocked)
+        expect(check.message, check.id).toMatch(/^a prerequisite failed \(see [a-z]+\.[a-z-]+\.[a-z0-9-]+\)/);
     } finally {
       await stub.close();
     }

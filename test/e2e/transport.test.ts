@@ -34,7 +34,10 @@ async function front(options: Omit<Parameters<typeof startFront>[0], 'upstream'>
 }
 
 /** Every file a run wrote into its reports folder, as one text. */
-const written = (dir: string) => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+const written = (dir: string) =>
+  readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
 
 describe('a gateway that wants a header', () => {
   it('refuses a run without --header (exit 2, its 403 named); with --header X-Api-Key: $VAR the run passes, and the key is nowhere in what it printed or wrote', async () => {
@@ -48,7 +51,10 @@ describe('a gateway that wants a header', () => {
     expect(gateway.passed).toBe(0);
 
     const reports = newDir();
-    const run = await runCli(['check', ...few, '--header', 'X-Api-Key: $GATEWAY_KEY'], { ...env, REPORTS_DIR: reports });
+    const run = await runCli(['check', ...few, '--header', 'X-Api-Key: $GATEWAY_KEY'], {
+      ...env,
+      REPORTS_DIR: reports,
+    });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(gateway.passed).toBeGreaterThan(2);
     expect(`${run.stdout}${run.stderr}${written(reports)}`).not.toContain(gatewayKey);
@@ -56,7 +62,13 @@ describe('a gateway that wants a header', () => {
 
   it('takes the same header from EXTRA_HEADERS, one a line', async () => {
     const gateway = await front({ requireHeader: { name: 'X-Api-Key', value: gatewayKey } });
-    const run = await runCli(['check', ...few], { BASE_URL: gateway.url, ACCESS_TOKEN: token, GATEWAY_KEY: gatewayKey, EXTRA_HEADERS: 'X-Tenant: acme\nX-Api-Key: $GATEWAY_KEY', REPORTS_DIR: newDir() });
+    const run = await runCli(['check', ...few], {
+      BASE_URL: gateway.url,
+      ACCESS_TOKEN: token,
+      GATEWAY_KEY: gatewayKey,
+      EXTRA_HEADERS: 'X-Tenant: acme\nX-Api-Key: $GATEWAY_KEY',
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(gateway.refused).toBe(0);
   });
@@ -67,7 +79,12 @@ describe('an HTTP proxy from the environment', () => {
     const url = await api();
     const proxy: Proxy = await startProxy();
     closers.push(() => proxy.close());
-    const run = await runCli(['check', ...few], { BASE_URL: url, ACCESS_TOKEN: token, HTTP_PROXY: proxy.url, REPORTS_DIR: newDir() });
+    const run = await runCli(['check', ...few], {
+      BASE_URL: url,
+      ACCESS_TOKEN: token,
+      HTTP_PROXY: proxy.url,
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proxy.tunnels.length).toBeGreaterThan(0);
     expect(new Set(proxy.tunnels)).toEqual(new Set([new URL(url).host]));
@@ -77,7 +94,13 @@ describe('an HTTP proxy from the environment', () => {
     const url = await api();
     const proxy: Proxy = await startProxy();
     closers.push(() => proxy.close());
-    const run = await runCli(['check', ...few], { BASE_URL: url, ACCESS_TOKEN: token, HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1', REPORTS_DIR: newDir() });
+    const run = await runCli(['check', ...few], {
+      BASE_URL: url,
+      ACCESS_TOKEN: token,
+      HTTP_PROXY: proxy.url,
+      NO_PROXY: '127.0.0.1',
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proxy.tunnels).toEqual([]);
   });
@@ -97,9 +120,15 @@ describe('a server with a certificate of its own authority', () => {
 
   it('passes with --insecure, which says in one warning line that nothing was verified', async () => {
     const server = await front({ https: true });
-    const run = await runCli(['check', ...few, '--insecure'], { BASE_URL: server.url, ACCESS_TOKEN: token, REPORTS_DIR: newDir() });
+    const run = await runCli(['check', ...few, '--insecure'], {
+      BASE_URL: server.url,
+      ACCESS_TOKEN: token,
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stderr.split('\n').filter((line) => line.includes('warning') && line.includes('not verified'))).toHaveLength(1);
+    expect(
+      run.stderr.split('\n').filter((line) => line.includes('warning') && line.includes('not verified')),
+    ).toHaveLength(1);
   });
 
   it('that asks for a client certificate: refused without one (exit 2), passes with --cert and --key', async () => {
@@ -109,7 +138,10 @@ describe('a server with a certificate of its own authority', () => {
     expect(without.code, without.stderr).toBe(2);
     expect(without.stderr).toContain('CLIENT_CERT_FILE and CLIENT_KEY_FILE (--cert, --key)');
     expect(server.passed).toBe(0);
-    const run = await runCli(['check', ...few, '--cert', tlsFixture('client.pem'), '--key', tlsFixture('client-key.pem')], { ...env, REPORTS_DIR: newDir() });
+    const run = await runCli(
+      ['check', ...few, '--cert', tlsFixture('client.pem'), '--key', tlsFixture('client-key.pem')],
+      { ...env, REPORTS_DIR: newDir() },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(server.passed).toBeGreaterThan(2);
   });
@@ -119,13 +151,16 @@ describe('a token from ACCESS_TOKEN_COMMAND', () => {
   /** A command that prints a new token each time it runs (short-1, short-2, ...), counting its runs in a file. */
   function tokenCommand(dir: string, exitCode = 0): string {
     const script = join(dir, 'issue-token.mjs');
-    writeFileSync(script, `import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+    writeFileSync(
+      script,
+      `import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const file = ${JSON.stringify(join(dir, 'issued'))};
 const issued = (existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0) + 1;
 writeFileSync(file, String(issued));
 if (${exitCode} !== 0) { console.log('short-oops'); process.exit(${exitCode}); }
 console.log('short-' + issued);
-`);
+`,
+    );
     return `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`;
   }
 
@@ -133,7 +168,10 @@ console.log('short-' + issued);
     const server = await front({ expiringTokens: { prefix: 'short-', uses: 4, upstreamToken: token } });
     const dir = newDir();
     const reports = newDir();
-    const run = await runCli(['check', ...few, '--only', 'groups.create.defaults,groups.retrieve.same-object,groups.create.echoes-fields'], { BASE_URL: server.url, ACCESS_TOKEN_COMMAND: tokenCommand(dir), REPORTS_DIR: reports });
+    const run = await runCli(
+      ['check', ...few, '--only', 'groups.create.defaults,groups.retrieve.same-object,groups.create.echoes-fields'],
+      { BASE_URL: server.url, ACCESS_TOKEN_COMMAND: tokenCommand(dir), REPORTS_DIR: reports },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const issued = Number(readFileSync(join(dir, 'issued'), 'utf8'));
     // Each token served four requests: the run's requests took several of them.
@@ -144,7 +182,11 @@ console.log('short-' + issued);
 
   it('that fails stops the run with one sentence (exit 2), never showing what it printed', async () => {
     const server = await front({ expiringTokens: { prefix: 'short-', uses: 4, upstreamToken: token } });
-    const run = await runCli(['check', ...few], { BASE_URL: server.url, ACCESS_TOKEN_COMMAND: tokenCommand(newDir(), 3), REPORTS_DIR: newDir() });
+    const run = await runCli(['check', ...few], {
+      BASE_URL: server.url,
+      ACCESS_TOKEN_COMMAND: tokenCommand(newDir(), 3),
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain('ACCESS_TOKEN_COMMAND failed (exit code 3); run it yourself to see why.');
     expect(run.stderr).not.toContain('short-oops');
@@ -160,7 +202,11 @@ describe('transport settings that cannot work', () => {
     [['--header', 'X-Api-Key: $NOT_SET_ANYWHERE'], '$NOT_SET_ANYWHERE, which is not set'],
     [['--access-token-command', 'echo x'], 'ACCESS_TOKEN and ACCESS_TOKEN_COMMAND are both given'],
   ])('%j: exit 2 with one sentence', async (args, sentence) => {
-    const run = await runCli(['check', ...args], { BASE_URL: 'http://127.0.0.1:9', ACCESS_TOKEN: token, REPORTS_DIR: newDir() }, new URL('../..', import.meta.url).pathname);
+    const run = await runCli(
+      ['check', ...args],
+      { BASE_URL: 'http://127.0.0.1:9', ACCESS_TOKEN: token, REPORTS_DIR: newDir() },
+      new URL('../..', import.meta.url).pathname,
+    );
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(sentence);
   });
@@ -175,8 +221,20 @@ describe('transport settings that cannot work', () => {
 describe('a header from the environment', () => {
   it('is read from $VAR, shown as $VAR, and a curl reproduction expands the variable', () => {
     const parsed = parseExtraHeader('X-Api-Key: $GATEWAY_KEY', 'EXTRA_HEADERS', { GATEWAY_KEY: gatewayKey });
-    expect(parsed).toEqual({ ok: true, value: { name: 'X-Api-Key', value: gatewayKey, shown: '$GATEWAY_KEY', secretName: 'GATEWAY_KEY' } });
-    const curl = renderCurl({ operation: 'listGroups', method: 'GET', url: 'https://api.example.com/v1/groups', requestHeaders: { 'x-api-key': '$GATEWAY_KEY' }, transportFlags: ['--cacert', '/ca.pem'], durationMs: 1 });
-    expect(curl).toBe(`curl -sS -i '--cacert' '/ca.pem' -X GET 'https://api.example.com/v1/groups' -H "x-api-key: $GATEWAY_KEY"`);
+    expect(parsed).toEqual({
+      ok: true,
+      value: { name: 'X-Api-Key', value: gatewayKey, shown: '$GATEWAY_KEY', secretName: 'GATEWAY_KEY' },
+    });
+    const curl = renderCurl({
+      operation: 'listGroups',
+      method: 'GET',
+      url: 'https://api.example.com/v1/groups',
+      requestHeaders: { 'x-api-key': '$GATEWAY_KEY' },
+      transportFlags: ['--cacert', '/ca.pem'],
+      durationMs: 1,
+    });
+    expect(curl).toBe(
+      `curl -sS -i '--cacert' '/ca.pem' -X GET 'https://api.example.com/v1/groups' -H "x-api-key: $GATEWAY_KEY"`,
+    );
   });
 });

@@ -29,7 +29,9 @@ const launchArgs = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!chromiumAvailable) {
-    throw new Error(`chromium is not installed at ${chromiumPath}; the HTML report tests need it (apt-get install chromium).`);
+    throw new Error(
+      `chromium is not installed at ${chromiumPath}; the HTML report tests need it (apt-get install chromium).`,
+    );
   }
   return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
 }
@@ -49,7 +51,10 @@ export interface OpenPageOptions {
 
 /** A file path (absolute, or relative to the working directory) or a URL. Waits for the load event. */
 export async function openPage(fileOrUrl: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
-  const url = /^[a-z][a-z0-9+.-]*:/i.test(fileOrUrl) && !isAbsolute(fileOrUrl) ? fileOrUrl : pathToFileURL(resolve(fileOrUrl)).href;
+  const url =
+    /^[a-z][a-z0-9+.-]*:/i.test(fileOrUrl) && !isAbsolute(fileOrUrl)
+      ? fileOrUrl
+      : pathToFileURL(resolve(fileOrUrl)).href;
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
@@ -83,7 +88,9 @@ export interface CanvasState {
 /** Every canvas under `selector`, with its chart and how much of it was drawn. */
 export function canvasStates(page: Page, selector = 'canvas'): Promise<CanvasState[]> {
   return page.evaluate((within) => {
-    const { Chart } = window as unknown as { Chart?: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ data: unknown[] }> } } | undefined } };
+    const { Chart } = window as unknown as {
+      Chart?: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ data: unknown[] }> } } | undefined };
+    };
     return [...document.querySelectorAll<HTMLCanvasElement>(within)].map((canvas) => {
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
       let painted = 0;

@@ -20,13 +20,15 @@ export interface CannedResponse {
 
 export async function startCaptureServer(answer: (request: CapturedRequest) => CannedResponse) {
   const requests: CapturedRequest[] = [];
-  const server = await listenLocally(withBody((req, res, body) => {
-    const request = { method: req.method!, url: req.url!, headers: req.headers, body: body.toString() };
-    requests.push(request);
-    const response = answer(request);
-    if (response.hang) return;
-    res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
-    res.end(response.body);
-  }));
+  const server = await listenLocally(
+    withBody((req, res, body) => {
+      const request = { method: req.method!, url: req.url!, headers: req.headers, body: body.toString() };
+      requests.push(request);
+      const response = answer(request);
+      if (response.hang) return;
+      res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
+      res.end(response.body);
+    }),
+  );
   return { ...server, requests };
 }

@@ -26,7 +26,9 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
 /** The processes `pid` started, and theirs, from /proc (Linux); none where it cannot be read. */
 function descendants(pid: number): number[] {
   try {
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
     return children.flatMap((child) => [child, ...descendants(child)]);
   } catch {
     return [];

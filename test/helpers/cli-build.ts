@@ -20,10 +20,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default function buildCli(project: TestProject): () => void {
   const out = join(root, '.test-output', `cli-build-${process.pid}-${project.name}`);
-  const build = spawnSync(process.execPath, [join(root, 'tools', 'scripts', 'build.mjs'), '--out-dir', out], { encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(root, 'tools', 'scripts', 'build.mjs'), '--out-dir', out], {
+    encoding: 'utf8',
+  });
   if (build.status !== 0) {
     rmSync(out, { recursive: true, force: true });
-    throw new Error(`npm test builds msgapi first (tools/scripts/build.mjs), and the build failed:\n${build.stdout}${build.stderr}`);
+    throw new Error(
+      `npm test builds msgapi first (tools/scripts/build.mjs), and the build failed:\n${build.stdout}${build.stderr}`,
+    );
   }
   project.provide('cliMain', join(out, 'app', 'cli', 'main.js'));
   return () => rmSync(out, { recursive: true, force: true });

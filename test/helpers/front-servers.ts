@@ -54,7 +54,9 @@ export async function startFront(options: FrontOptions): Promise<Front> {
       front.uses.set(token, used);
       if (!token.startsWith(expiring.prefix) || used > expiring.uses) {
         front.refused++;
-        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' }).end('{"message":"token expired"}');
+        res
+          .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' })
+          .end('{"message":"token expired"}');
         return;
       }
       req.headers.authorization = `Bearer ${expiring.upstreamToken}`;
@@ -64,7 +66,16 @@ export async function startFront(options: FrontOptions): Promise<Front> {
     res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text);
   });
   const server = options.https
-    ? createHttpsServer({ key: tls('server-key.pem'), cert: tls('server.pem'), ...(options.requireClientCertificate ? { ca: tls('ca.pem'), requestCert: true, rejectUnauthorized: true } : {}) }, handle)
+    ? createHttpsServer(
+        {
+          key: tls('server-key.pem'),
+          cert: tls('server.pem'),
+          ...(options.requireClientCertificate
+            ? { ca: tls('ca.pem'), requestCert: true, rejectUnauthorized: true }
+            : {}),
+        },
+        handle,
+      )
     : createHttpServer(handle);
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -73,10 +84,11 @@ export async function startFront(options: FrontOptions): Promise<Front> {
   server.on('tlsClientError', () => front.refused++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   front.url = `${options.https ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  front.close = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    server.close(() => resolve());
-  });
+  front.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
   return front;
 }
 
@@ -111,9 +123,10 @@ export async function startProxy(): Promise<Proxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    server.close(() => resolve());
-  });
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
   return proxy;
 }

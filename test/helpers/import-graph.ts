@@ -69,7 +69,11 @@ export function specifiersOf(file: string, source: string): { specifier: string;
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expression = node.moduleReference.expression;
@@ -82,15 +86,26 @@ export function specifiersOf(file: string, source: string): { specifier: string;
 }
 
 function allTypeOnly(bindings: ts.NamedImportBindings | undefined, defaultName: ts.Identifier | undefined): boolean {
-  return defaultName === undefined && bindings !== undefined && ts.isNamedImports(bindings) &&
-    bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+  return (
+    defaultName === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 /** The repository path a relative specifier names (package and `node:` specifiers: null). */
 export function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, `${base}/index.ts`];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.mjs$/, '.mts'),
+    `${base}.ts`,
+    `${base}/index.ts`,
+  ];
   return candidates.find((candidate) => files.has(candidate)) ?? base;
 }
 
@@ -115,7 +130,8 @@ function describePlace(place: Place): string {
 export function layerViolations(files: ReadonlyMap<string, string>, table: TierTable): Violation[] {
   const violations: Violation[] = [];
   for (const file of files.keys()) {
-    if (placeOf(file, table) === null) violations.push({ kind: 'unplaced', text: `${file} is in no unit of the tiers table` });
+    if (placeOf(file, table) === null)
+      violations.push({ kind: 'unplaced', text: `${file} is in no unit of the tiers table` });
   }
   for (const edge of importEdges(files)) {
     const from = placeOf(edge.from, table);
@@ -175,7 +191,10 @@ export function cycles(files: ReadonlyMap<string, string>): Violation[] {
     }
   };
   for (const file of [...files.keys()].sort()) if (!index.has(file)) connect(file);
-  return components.map((component) => ({ kind: 'cycle', text: `${loopThrough(component, next).join(' → ')} (cycle)` }));
+  return components.map((component) => ({
+    kind: 'cycle',
+    text: `${loopThrough(component, next).join(' → ')} (cycle)`,
+  }));
 }
 
 /** A shortest loop from the component's first file back to itself, by breadth-first search inside the component. */

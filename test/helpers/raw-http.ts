@@ -22,7 +22,12 @@ export interface RawRequest {
   contentType?: string;
 }
 
-export async function sendRaw<T = unknown>(base: string, method: string, path: string, options: RawRequest): Promise<RawResponse<T>> {
+export async function sendRaw<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: RawRequest,
+): Promise<RawResponse<T>> {
   const headers: Record<string, string> = {};
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   else if (options.token !== null) headers.authorization = `Bearer ${options.token}`;

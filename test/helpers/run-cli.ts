@@ -27,14 +27,21 @@ export interface CliResult {
  * The child gets only the variables given here (and PATH, and TMPDIR so that whatever it puts in
  * the temp folder lands where the test run's own does), so a developer's own settings stay out.
  */
-const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...inheritedTmpdir(), NO_COLOR: '1', ...env });
+const cliEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  ...inheritedTmpdir(),
+  NO_COLOR: '1',
+  ...env,
+});
 
 /** TMPDIR as this process has it, for a child given an environment of its own. */
 export const inheritedTmpdir = (): { TMPDIR?: string } => (process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {});
 
 export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = trackChild(spawn(process.execPath, [cliEntry(), ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = trackChild(
+      spawn(process.execPath, [cliEntry(), ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -54,7 +61,9 @@ export interface StartedCli extends Pick<CliResult, 'stdout' | 'stderr'> {
 
 /** The command running, for tests that act while it runs (a signal half-way, a server mended). */
 export function startCli(args: string[], env: Record<string, string> = {}): StartedCli {
-  const child = trackChild(spawn(process.execPath, [cliEntry(), ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = trackChild(
+    spawn(process.execPath, [cliEntry(), ...args], { env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const waiting: Array<{ text: string; resolve: () => void }> = [];
   const started: StartedCli = {
@@ -62,11 +71,12 @@ export function startCli(args: string[], env: Record<string, string> = {}): Star
     stdout: '',
     stderr: '',
     exited,
-    reached: (text) => new Promise<void>((resolve) => {
-      if (started.stdout.includes(text) || started.stderr.includes(text)) return resolve();
-      waiting.push({ text, resolve });
-      void exited.then(() => resolve());
-    }),
+    reached: (text) =>
+      new Promise<void>((resolve) => {
+        if (started.stdout.includes(text) || started.stderr.includes(text)) return resolve();
+        waiting.push({ text, resolve });
+        void exited.then(() => resolve());
+      }),
   };
   const collect = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
     started[stream] += chunk;

@@ -16,4 +16,6 @@ export const mayMissUnderOthers = (id: string): boolean => id === LIVE_DATA || P
 
 /** A check's outcome as runs beside others can promise it: "passed or skipped" where mayMissUnderOthers. */
 export const outcomeBesideOthers = (check: { id: string; status: string }): string =>
-  mayMissUnderOthers(check.id) && (check.status === 'passed' || check.status === 'skipped') ? 'passed or skipped' : check.status;
+  mayMissUnderOthers(check.id) && (check.status === 'passed' || check.status === 'skipped')
+    ? 'passed or skipped'
+    : check.status;

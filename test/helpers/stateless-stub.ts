@@ -35,7 +35,8 @@ export function startStatelessStub() {
       const path = new URL(req.url!, 'http://stub').pathname;
       const canned = path.startsWith('/v1/groups') ? cannedGroup : cannedConversation;
       if (req.method === 'DELETE') return send(res, 204);
-      if (req.method === 'GET' && (path === '/v1/conversations' || path === '/v1/groups')) return send(res, 200, { has_more: false, data: [canned] });
+      if (req.method === 'GET' && (path === '/v1/conversations' || path === '/v1/groups'))
+        return send(res, 200, { has_more: false, data: [canned] });
       return send(res, req.method === 'POST' ? 201 : 200, canned);
     }),
   );

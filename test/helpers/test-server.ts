@@ -15,12 +15,22 @@ export async function forward(upstream: string, req: IncomingMessage, body: Buff
   const headers = { ...req.headers };
   delete headers.host;
   delete headers.connection;
-  const answer = await request(upstream + req.url!, { method: req.method as 'GET', headers, body: body.length > 0 ? body : undefined });
-  return { status: answer.statusCode, contentType: String(answer.headers['content-type'] ?? 'application/json'), text: await answer.body.text() };
+  const answer = await request(upstream + req.url!, {
+    method: req.method as 'GET',
+    headers,
+    body: body.length > 0 ? body : undefined,
+  });
+  return {
+    status: answer.statusCode,
+    contentType: String(answer.headers['content-type'] ?? 'application/json'),
+    text: await answer.body.text(),
+  };
 }
 
 /** Calls `handle` with each request once its whole body has arrived. */
-export function withBody(handle: (req: IncomingMessage, res: Parameters<RequestListener>[1], body: Buffer) => void): RequestListener {
+export function withBody(
+  handle: (req: IncomingMessage, res: Parameters<RequestListener>[1], body: Buffer) => void,
+): RequestListener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -7,12 +7,16 @@ import { runCli } from '../helpers/run-cli.ts';
 
 const file = new URL('../../examples/github-actions/conformance-gate.yml', import.meta.url);
 type Step = { run?: string; uses?: string; env?: Record<string, string> };
-type Workflow = { jobs: Record<string, { steps: Step[]; needs?: string; strategy?: { matrix: Record<string, unknown[]> } }> };
+type Workflow = {
+  jobs: Record<string, { steps: Step[]; needs?: string; strategy?: { matrix: Record<string, unknown[]> } }>;
+};
 
 describe('examples/github-actions/conformance-gate.yml', () => {
   const text = readFileSync(file, 'utf8');
   const workflow = parse(text) as Workflow;
-  const runs = Object.values(workflow.jobs).flatMap((job) => job.steps).filter((step) => step.run?.includes('msgapi.mjs'));
+  const runs = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .filter((step) => step.run?.includes('msgapi.mjs'));
 
   it('shards the conformance run, merges the parts, runs the load gate, and uploads the reports', () => {
     expect(Object.keys(workflow.jobs)).toEqual(['conformance', 'report', 'load']);
@@ -20,7 +24,11 @@ describe('examples/github-actions/conformance-gate.yml', () => {
     expect(workflow.jobs.report!.needs).toBe('conformance');
     const commands = runs.map((step) => /msgapi\.mjs (\w+)/.exec(step.run!)![1]);
     expect(commands).toEqual(['check', 'merge', 'load']);
-    expect(Object.values(workflow.jobs).flatMap((job) => job.steps).filter((step) => step.uses?.startsWith('actions/upload-artifact'))).toHaveLength(3);
+    expect(
+      Object.values(workflow.jobs)
+        .flatMap((job) => job.steps)
+        .filter((step) => step.uses?.startsWith('actions/upload-artifact')),
+    ).toHaveLength(3);
   });
 
   it('takes tokens from secrets only', () => {

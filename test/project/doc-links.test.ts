@@ -17,7 +17,8 @@ const README_MOST_LINES = 200;
 function markdownFiles(folder = '.'): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = folder === '.' ? entry.name : posix.join(folder, entry.name);
-    if (entry.isDirectory()) return ['node_modules', '.git', 'dist', '.test-output'].includes(entry.name) ? [] : markdownFiles(path);
+    if (entry.isDirectory())
+      return ['node_modules', '.git', 'dist', '.test-output'].includes(entry.name) ? [] : markdownFiles(path);
     if (folder === 'reports' && entry.name !== 'README.md') return [];
     return entry.name.endsWith('.md') ? [path] : [];
   });
@@ -29,14 +30,18 @@ const withoutCode = (markdown: string) => withoutBlocks(markdown).replace(/`[^`\
 
 /** The relative links (and images) of a Markdown file, as written: `path`, `path#anchor` or `#anchor`. */
 function relativeLinks(markdown: string): string[] {
-  return [...withoutCode(markdown).matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
+  return [...withoutCode(markdown).matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1]!)
+    .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
 }
 
 /** The anchors GitHub gives a file's headings, a repeated one numbered (-1, -2, ...). */
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const [, heading] of withoutBlocks(markdown).replace(/`/g, '').matchAll(/^#{1,6} (.+)$/gm)) {
+  for (const [, heading] of withoutBlocks(markdown)
+    .replace(/`/g, '')
+    .matchAll(/^#{1,6} (.+)$/gm)) {
     const anchor = headingAnchor(heading!);
     const count = seen.get(anchor) ?? 0;
     anchors.add(count === 0 ? anchor : `${anchor}-${count}`);
@@ -48,7 +53,10 @@ function anchorsOf(markdown: string): Set<string> {
 /** A link resolved against the file it is in: the path from the root, and the anchor. */
 function resolveLink(file: string, target: string): { path: string; anchor: string | undefined } {
   const [path, anchor] = target.split('#') as [string, string | undefined];
-  return { path: path === '' ? file : posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(path))), anchor };
+  return {
+    path: path === '' ? file : posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(path))),
+    anchor,
+  };
 }
 
 const exists = (path: string) => statSync(join(root, path), { throwIfNoEntry: false }) !== undefined;
@@ -58,11 +66,14 @@ describe('the docs have a front door', () => {
     expect(read('README.md').split('\n').length - 1).toBeLessThanOrEqual(README_MOST_LINES);
   });
 
-  it('README.md links the users\' docs: guides, reference and explanation', () => {
+  it("README.md links the users' docs: guides, reference and explanation", () => {
     const links = relativeLinks(read('README.md')).map((target) => resolveLink('README.md', target).path);
     for (const folder of ['docs/guides/', 'docs/reference/', 'docs/explanation/']) {
       const pages = markdownFiles(folder.slice(0, -1));
-      expect(pages.filter((page) => !links.includes(page)), `pages of ${folder} the README does not link`).toEqual([]);
+      expect(
+        pages.filter((page) => !links.includes(page)),
+        `pages of ${folder} the README does not link`,
+      ).toEqual([]);
     }
   });
 
@@ -72,7 +83,8 @@ describe('the docs have a front door', () => {
       for (const target of relativeLinks(read(file))) {
         const { path, anchor } = resolveLink(file, target);
         if (!exists(path)) problems.push(`${file} links ${target}: no ${path}`);
-        else if (anchor !== undefined && path.endsWith('.md') && !anchorsOf(read(path)).has(anchor)) problems.push(`${file} links ${target}: ${path} has no heading #${anchor}`);
+        else if (anchor !== undefined && path.endsWith('.md') && !anchorsOf(read(path)).has(anchor))
+          problems.push(`${file} links ${target}: ${path} has no heading #${anchor}`);
       }
     }
     expect(problems).toEqual([]);
@@ -88,7 +100,12 @@ describe('the docs have a front door', () => {
       const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_fund: 'false',
+          npm_config_audit: 'false',
+        },
       });
       const [entry] = JSON.parse(output.slice(output.indexOf('['))) as Array<{ files: Array<{ path: string }> }>;
       shipped = entry!.files.map((file) => file.path);

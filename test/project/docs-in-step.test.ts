@@ -59,7 +59,9 @@ function commandTexts(markdown: string): string[] {
   const spans = [...prose.matchAll(/`([^`\n]+)`/g)]
     .filter((match) => !/exit 2/.test(prose.slice(match.index + match[0].length, match.index + match[0].length + 20)))
     .map((match) => match[1]!);
-  return [...spans, ...codeLines].filter((text) => !/\b(curl|wrk|vitest|k6|gatling|artillery(@[\d.]+)?|node --[a-z-]+)\b/i.test(text));
+  return [...spans, ...codeLines].filter(
+    (text) => !/\b(curl|wrk|vitest|k6|gatling|artillery(@[\d.]+)?|node --[a-z-]+)\b/i.test(text),
+  );
 }
 
 /** Table rows of the first table after a heading line matching `heading`. */
@@ -70,7 +72,12 @@ function tableRows(markdown: string, heading?: RegExp): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -100,20 +107,49 @@ describe('docs in step with the code', () => {
     const main = await runCli(['--help'], {}, work);
     help.set('', main.stdout);
     const commands = [...main.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((match) => match[1]!);
-    const helps = await Promise.all([...commands, 'load merge', 'load export', 'load import'].map(async (command) => [command, (await runCli([...command.split(' '), '--help'], {}, work)).stdout] as const));
+    const helps = await Promise.all(
+      [...commands, 'load merge', 'load export', 'load import'].map(
+        async (command) => [command, (await runCli([...command.split(' '), '--help'], {}, work)).stdout] as const,
+      ),
+    );
     for (const [command, text] of helps) help.set(command, text);
 
     // Seed 1, as the README's figures are: the model check's request count moves with the seed.
     const check = await run('check', ['check', '--seed', '1']);
     report = JSON.parse(readFileSync(join(check, 'conformance.json'), 'utf8')) as typeof report;
-    const load = await run('load', ['load', '--conversations', '20', '--groups', '4', '--duration', '1', '--warmup', '0', '--rate', '50', '--scenarios', 'conversations.default']);
+    const load = await run('load', [
+      'load',
+      '--conversations',
+      '20',
+      '--groups',
+      '4',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--rate',
+      '50',
+      '--scenarios',
+      'conversations.default',
+    ]);
     await run('load merge', ['load', 'merge', join(load, 'load.json'), join(load, 'load.json')]);
     await run('compare', ['compare', join(check, 'conformance.json'), join(check, 'conformance.json')]);
     await run('matrix', ['matrix', '--only', faultNames[0]!]);
   });
 
   it('finds the hand-written docs, and none of the generated ones', () => {
-    expect(docs).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'load/README.md', 'reports/README.md', 'reference/README.md', 'reference/faults/README.md', 'docs/guides/load.md', 'docs/explanation/safety.md']));
+    expect(docs).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CONTRIBUTING.md',
+        'load/README.md',
+        'reports/README.md',
+        'reference/README.md',
+        'reference/faults/README.md',
+        'docs/guides/load.md',
+        'docs/explanation/safety.md',
+      ]),
+    );
     expect(docs).not.toContain('docs/checks.md');
     expect(docs).not.toContain('docs/reference/commands.md');
   });
@@ -125,17 +161,27 @@ describe('docs in step with the code', () => {
         .filter(([, writers]) => spans(writers ?? '').includes(`msgapi ${command}`))
         .flatMap(([names]) => spans(names ?? ''))
         .filter((name) => !name.includes('<'));
-      expect(files, `msgapi ${command} wrote ${files.join(', ')}; reports/README.md says ${listed.join(', ')}`).toEqual(listed.sort());
+      expect(files, `msgapi ${command} wrote ${files.join(', ')}; reports/README.md says ${listed.join(', ')}`).toEqual(
+        listed.sort(),
+      );
     }
   });
 
   it("reports/README.md's other files are written: the ledger by the runs, the rest by npm test", () => {
-    const code = codeFolders.flatMap((folder) => walk(folder, (path) => path.endsWith('.ts'))).map(read).join('\n');
+    const code = codeFolders
+      .flatMap((folder) => walk(folder, (path) => path.endsWith('.ts')))
+      .map(read)
+      .join('\n');
     const tests = [...walk('test', (path) => path.endsWith('.ts')), 'vitest.config.ts'].map(read).join('\n');
     for (const [names, writers] of tableRows(read('reports/README.md'))) {
       for (const name of spans(names ?? '')) {
         if (name.includes('<')) {
-          const pattern = new RegExp(placeholders(name).split('<>').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\$\\{[^}]+\\}[^`]*'));
+          const pattern = new RegExp(
+            placeholders(name)
+              .split('<>')
+              .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+              .join('\\$\\{[^}]+\\}[^`]*'),
+          );
           expect(code, `${name}: no template in the code writes it`).toMatch(pattern);
         } else if (spans(writers ?? '').includes('npm test')) {
           expect(tests, `${name}: neither test/ nor vitest.config.ts writes it`).toContain(`${name}'`);
@@ -145,7 +191,11 @@ describe('docs in step with the code', () => {
   });
 
   it('every reports/ file a README names is in the table of reports/README.md', () => {
-    const known = new Set(tableRows(read('reports/README.md')).flatMap(([names]) => spans(names ?? '')).map(placeholders));
+    const known = new Set(
+      tableRows(read('reports/README.md'))
+        .flatMap(([names]) => spans(names ?? ''))
+        .map(placeholders),
+    );
     for (const readme of docs) {
       for (const [, name] of read(readme).matchAll(/`reports\/([^`\s]+)`/g)) {
         expect(known.has(placeholders(name!)) || name === 'README.md', `${readme} names reports/${name}`).toBe(true);
@@ -153,7 +203,7 @@ describe('docs in step with the code', () => {
     }
   });
 
-  it('every `msgapi <command>` and --flag a doc writes is in that command\'s --help', () => {
+  it("every `msgapi <command>` and --flag a doc writes is in that command's --help", () => {
     const anyHelp = [...help.values()].join('\n');
     const problems: string[] = [];
     // The record of the mutants quotes mutated code (`--seq`) and the mutation tools' own flags.
@@ -164,9 +214,10 @@ describe('docs in step with the code', () => {
         parts.forEach((part, index) => {
           const command = index === 0 ? undefined : /^(load (?:merge|export|import)|[a-z]+)/.exec(part)![1]!;
           if (command !== undefined && !help.has(command)) problems.push(`${readme}: msgapi ${command} is no command`);
-          const own = command === undefined ? anyHelp : help.get(command) ?? '';
+          const own = command === undefined ? anyHelp : (help.get(command) ?? '');
           for (const [flag] of part.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {
-            if (!new RegExp(`${flag}(?![\\w-])`).test(own)) problems.push(`${readme}: ${command ? `msgapi ${command} ` : ''}${flag} (in \`${text.trim()}\`)`);
+            if (!new RegExp(`${flag}(?![\\w-])`).test(own))
+              problems.push(`${readme}: ${command ? `msgapi ${command} ` : ''}${flag} (in \`${text.trim()}\`)`);
           }
         });
       }
@@ -198,14 +249,29 @@ describe('docs in step with the code', () => {
         const path = posix.normalize(posix.join(folder, target!.replace(/#.*$/, '')));
         if (!exists(path)) problems.push(`${readme} links ${target}`);
       }
-      const ancestors = folder.split('/').map((_, index, parts) => parts.slice(0, parts.length - index).join('/')).concat('.');
+      const ancestors = folder
+        .split('/')
+        .map((_, index, parts) => parts.slice(0, parts.length - index).join('/'))
+        .concat('.');
       for (const token of codeSpans(prose)) {
         // A path: a file with one of our extensions, or a folder (ending in /); no spaces, placeholders or globs.
-        if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(token) || !(token.endsWith('/') || /\.(ts|mjs|md|json|jsonl|ya?ml|sh|png|html|xml)$/.test(token))) continue;
+        if (
+          !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(token) ||
+          !(token.endsWith('/') || /\.(ts|mjs|md|json|jsonl|ya?ml|sh|png|html|xml)$/.test(token))
+        )
+          continue;
         // Report files are checked against reports/README.md; .github/workflows/ is in the user's
         // repository; .test-output/ is made by npm test (a fresh clone has none yet).
-        if (token.startsWith('reports/') || reportFiles.has(token) || token.startsWith('.github/') || token.startsWith('.test-output/')) continue;
-        const found = ancestors.some((ancestor) => exists(posix.join(ancestor, token))) || under.some((path) => `/${path}`.includes(`/${token}`));
+        if (
+          token.startsWith('reports/') ||
+          reportFiles.has(token) ||
+          token.startsWith('.github/') ||
+          token.startsWith('.test-output/')
+        )
+          continue;
+        const found =
+          ancestors.some((ancestor) => exists(posix.join(ancestor, token))) ||
+          under.some((path) => `/${path}`.includes(`/${token}`));
         if (!found) problems.push(`${readme} names ${token}`);
       }
     }
@@ -220,13 +286,17 @@ describe('docs in step with the code', () => {
     ];
     const problems: string[] = [];
     for (const scope of scopes) {
-      const files = walk(scope.folder, (path) => /\.(ts|mjs)$/.test(path) && !(scope.except && path.startsWith(scope.except)));
+      const files = walk(
+        scope.folder,
+        (path) => /\.(ts|mjs)$/.test(path) && !(scope.except && path.startsWith(scope.except)),
+      );
       const named = new Set(scope.readmes.flatMap((readme) => codeSpans(split(read(readme)).prose)));
       for (const file of files) {
         const path = relative(scope.folder, file);
         const name = basename(file);
         const uniqueName = files.filter((other) => basename(other) === name).length === 1;
-        if (!named.has(path) && !(uniqueName && named.has(name))) problems.push(`${file} is not named in ${scope.readmes.join(' or ')}`);
+        if (!named.has(path) && !(uniqueName && named.has(name)))
+          problems.push(`${file} is not named in ${scope.readmes.join(' or ')}`);
       }
     }
     expect(problems).toEqual([]);
@@ -237,19 +307,34 @@ describe('docs in step with the code', () => {
     const stated = /a conformance run makes (\d+) checks with about ([\d,]+) requests with seed 1/.exec(readme);
     expect(stated, 'no doc says "a conformance run makes N checks with about N requests with seed 1"').not.toBeNull();
     expect(Number(stated![1]), `checks in a run: ${report.checks.length}`).toBe(report.checks.length);
-    const counts = [stated![2]!, ...[...readme.matchAll(/about ([\d,]+) for a full run/g)].map((match) => match[1]!)].map((text) => Number(text.replace(/,/g, '')));
+    const counts = [
+      stated![2]!,
+      ...[...readme.matchAll(/about ([\d,]+) for a full run/g)].map((match) => match[1]!),
+    ].map((text) => Number(text.replace(/,/g, '')));
     for (const count of counts) {
-      expect(Math.abs(count - report.requests) / report.requests, `a doc says about ${count} requests; this run made ${report.requests}`).toBeLessThanOrEqual(0.15);
+      expect(
+        Math.abs(count - report.requests) / report.requests,
+        `a doc says about ${count} requests; this run made ${report.requests}`,
+      ).toBeLessThanOrEqual(0.15);
     }
   });
 
   it("the docs' score names every seeded fault and every valid variant", () => {
-    expect(read('docs/explanation/proving-the-suite.md')).toContain(`**${faults.size}/${faults.size} faults caught, ${variants.size}/${variants.size} variants passed**`);
+    expect(read('docs/explanation/proving-the-suite.md')).toContain(
+      `**${faults.size}/${faults.size} faults caught, ${variants.size}/${variants.size} variants passed**`,
+    );
   });
 
   it('every MSGAPI_* error code in the code is one of lib/core/errors.ts, with its meaning', () => {
-    const sources = [...codeFolders, 'tools', 'bin'].flatMap((folder) => walk(folder, (path) => /\.(ts|mjs)$/.test(path)));
-    const unknown = sources.flatMap((file) => [...read(file).matchAll(/'(MSGAPI_[A-Z_]+)'/g)].map((match) => match[1]!).filter((code) => !(code in errorCodes)).map((code) => `${file}: ${code}`));
+    const sources = [...codeFolders, 'tools', 'bin'].flatMap((folder) =>
+      walk(folder, (path) => /\.(ts|mjs)$/.test(path)),
+    );
+    const unknown = sources.flatMap((file) =>
+      [...read(file).matchAll(/'(MSGAPI_[A-Z_]+)'/g)]
+        .map((match) => match[1]!)
+        .filter((code) => !(code in errorCodes))
+        .map((code) => `${file}: ${code}`),
+    );
     expect(unknown, 'codes missing from errorCodes in lib/core/errors.ts').toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ describe('generated files are in step with the code (regenerate with npm run doc
   it(`${commandsFile} holds every command's --help, as the option tables make it`, () => {
     const page = read(commandsFile);
     expect(page).toBe(renderCommandsList());
-    for (const [command, help] of Object.entries(helpTexts)) expect(page, command).toContain(`## msgapi ${command}\n\n\`\`\`text\n${help}\n\`\`\`\n`);
+    for (const [command, help] of Object.entries(helpTexts))
+      expect(page, command).toContain(`## msgapi ${command}\n\n\`\`\`text\n${help}\n\`\`\`\n`);
   });
 
   it(`${settingsFile} lists every variable a command reads, each under the commands that read it`, () => {
@@ -43,7 +44,10 @@ describe('generated files are in step with the code (regenerate with npm run doc
     for (const [command, table] of Object.entries(optionTables)) {
       for (const option of Object.values(table)) {
         if (option.env === undefined) continue;
-        const section = new RegExp(`^## ${option.env}\n\nFlag \`--${option.flag}\\b[^\n]*\nRead by [^\n]*\\[msgapi ${command}\\]`, 'm');
+        const section = new RegExp(
+          `^## ${option.env}\n\nFlag \`--${option.flag}\\b[^\n]*\nRead by [^\n]*\\[msgapi ${command}\\]`,
+          'm',
+        );
         expect(page, `${option.env} (msgapi ${command})`).toMatch(section);
       }
     }

@@ -46,7 +46,9 @@ const codeFolders = floors.rows.flatMap((row) => row.folders);
 function violations(files: ReadonlyMap<string, string>): string[] {
   const within = Object.entries(inside).flatMap(([folder, table]) => {
     const own = new Map([...files].filter(([file]) => file.startsWith(`${folder}/`)));
-    return layerViolations(own, table).filter((violation) => violation.kind !== 'cycle' && violation.kind !== 'outside');
+    return layerViolations(own, table).filter(
+      (violation) => violation.kind !== 'cycle' && violation.kind !== 'outside',
+    );
   });
   return [...layerViolations(files, floors), ...within].map((violation) => violation.text);
 }
@@ -59,7 +61,9 @@ describe('the import graph', () => {
   it('every top-level folder with code is a floor or outside them', () => {
     const placed = new Set([...codeFolders, ...floors.outside]);
     const withCode = readdirSync(root, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'dist'].includes(entry.name))
+      .filter(
+        (entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'dist'].includes(entry.name),
+      )
       .map((entry) => `${entry.name}/`)
       .filter((folder) => readSourceTree(root, [folder]).size > 0);
     expect(withCode.filter((folder) => !placed.has(folder))).toEqual([]);
@@ -94,9 +98,16 @@ describe('the import graph', () => {
     const readme = readFileSync(new URL('../../CONTRIBUTING.md', import.meta.url), 'utf8');
     const section = /^## Layout\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
     const rows = section.split('\n').filter((line) => /^\| [^-]/.test(line) && !line.startsWith('| floor'));
-    const cells = rows.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    const cells = rows.map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
     const folders = (cell: string) => [...cell.matchAll(/`([^`]+\/)`/g)].map((match) => match[1]!);
-    const described = cells.map(([floor, where, , imports]) => `${floor}: ${folders(where ?? '').join(' ')} → ${imports}`);
+    const described = cells.map(
+      ([floor, where, , imports]) => `${floor}: ${folders(where ?? '').join(' ')} → ${imports}`,
+    );
     const rowsOf = (table: TierTable) =>
       table.rows.map((row) => {
         const below = table.rows.filter((other) => other.tier < row.tier).map((other) => other.unit);
@@ -107,6 +118,9 @@ describe('the import graph', () => {
       `—: ${floors.outside.join(' ')} → anything`,
       ...Object.values(inside).flatMap(rowsOf),
     ];
-    expect(described, 'CONTRIBUTING.md, "## Layout": one row per floor, as `floor | folders | what is there | may import`').toEqual(expected);
+    expect(
+      described,
+      'CONTRIBUTING.md, "## Layout": one row per floor, as `floor | folders | what is there | may import`',
+    ).toEqual(expected);
   });
 });

@@ -83,15 +83,22 @@ describe('a test file whose tests fail and time out', () => {
     const fixtureDir = mkdtempSync(join(testOutputDir, 'leaves-nothing-'));
     fixtureDirs.push(fixtureDir);
     writeFileSync(join(fixtureDir, 'failing.fixture.ts'), fixture);
-    writeFileSync(join(fixtureDir, 'vitest.config.mjs'), "export default { test: { include: ['*.fixture.ts'], testTimeout: 60_000 } };\n");
+    writeFileSync(
+      join(fixtureDir, 'vitest.config.mjs'),
+      "export default { test: { include: ['*.fixture.ts'], testTimeout: 60_000 } };\n",
+    );
     const tmp = newDir();
     const pidsFile = join(newDir(), 'pids');
     writeFileSync(pidsFile, '');
 
-    const vitest = spawn(process.execPath, [vitestBin, 'run', '--root', fixtureDir, '--config', join(fixtureDir, 'vitest.config.mjs')], {
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', TMPDIR: tmp, FIXTURE_PIDS: pidsFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const vitest = spawn(
+      process.execPath,
+      [vitestBin, 'run', '--root', fixtureDir, '--config', join(fixtureDir, 'vitest.config.mjs')],
+      {
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', TMPDIR: tmp, FIXTURE_PIDS: pidsFile },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     vitest.stdout.on('data', (chunk: Buffer) => (output += chunk));
     vitest.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -106,6 +113,9 @@ describe('a test file whose tests fail and time out', () => {
     expect(pids).toHaveLength(2);
     expect(pids.filter(isRunning), 'commands still running').toEqual([]);
     // tsx's cache of compiled sources, which the msgapi command fills, is tsx's and is kept.
-    expect(readdirSync(tmp).filter((name) => name !== `tsx-${userInfo().uid}`), 'left in TMPDIR').toEqual([]);
+    expect(
+      readdirSync(tmp).filter((name) => name !== `tsx-${userInfo().uid}`),
+      'left in TMPDIR',
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ import { createServer } from 'node:http';
 const envelope = '{"data":[],"has_more":false,"pad":""}';
 const size = Number(process.argv[2]);
 if (!Number.isInteger(size) || size < envelope.length) {
-  console.error(`bare-server: the body size must be an integer of at least ${envelope.length} bytes, not ${process.argv[2]}`);
+  console.error(
+    `bare-server: the body size must be an integer of at least ${envelope.length} bytes, not ${process.argv[2]}`,
+  );
   process.exit(2);
 }
 const body = Buffer.from(envelope.replace('"pad":""', `"pad":"${'x'.repeat(size - envelope.length)}"`));

@@ -13,6 +13,10 @@ export interface BareServer {
 const script = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 export async function startBareServer(bodyBytes: number): Promise<BareServer> {
-  const server = await startServerProcess('bare server', [script, String(bodyBytes)], /^BASE_URL=(\S+) BODY_BYTES=(\d+)$/m);
+  const server = await startServerProcess(
+    'bare server',
+    [script, String(bodyBytes)],
+    /^BASE_URL=(\S+) BODY_BYTES=(\d+)$/m,
+  );
   return { url: server.ready[1]!, bodyBytes: Number(server.ready[2]), pid: server.pid, close: server.close };
 }

@@ -1,7 +1,17 @@
 // bench:harness --json: the figures as one JSON document, per round and as medians over the rounds
 // (ratios are medians of the per-round ratios, never ratios of medians).
 import type { GeneratorName, Measurement, ServerName } from './measure.ts';
-import { cpuPerResponseOursOverWrk, generators, medianOf, medianRatio, oursOverWrk, referenceOverBare, roundOrder, servers, type Round } from './rounds.ts';
+import {
+  cpuPerResponseOursOverWrk,
+  generators,
+  medianOf,
+  medianRatio,
+  oursOverWrk,
+  referenceOverBare,
+  roundOrder,
+  servers,
+  type Round,
+} from './rounds.ts';
 
 export interface BenchGoals {
   /** Ours/wrk of CPU time per response against the bare server, at most. */
@@ -29,24 +39,36 @@ function measurementJson(m: Measurement) {
 }
 
 /** { reference: {...}, bare: {...} } of a figure per server. */
-const perServer = <T>(figure: (server: ServerName) => T) => Object.fromEntries(servers.map((server) => [server, figure(server)])) as Record<ServerName, T>;
-const perGenerator = <T>(figure: (generator: GeneratorName) => T) => Object.fromEntries(generators.map((generator) => [generator, figure(generator)])) as Record<GeneratorName, T>;
+const perServer = <T>(figure: (server: ServerName) => T) =>
+  Object.fromEntries(servers.map((server) => [server, figure(server)])) as Record<ServerName, T>;
+const perGenerator = <T>(figure: (generator: GeneratorName) => T) =>
+  Object.fromEntries(generators.map((generator) => [generator, figure(generator)])) as Record<GeneratorName, T>;
 
 function ratiosJson(ratio: (reader: (round: Round) => number) => number) {
   return {
     ours_over_wrk_requests_per_s: perServer((server) => round3(ratio((r) => oursOverWrk(r, server)))),
     ours_over_wrk_cpu_per_response: perServer((server) => round3(ratio((r) => cpuPerResponseOursOverWrk(r, server)))),
-    reference_over_bare_requests_per_s: perGenerator((generator) => round3(ratio((r) => referenceOverBare(r, generator)))),
+    reference_over_bare_requests_per_s: perGenerator((generator) =>
+      round3(ratio((r) => referenceOverBare(r, generator))),
+    ),
   };
 }
 
 export function benchJson(rounds: readonly Round[], context: Record<string, unknown>, goals: BenchGoals) {
   const medians = {
     ...ratiosJson((reader) => medianRatio(rounds, reader)),
-    requests_per_s: perServer((server) => perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.requestsPerSecond)))),
-    generator_cpu_cores: perServer((server) => perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.generatorCpu)))),
-    generator_cpu_us_per_response: perServer((server) => perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.generatorCpuUsPerResponse)))),
-    server_cpu_cores: perServer((server) => perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.serverCpu)))),
+    requests_per_s: perServer((server) =>
+      perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.requestsPerSecond))),
+    ),
+    generator_cpu_cores: perServer((server) =>
+      perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.generatorCpu))),
+    ),
+    generator_cpu_us_per_response: perServer((server) =>
+      perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.generatorCpuUsPerResponse))),
+    ),
+    server_cpu_cores: perServer((server) =>
+      perGenerator((generator) => round3(medianOf(rounds, server, generator, (m) => m.serverCpu))),
+    ),
   };
   const cpuRatio = medians.ours_over_wrk_cpu_per_response.bare;
   const rateRatio = medians.ours_over_wrk_requests_per_s.bare;
@@ -56,14 +78,28 @@ export function benchJson(rounds: readonly Round[], context: Record<string, unkn
     rounds: rounds.map((r) => ({
       round: r.round,
       order: roundOrder(r.round).map(([server, generator]) => `${server}/${generator}`),
-      measurements: perServer((server) => perGenerator((generator) => measurementJson(r.cells.get(`${server}/${generator}`)!))),
+      measurements: perServer((server) =>
+        perGenerator((generator) => measurementJson(r.cells.get(`${server}/${generator}`)!)),
+      ),
       ratios: ratiosJson((reader) => reader(r)),
     })),
     medians,
     goals: {
-      cpu_per_response_ours_over_wrk_bare: { at_most: goals.cpuPerResponseRatioMax, median: cpuRatio, met: cpuRatio !== null && cpuRatio <= goals.cpuPerResponseRatioMax },
-      requests_per_s_ours_over_wrk_bare: { at_least: goals.bareRateRatioMin, median: rateRatio, met: rateRatio !== null && rateRatio >= goals.bareRateRatioMin },
-      reference_over_bare_wrk: { at_least: goals.referenceOverBareMin, median: referenceOverBareByWrk, met: referenceOverBareByWrk !== null && referenceOverBareByWrk >= goals.referenceOverBareMin },
+      cpu_per_response_ours_over_wrk_bare: {
+        at_most: goals.cpuPerResponseRatioMax,
+        median: cpuRatio,
+        met: cpuRatio !== null && cpuRatio <= goals.cpuPerResponseRatioMax,
+      },
+      requests_per_s_ours_over_wrk_bare: {
+        at_least: goals.bareRateRatioMin,
+        median: rateRatio,
+        met: rateRatio !== null && rateRatio >= goals.bareRateRatioMin,
+      },
+      reference_over_bare_wrk: {
+        at_least: goals.referenceOverBareMin,
+        median: referenceOverBareByWrk,
+        met: referenceOverBareByWrk !== null && referenceOverBareByWrk >= goals.referenceOverBareMin,
+      },
     },
   };
 }

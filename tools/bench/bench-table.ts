@@ -10,7 +10,8 @@ export function median(values: readonly number[]): number {
 
 export const rate = (perSecond: number): string => Math.round(perSecond).toLocaleString('en-US');
 export const ms = (us: number): string => (Number.isFinite(us) ? (us / 1000).toFixed(us < 10_000 ? 2 : 1) : '?');
-export const fraction = (value: number | undefined): string => (value === undefined || !Number.isFinite(value) ? '?' : value.toFixed(2));
+export const fraction = (value: number | undefined): string =>
+  value === undefined || !Number.isFinite(value) ? '?' : value.toFixed(2);
 
 export interface Column {
   header: string;
@@ -31,10 +32,22 @@ export function tableLine(columns: readonly Column[], cells: readonly string[]):
 }
 
 export const tableHeader = (columns: readonly Column[]): string =>
-  [tableLine(columns, columns.map((column) => column.header)), tableLine(columns, columns.map((column) => '-'.repeat(Math.max(column.width ?? 0, column.header.length))))].join('\n');
+  [
+    tableLine(
+      columns,
+      columns.map((column) => column.header),
+    ),
+    tableLine(
+      columns,
+      columns.map((column) => '-'.repeat(Math.max(column.width ?? 0, column.header.length))),
+    ),
+  ].join('\n');
 
 /** A whole table, each column as wide as its widest cell. */
 export function table(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
-  const sized = columns.map((column, index) => ({ ...column, width: Math.max(column.width ?? 0, ...rows.map((row) => row[index]!.length)) }));
+  const sized = columns.map((column, index) => ({
+    ...column,
+    width: Math.max(column.width ?? 0, ...rows.map((row) => row[index]!.length)),
+  }));
   return [tableHeader(sized), ...rows.map((row) => tableLine(sized, row))].join('\n');
 }

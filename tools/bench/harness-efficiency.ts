@@ -19,8 +19,24 @@ import { describeRequest } from '../../load/request-path.ts';
 import { startBareServer } from './bare-server.ts';
 import { benchJson, type BenchGoals } from './bench-json.ts';
 import { fraction, median, ms, rate, table, tableHeader, tableLine, type Column } from './bench-table.ts';
-import { measure, wrkOptions, type BenchSettings, type BenchTarget, type GeneratorName, type Measurement, type ServerName } from './measure.ts';
-import { cpuPerResponseOursOverWrk, medianOf, oursOverWrk, referenceOverBare, roundOrder, servers, type Round } from './rounds.ts';
+import {
+  measure,
+  wrkOptions,
+  type BenchSettings,
+  type BenchTarget,
+  type GeneratorName,
+  type Measurement,
+  type ServerName,
+} from './measure.ts';
+import {
+  cpuPerResponseOursOverWrk,
+  medianOf,
+  oursOverWrk,
+  referenceOverBare,
+  roundOrder,
+  servers,
+  type Round,
+} from './rounds.ts';
 import { shownWrkCommand, wrkVersion } from './wrk.ts';
 
 interface BenchOptions {
@@ -57,7 +73,14 @@ function parseOptions(argv: string[]): BenchOptions | undefined {
     values = parseArgs({
       args: argv,
       strict: true,
-      options: { rounds: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: {
+        rounds: { type: 'string' },
+        duration: { type: 'string' },
+        connections: { type: 'string' },
+        warmup: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
     }).values;
   } catch (error) {
     throw new HarnessError('MSGAPI_USAGE', `${(error as Error).message}\n${usage}`);
@@ -66,7 +89,11 @@ function parseOptions(argv: string[]): BenchOptions | undefined {
   const whole = (name: string, value: string | undefined, fallback: number, min: number): number => {
     if (value === undefined) return fallback;
     const number = Number(value);
-    if (!Number.isInteger(number) || number < min) throw new HarnessError('MSGAPI_USAGE', `--${name} must be a whole number of at least ${min}, not ${value}.\n${usage}`);
+    if (!Number.isInteger(number) || number < min)
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        `--${name} must be a whole number of at least ${min}, not ${value}.\n${usage}`,
+      );
     return number;
   };
   return {
@@ -80,7 +107,9 @@ function parseOptions(argv: string[]): BenchOptions | undefined {
 
 function shownCommand(argv: string[]): string {
   const args = argv.join(' ');
-  return process.env.npm_lifecycle_event === 'bench:harness' ? `npm run bench:harness${args ? ` -- ${args}` : ''}` : `tsx tools/bench/harness-efficiency.ts ${args}`.trimEnd();
+  return process.env.npm_lifecycle_event === 'bench:harness'
+    ? `npm run bench:harness${args ? ` -- ${args}` : ''}`
+    : `tsx tools/bench/harness-efficiency.ts ${args}`.trimEnd();
 }
 
 const measurementColumns: Column[] = [
@@ -110,14 +139,23 @@ const measurementRow = (round: number, m: Measurement): string[] => [
 ];
 
 function checked(m: Measurement): Measurement {
-  if (m.non2xx > 0) throw new HarnessError('MSGAPI_SUITE_CRASHED', `${m.generator} saw ${m.non2xx} non-2xx responses from the ${m.server} server: the figures would not be of the list endpoint.`);
-  if (!(m.requestsPerSecond > 0)) throw new HarnessError('MSGAPI_SUITE_CRASHED', `${m.generator} got no responses from the ${m.server} server.`);
+  if (m.non2xx > 0)
+    throw new HarnessError(
+      'MSGAPI_SUITE_CRASHED',
+      `${m.generator} saw ${m.non2xx} non-2xx responses from the ${m.server} server: the figures would not be of the list endpoint.`,
+    );
+  if (!(m.requestsPerSecond > 0))
+    throw new HarnessError('MSGAPI_SUITE_CRASHED', `${m.generator} got no responses from the ${m.server} server.`);
   return m;
 }
 
 function printRatios(rounds: readonly Round[], say: Say): void {
-  const forward = roundOrder(1).map(([server, generator]) => `${server} by ${generator}`).join(', ');
-  say(`\nRatios by round (order: forward = ${forward}; reversed = the opposite); CPU/response: ours/wrk of CPU time per response`);
+  const forward = roundOrder(1)
+    .map(([server, generator]) => `${server} by ${generator}`)
+    .join(', ');
+  say(
+    `\nRatios by round (order: forward = ${forward}; reversed = the opposite); CPU/response: ours/wrk of CPU time per response`,
+  );
   const columns: Column[] = [
     { header: 'round', numeric: true },
     { header: 'order', numeric: false },
@@ -142,7 +180,8 @@ function printRatios(rounds: readonly Round[], say: Say): void {
 }
 
 function printMedians(rounds: readonly Round[], say: Say): void {
-  const of = (server: ServerName, generator: GeneratorName, figure: (m: Measurement) => number | undefined) => medianOf(rounds, server, generator, figure);
+  const of = (server: ServerName, generator: GeneratorName, figure: (m: Measurement) => number | undefined) =>
+    medianOf(rounds, server, generator, figure);
   say('\nMedians over the rounds (ratios: median of the per-round ratios)');
   const columns: Column[] = [
     { header: 'server', numeric: false },
@@ -173,23 +212,37 @@ function printMedians(rounds: readonly Round[], say: Say): void {
   say(table(columns, rows));
 
   const ours = median(rounds.map((r) => oursOverWrk(r, 'reference')));
-  say(`\nreference/bare (the reference server's list throughput against node:http with a fixed body): wrk ${fraction(median(rounds.map((r) => referenceOverBare(r, 'wrk'))))}, ours ${fraction(median(rounds.map((r) => referenceOverBare(r, 'ours'))))}`);
-  say(`Target: median ours/wrk on the reference server >= ${targetRatio.toFixed(2)}: ${ours >= targetRatio ? 'met' : 'NOT met'} (${ours.toFixed(3)}).`);
+  say(
+    `\nreference/bare (the reference server's list throughput against node:http with a fixed body): wrk ${fraction(median(rounds.map((r) => referenceOverBare(r, 'wrk'))))}, ours ${fraction(median(rounds.map((r) => referenceOverBare(r, 'ours'))))}`,
+  );
+  say(
+    `Target: median ours/wrk on the reference server >= ${targetRatio.toFixed(2)}: ${ours >= targetRatio ? 'met' : 'NOT met'} (${ours.toFixed(3)}).`,
+  );
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const cpuRatio = median(rounds.map((r) => cpuPerResponseOursOverWrk(r, 'bare')));
   const bareRatio = median(rounds.map((r) => oursOverWrk(r, 'bare')));
   const referenceShare = median(rounds.map((r) => referenceOverBare(r, 'wrk')));
-  say(`Goals (bare server): CPU per response ours/wrk <= ${goals.cpuPerResponseRatioMax}: ${met(cpuRatio <= goals.cpuPerResponseRatioMax)} (${cpuRatio.toFixed(3)}); ` +
-    `req/s ours/wrk >= ${goals.bareRateRatioMin}: ${met(bareRatio >= goals.bareRateRatioMin)} (${bareRatio.toFixed(3)}); ` +
-    `reference/bare (wrk) >= ${goals.referenceOverBareMin}: ${met(referenceShare >= goals.referenceOverBareMin)} (${referenceShare.toFixed(3)}).`);
+  say(
+    `Goals (bare server): CPU per response ours/wrk <= ${goals.cpuPerResponseRatioMax}: ${met(cpuRatio <= goals.cpuPerResponseRatioMax)} (${cpuRatio.toFixed(3)}); ` +
+      `req/s ours/wrk >= ${goals.bareRateRatioMin}: ${met(bareRatio >= goals.bareRateRatioMin)} (${bareRatio.toFixed(3)}); ` +
+      `reference/bare (wrk) >= ${goals.referenceOverBareMin}: ${met(referenceShare >= goals.referenceOverBareMin)} (${referenceShare.toFixed(3)}).`,
+  );
   // Which side ran out of CPU under each generator, from the median shares: a generator that is
   // saturated while the server is not is what would pull ours/wrk down.
   const limit = (server: ServerName, generator: GeneratorName): string => {
-    const shares = { generator: of(server, generator, (m) => m.generatorCpu), server: of(server, generator, (m) => m.serverCpu) };
+    const shares = {
+      generator: of(server, generator, (m) => m.generatorCpu),
+      server: of(server, generator, (m) => m.serverCpu),
+    };
     return shares.generator >= saturated && shares.server >= saturated ? 'both' : bottleneck(shares);
   };
-  say(`Saturated side (>= ${saturated} of a core): ` +
-    servers.map((server) => `${server} by wrk: ${limit(server, 'wrk')}, by ours: ${limit(server, 'ours')}`).join('; ') + '.');
+  say(
+    `Saturated side (>= ${saturated} of a core): ` +
+      servers
+        .map((server) => `${server} by wrk: ${limit(server, 'wrk')}, by ours: ${limit(server, 'ours')}`)
+        .join('; ') +
+      '.',
+  );
 }
 
 async function run(options: BenchOptions, argv: string[], signal: AbortSignal): Promise<void> {
@@ -199,19 +252,38 @@ async function run(options: BenchOptions, argv: string[], signal: AbortSignal): 
     const wrk = await wrkVersion();
     const reference = await startEmbeddedServer();
     closers.push(() => reference.close());
-    const client = firstUserClient({ accessToken: reference.accessToken }, { baseUrl: reference.url, encoding: 'form', timeoutMs });
+    const client = firstUserClient(
+      { accessToken: reference.accessToken },
+      { baseUrl: reference.url, encoding: 'form', timeoutMs },
+    );
     const seedStart = performance.now();
-    process.stderr.write(`Seeding the embedded reference server: ${plan.conversations} conversations, ${plan.groups} groups ... `);
+    process.stderr.write(
+      `Seeding the embedded reference server: ${plan.conversations} conversations, ${plan.groups} groups ... `,
+    );
     // The server and its data are thrown away at the end: nothing to record for a sweep.
-    await seedDataSet(client, randomBytes(4).toString('hex'), plan, () => undefined, () => undefined);
+    await seedDataSet(
+      client,
+      randomBytes(4).toString('hex'),
+      plan,
+      () => undefined,
+      () => undefined,
+    );
     process.stderr.write(`done in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
 
     const sample = await client.listConversations();
-    if (sample.status !== 200) throw new HarnessError('MSGAPI_SUITE_CRASHED', `GET /v1/conversations answered ${sample.status}, not 200: ${sample.text.slice(0, 200)}`);
+    if (sample.status !== 200)
+      throw new HarnessError(
+        'MSGAPI_SUITE_CRASHED',
+        `GET /v1/conversations answered ${sample.status}, not 200: ${sample.text.slice(0, 200)}`,
+      );
     const bodyBytes = Number(sample.headers['content-length'] ?? Buffer.byteLength(sample.text));
     const bare = await startBareServer(bodyBytes);
     closers.push(() => bare.close());
-    if (bare.bodyBytes !== bodyBytes) throw new HarnessError('MSGAPI_SUITE_CRASHED', `The bare server answers ${bare.bodyBytes} bytes, not ${bodyBytes}.`);
+    if (bare.bodyBytes !== bodyBytes)
+      throw new HarnessError(
+        'MSGAPI_SUITE_CRASHED',
+        `The bare server answers ${bare.bodyBytes} bytes, not ${bodyBytes}.`,
+      );
 
     const request: LoadRequest = {
       baseUrl: reference.url,
@@ -227,18 +299,34 @@ async function run(options: BenchOptions, argv: string[], signal: AbortSignal): 
     const items = (sample.body as { data?: unknown[] } | undefined)?.data?.length ?? '?';
     const cpu = cpus();
 
-    say(`Harness efficiency: ${describeRequest(reference.url, 'listConversations', {})} (default page, ${items} items, ${bodyBytes.toLocaleString('en-US')}-byte body), ` +
-      `${options.connections} connections, ${options.durationS} s per measurement, ${options.rounds} round${options.rounds === 1 ? '' : 's'}, ${options.warmupS} s warm-up`);
-    const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpu_model: cpu[0]?.model.trim() ?? null, wrk, load_average_before: loadavg()[0]! };
-    say(`Environment: node ${process.version}, ${process.platform} ${process.arch}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown model'}), wrk ${wrk}, load average ${loadavg()[0]!.toFixed(2)} before the run`);
+    say(
+      `Harness efficiency: ${describeRequest(reference.url, 'listConversations', {})} (default page, ${items} items, ${bodyBytes.toLocaleString('en-US')}-byte body), ` +
+        `${options.connections} connections, ${options.durationS} s per measurement, ${options.rounds} round${options.rounds === 1 ? '' : 's'}, ${options.warmupS} s warm-up`,
+    );
+    const environment = {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpu.length,
+      cpu_model: cpu[0]?.model.trim() ?? null,
+      wrk,
+      load_average_before: loadavg()[0]!,
+    };
+    say(
+      `Environment: node ${process.version}, ${process.platform} ${process.arch}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown model'}), wrk ${wrk}, load average ${loadavg()[0]!.toFixed(2)} before the run`,
+    );
     say(`Command: ${shownCommand(argv)}`);
     say(`  wrk:  ${shownWrkCommand(wrkOptions(targets.reference, settings))}   (bare server: the same at ${bare.url})`);
-    say(`  ours: runClosedModel (load/closed-model.ts: its own request loop, pipelining 1, µs HDR histogram), ${options.connections} connections, ${options.durationS} s`);
-    say(`Servers: reference = the embedded reference server (its own process, pid ${reference.pid}); bare = node:http with a fixed ${bodyBytes}-byte body (its own process, pid ${bare.pid})`);
+    say(
+      `  ours: runClosedModel (load/closed-model.ts: its own request loop, pipelining 1, µs HDR histogram), ${options.connections} connections, ${options.durationS} s`,
+    );
+    say(
+      `Servers: reference = the embedded reference server (its own process, pid ${reference.pid}); bare = node:http with a fixed ${bodyBytes}-byte body (its own process, pid ${bare.pid})`,
+    );
 
     if (options.warmupS > 0) {
       process.stderr.write(`Warm-up: ${options.warmupS} s per generator and server ...\n`);
-      for (const [server, generator] of roundOrder(1)) await measure(generator, targets[server], { ...settings, durationS: options.warmupS }, signal);
+      for (const [server, generator] of roundOrder(1))
+        await measure(generator, targets[server], { ...settings, durationS: options.warmupS }, signal);
     }
 
     say(`\n${tableHeader(measurementColumns)}`);
@@ -259,7 +347,12 @@ async function run(options: BenchOptions, argv: string[], signal: AbortSignal): 
       const context = {
         command: shownCommand(argv),
         environment,
-        settings: { rounds: options.rounds, duration_s: options.durationS, connections: options.connections, warmup_s: options.warmupS },
+        settings: {
+          rounds: options.rounds,
+          duration_s: options.durationS,
+          connections: options.connections,
+          warmup_s: options.warmupS,
+        },
         request: { path: describeRequest(reference.url, 'listConversations', {}), items, body_bytes: bodyBytes },
       };
       console.log(JSON.stringify(benchJson(rounds, context, goals), null, 2));

@@ -90,10 +90,16 @@ async function withOurs(target: BenchTarget, settings: BenchSettings, signal?: A
     // This whole process: the harness's own work during the run counts against the generator.
     generatorCpuUsPerResponse: (own.user + own.system) / recorder.responses,
     serverCpu: shares.server,
-    non2xx: [...recorder.statuses].filter(([status]) => status < 200 || status >= 300).reduce((sum, [, count]) => sum + count, 0),
+    non2xx: [...recorder.statuses]
+      .filter(([status]) => status < 200 || status >= 300)
+      .reduce((sum, [, count]) => sum + count, 0),
     errors: [...recorder.errors.values()].reduce((sum, count) => sum + count, 0),
   };
 }
 
-export const measure = (generator: GeneratorName, target: BenchTarget, settings: BenchSettings, signal?: AbortSignal): Promise<Measurement> =>
-  (generator === 'wrk' ? withWrk : withOurs)(target, settings, signal);
+export const measure = (
+  generator: GeneratorName,
+  target: BenchTarget,
+  settings: BenchSettings,
+  signal?: AbortSignal,
+): Promise<Measurement> => (generator === 'wrk' ? withWrk : withOurs)(target, settings, signal);

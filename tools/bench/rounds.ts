@@ -13,13 +13,20 @@ export const generators = ['wrk', 'ours'] as const satisfies readonly GeneratorN
 
 /** Each generator on each server; every other round in reverse, so that no cell always goes first. */
 export function roundOrder(round: number): Array<[ServerName, GeneratorName]> {
-  const order: Array<[ServerName, GeneratorName]> = [['reference', 'wrk'], ['reference', 'ours'], ['bare', 'wrk'], ['bare', 'ours']];
+  const order: Array<[ServerName, GeneratorName]> = [
+    ['reference', 'wrk'],
+    ['reference', 'ours'],
+    ['bare', 'wrk'],
+    ['bare', 'ours'],
+  ];
   return round % 2 === 1 ? order : order.reverse();
 }
 
-export const cell = (round: Round, server: ServerName, generator: GeneratorName): Measurement => round.cells.get(`${server}/${generator}`)!;
+export const cell = (round: Round, server: ServerName, generator: GeneratorName): Measurement =>
+  round.cells.get(`${server}/${generator}`)!;
 /** Requests per second, ours over wrk's. */
-export const oursOverWrk = (round: Round, server: ServerName): number => cell(round, server, 'ours').requestsPerSecond / cell(round, server, 'wrk').requestsPerSecond;
+export const oursOverWrk = (round: Round, server: ServerName): number =>
+  cell(round, server, 'ours').requestsPerSecond / cell(round, server, 'wrk').requestsPerSecond;
 export const referenceOverBare = (round: Round, generator: GeneratorName): number =>
   cell(round, 'reference', generator).requestsPerSecond / cell(round, 'bare', generator).requestsPerSecond;
 /** CPU time per response, ours over wrk's: what our generator costs for the same work. */
@@ -27,8 +34,13 @@ export const cpuPerResponseOursOverWrk = (round: Round, server: ServerName): num
   cell(round, server, 'ours').generatorCpuUsPerResponse / cell(round, server, 'wrk').generatorCpuUsPerResponse;
 
 /** The median over the rounds of one figure of one cell. */
-export const medianOf = (rounds: readonly Round[], server: ServerName, generator: GeneratorName, figure: (m: Measurement) => number | undefined): number =>
-  median(rounds.map((r) => figure(cell(r, server, generator)) ?? Number.NaN));
+export const medianOf = (
+  rounds: readonly Round[],
+  server: ServerName,
+  generator: GeneratorName,
+  figure: (m: Measurement) => number | undefined,
+): number => median(rounds.map((r) => figure(cell(r, server, generator)) ?? Number.NaN));
 
 /** The median over the rounds of a per-round ratio. */
-export const medianRatio = (rounds: readonly Round[], ratio: (round: Round) => number): number => median(rounds.map(ratio));
+export const medianRatio = (rounds: readonly Round[], ratio: (round: Round) => number): number =>
+  median(rounds.map(ratio));

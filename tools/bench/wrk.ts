@@ -31,15 +31,20 @@ const notInstalled = 'wrk is not installed or not on PATH: apt-get install wrk';
 
 /** One thread: our generator is one event loop, so both get one core at most. */
 function wrkArgs(options: WrkOptions, headerValue: (name: string, value: string) => string): string[] {
-  const headers = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${headerValue(name, value)}`]);
+  const headers = Object.entries(options.headers).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${headerValue(name, value)}`,
+  ]);
   return ['-t1', `-c${options.connections}`, `-d${options.durationS}s`, '--latency', ...headers, options.url];
 }
 
-const shellQuote = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+const shellQuote = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** The command as it may be shown: the Authorization header's credential replaced by <token>. */
 export function shownWrkCommand(options: WrkOptions): string {
-  const redact = (name: string, value: string) => (name.toLowerCase() === 'authorization' ? value.replace(/^(\S+\s+).*$/, '$1<token>') : value);
+  const redact = (name: string, value: string) =>
+    name.toLowerCase() === 'authorization' ? value.replace(/^(\S+\s+).*$/, '$1<token>') : value;
   return ['wrk', ...wrkArgs(options, redact)].map(shellQuote).join(' ');
 }
 
@@ -64,7 +69,11 @@ function runProcess(args: string[], signal?: AbortSignal): Promise<{ code: numbe
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', (error: Error & { code?: string }) =>
-      reject(error.code === 'ENOENT' ? new HarnessError('MSGAPI_USAGE', notInstalled) : new HarnessError('MSGAPI_USAGE', `wrk could not run: ${error.message}`)),
+      reject(
+        error.code === 'ENOENT'
+          ? new HarnessError('MSGAPI_USAGE', notInstalled)
+          : new HarnessError('MSGAPI_USAGE', `wrk could not run: ${error.message}`),
+      ),
     );
     child.once('close', (code) => resolve({ code, output }));
   });
@@ -80,7 +89,8 @@ function latencyUs(output: string, percentile: string): number {
 export function parseWrkOutput(output: string): Omit<WrkFigures, 'cpuShare' | 'cpuS'> {
   const rate = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
   const total = /^\s*(\d+) requests in /m.exec(output);
-  if (!rate || !total) throw new HarnessError('MSGAPI_SUITE_CRASHED', `wrk's output has no Requests/sec line:\n${output.trim()}`);
+  if (!rate || !total)
+    throw new HarnessError('MSGAPI_SUITE_CRASHED', `wrk's output has no Requests/sec line:\n${output.trim()}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     requests: Number(total[1]),
@@ -95,7 +105,10 @@ export function parseWrkOutput(output: string): Omit<WrkFigures, 'cpuShare' | 'c
 export async function runWrk(options: WrkOptions): Promise<WrkFigures> {
   const cpuBefore = reapedChildrenCpuS();
   const startedAt = performance.now();
-  const { code, output } = await runProcess(wrkArgs(options, (_name, value) => value), options.signal);
+  const { code, output } = await runProcess(
+    wrkArgs(options, (_name, value) => value),
+    options.signal,
+  );
   const wallS = (performance.now() - startedAt) / 1000;
   if (code !== 0) throw new HarnessError('MSGAPI_SUITE_CRASHED', `wrk exited with code ${code}:\n${output.trim()}`);
   const cpuS = reapedChildrenCpuS() - cpuBefore;

@@ -14,12 +14,23 @@ function settingLines(entry: Entry): string[] {
   if (!('setting' in entry)) return [];
   const { setting } = entry;
   if (setting.kind === 'convention') {
-    return ['', `A convention: ${setting.checks.map((id) => `\`${id}\``).join(', ')} ${setting.checks.length > 1 ? 'look' : 'looks'} for the usual reading, and gate${setting.checks.length > 1 ? '' : 's'} only when \`CONVENTIONS\` names ${setting.checks.length > 1 ? 'them' : 'it'} (or with \`--strict\`); otherwise every reading is accepted.`];
+    return [
+      '',
+      `A convention: ${setting.checks.map((id) => `\`${id}\``).join(', ')} ${setting.checks.length > 1 ? 'look' : 'looks'} for the usual reading, and gate${setting.checks.length > 1 ? '' : 's'} only when \`CONVENTIONS\` names ${setting.checks.length > 1 ? 'them' : 'it'} (or with \`--strict\`); otherwise every reading is accepted.`,
+    ];
   }
-  const how = setting.kind === 'statuses'
-    ? `a comma-separated list of the statuses your server answers with, within ${setting.within.from}-${setting.within.to}`
-    : setting.kind === 'reading' ? `one of ${Object.keys(entry.readings).map((name) => `\`${name}\``).join(', ')}` : 'its own syntax (see .env.example)';
-  const assumed = 'assumed' in entry ? ['', `Unset, the suite assumes \`${entry.assumed.reading}\` (not every reading): ${entry.assumed.why}.`] : [];
+  const how =
+    setting.kind === 'statuses'
+      ? `a comma-separated list of the statuses your server answers with, within ${setting.within.from}-${setting.within.to}`
+      : setting.kind === 'reading'
+        ? `one of ${Object.keys(entry.readings)
+            .map((name) => `\`${name}\``)
+            .join(', ')}`
+        : 'its own syntax (see .env.example)';
+  const assumed =
+    'assumed' in entry
+      ? ['', `Unset, the suite assumes \`${entry.assumed.reading}\` (not every reading): ${entry.assumed.why}.`]
+      : [];
   return ['', `Declared with \`${setting.env}\`: ${how}. Only the declared reading is then accepted.`, ...assumed];
 }
 
@@ -50,7 +61,9 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
       '',
       ...Object.entries(entry.readings).map(([reading, meaning]) => `- \`${reading}\`: ${meaning}`),
       ...settingLines(entry),
-      ...(predicates.length > 0 ? ['', `Checks ask: ${predicates.join(', ')} (lib/core/profile/server-profile.ts).`] : []),
+      ...(predicates.length > 0
+        ? ['', `Checks ask: ${predicates.join(', ')} (lib/core/profile/server-profile.ts).`]
+        : []),
       '',
       checksLine(entry, assuming.get(entry.key) ?? []),
       '',
@@ -59,7 +72,7 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
   return [
     '# What the suite assumes',
     '',
-    'Generated from `lib/api/open-points.ts` and the checks\' `assumes` by `npm run docs`; edit there, not here.',
+    "Generated from `lib/api/open-points.ts` and the checks' `assumes` by `npm run docs`; edit there, not here.",
     'Where the spec leaves a server free, the suite accepts every reading listed here (or, where an',
     'entry says so, assumes one until a setting declares another); a setting, where',
     'there is one, declares the reading a server took. Checks never write a status range or an',
@@ -67,7 +80,7 @@ export function renderAssumptionsList(registry: CheckRegistry): string {
     '',
     'Under each entry, the checks that declare it in `assumes` (`defineCheck` in suites/), as test262',
     'names the features a test needs above it. What a check actually consulted in a run is in that',
-    'run\'s conformance.json (`checks[].consulted`), and `test/unit/lib/profile.test.ts` fails a check that',
+    "run's conformance.json (`checks[].consulted`), and `test/unit/lib/profile.test.ts` fails a check that",
     'consulted an entry it does not declare.',
     '',
     ...sections,

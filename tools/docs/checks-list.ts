@@ -5,7 +5,10 @@ import type { CheckRegistry } from '../../conformance/registry.ts';
 export function renderChecksList(registry: CheckRegistry): string {
   const rows = [...registry.checks]
     .sort((a, b) => a.id.localeCompare(b.id))
-    .map((check) => `| \`${check.id}\` | ${check.level} | ${check.sections.join(', ')} | ${check.title} | \`${check.file}\` |`);
+    .map(
+      (check) =>
+        `| \`${check.id}\` | ${check.level} | ${check.sections.join(', ')} | ${check.title} | \`${check.file}\` |`,
+    );
   return [
     '# The checks',
     '',

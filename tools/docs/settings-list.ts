@@ -19,7 +19,9 @@ const optionsOf = (command: CommandName) => Object.values(optionTables[command])
 /** Every variable, in the order of .env.example, then the ones only a command's own table has. */
 export function documentedSettings(): Setting[] {
   const listed = new Set(settings.map((setting) => setting.env));
-  const own = commandNames.flatMap(optionsOf).filter((option): option is Setting => option.env !== undefined && !listed.has(option.env));
+  const own = commandNames
+    .flatMap(optionsOf)
+    .filter((option): option is Setting => option.env !== undefined && !listed.has(option.env));
   return [...settings, ...own.filter((option, index) => own.findIndex((other) => other.env === option.env) === index)];
 }
 

@@ -16,17 +16,38 @@ if (variant === undefined) {
   process.exit(2);
 }
 const tokens = ['mutation-first-user-token', 'mutation-second-user-token'] as const;
-const server = await startReferenceServer({ ...variantServerOptions(variant), users: [{ token: tokens[0], name: 'first' }, { token: tokens[1], name: 'second' }] });
+const server = await startReferenceServer({
+  ...variantServerOptions(variant),
+  users: [
+    { token: tokens[0], name: 'first' },
+    { token: tokens[1], name: 'second' },
+  ],
+});
 // The run's reports go where run-check.mjs reads them (which checks killed the mutant); a folder
 // of its own only when run alone.
 const ownDir = process.env.MUTATION_REPORTS_DIR === undefined;
 const reportsDir = process.env.MUTATION_REPORTS_DIR ?? mkdtempSync(join(tmpdir(), 'msgapi-mutant-'));
-const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: server.url, ACCESS_TOKEN: tokens[0], SECOND_ACCESS_TOKEN: tokens[1], ...(variant.declares ?? {}) };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  BASE_URL: server.url,
+  ACCESS_TOKEN: tokens[0],
+  SECOND_ACCESS_TOKEN: tokens[1],
+  ...(variant.declares ?? {}),
+};
 for (const unset of ['CI', 'EMBEDDED']) delete env[unset];
 // The compiled harness of the sandbox when run-check.mjs built one (MUTATION_CHECK_ENTRY), as for the default run.
 const args = [
-  process.env.MUTATION_CHECK_ENTRY ?? 'bin/msgapi.mjs', 'check', '--bail', '--seed', process.env.MUTATION_SEED ?? '1', '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3',
-  '--reports-dir', reportsDir, '--settings-file', '/dev/null',
+  process.env.MUTATION_CHECK_ENTRY ?? 'bin/msgapi.mjs',
+  'check',
+  '--bail',
+  '--seed',
+  process.env.MUTATION_SEED ?? '1',
+  '--property-runs',
+  process.env.MUTATION_PROPERTY_RUNS ?? '3',
+  '--reports-dir',
+  reportsDir,
+  '--settings-file',
+  '/dev/null',
 ];
 let code: number;
 try {

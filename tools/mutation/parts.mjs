@@ -9,10 +9,28 @@ import { join } from 'node:path';
 
 export const parts = {
   lists: ['reference/routes/list.ts', 'reference/routes/cursor.ts', 'reference/routes/page-request.ts'],
-  objects: ['reference/routes/conversations.ts', 'reference/routes/groups.ts', 'reference/routes/context.ts', 'reference/routes/defaults.ts'],
-  params: ['reference/params/fields.ts', 'reference/params/body.ts', 'reference/params/source.ts', 'reference/params/text-rules.ts'],
+  objects: [
+    'reference/routes/conversations.ts',
+    'reference/routes/groups.ts',
+    'reference/routes/context.ts',
+    'reference/routes/defaults.ts',
+  ],
+  params: [
+    'reference/params/fields.ts',
+    'reference/params/body.ts',
+    'reference/params/source.ts',
+    'reference/params/text-rules.ts',
+  ],
   store: ['reference/store.ts', 'reference/auth.ts', 'reference/router.ts', 'reference/ids.ts', 'reference/frozen.ts'],
-  http: ['reference/build.ts', 'reference/dispatch.ts', 'reference/respond.ts', 'reference/http10.ts', 'reference/listen.ts', 'reference/json-text.ts', 'reference/modifiers.ts'],
+  http: [
+    'reference/build.ts',
+    'reference/dispatch.ts',
+    'reference/respond.ts',
+    'reference/http10.ts',
+    'reference/listen.ts',
+    'reference/json-text.ts',
+    'reference/modifiers.ts',
+  ],
   process: ['reference/choices.ts', 'reference/main.ts', 'reference/serve-until-stopped.ts'],
 };
 

@@ -19,10 +19,17 @@ if (as !== undefined && !/^[a-z0-9-]+$/.test(as)) {
   process.exit(2);
 }
 const results = new URL('./results/', import.meta.url);
-const runs = !existsSync(reports) ? [] : as !== undefined ? ['mutation.json'].filter((name) => existsSync(`${reports}/${name}`))
-  : readdirSync(reports).filter((name) => name === 'mutation.json' || name === 'rerun.json' || /^variant-.+\.json$/.test(name));
+const runs = !existsSync(reports)
+  ? []
+  : as !== undefined
+    ? ['mutation.json'].filter((name) => existsSync(`${reports}/${name}`))
+    : readdirSync(reports).filter(
+        (name) => name === 'mutation.json' || name === 'rerun.json' || /^variant-.+\.json$/.test(name),
+      );
 if (runs.length === 0) {
-  console.error('mutation:record: no report in reports/mutation/; run npm run mutation (or mutation:rerun, mutation:variants) first.');
+  console.error(
+    'mutation:record: no report in reports/mutation/; run npm run mutation (or mutation:rerun, mutation:variants) first.',
+  );
   process.exit(2);
 }
 
@@ -43,7 +50,11 @@ try {
   commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   // A suite with uncommitted changes is no commit's: said, so the figure is not laid on that commit.
   // Its own records do not count: recording one run after another changes them, not the suite.
-  const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!tools/mutation/results'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const changed = execFileSync(
+    'git',
+    ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!tools/mutation/results'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  ).trim();
   if (changed !== '') commit += '-dirty';
 } catch {
   // Not a git checkout (a copy of the package): the commit stays unknown.
@@ -75,10 +86,18 @@ for (const name of runs) {
     };
   }
   const recordName = as ?? (name === 'mutation.json' ? 'default' : name.replace(/\.json$/, ''));
-  const record = { run: recordName, recorded_at: new Date().toISOString(), commit, schemaVersion: report.schemaVersion, files };
+  const record = {
+    run: recordName,
+    recorded_at: new Date().toISOString(),
+    commit,
+    schemaVersion: report.schemaVersion,
+    files,
+  };
   // One mutant a line: a diff between two recordings reads mutant by mutant.
-  const fileBlocks = Object.entries(record.files).map(([file, { mutants }]) =>
-    `  ${JSON.stringify(file)}: { "mutants": [\n${mutants.map((mutant) => `    ${JSON.stringify(mutant)}`).join(',\n')}\n  ] }`);
+  const fileBlocks = Object.entries(record.files).map(
+    ([file, { mutants }]) =>
+      `  ${JSON.stringify(file)}: { "mutants": [\n${mutants.map((mutant) => `    ${JSON.stringify(mutant)}`).join(',\n')}\n  ] }`,
+  );
   const text = `{ "run": ${JSON.stringify(record.run)}, "recorded_at": ${JSON.stringify(record.recorded_at)}, "commit": ${JSON.stringify(record.commit)}, "schemaVersion": ${JSON.stringify(record.schemaVersion)}, "files": {\n${fileBlocks.join(',\n')}\n} }`;
   writeFileSync(new URL(`${recordName}.json`, results), `${text}\n`);
   console.log(`${name}: ${count} mutants → tools/mutation/results/${recordName}.json`);

@@ -27,7 +27,9 @@ function compiledEntry() {
   }
   const failed = `${build}.failed`;
   if (!existsSync(entry) && !existsSync(failed)) {
-    const built = spawnSync(process.execPath, ['tools/scripts/build.mjs', '--out-dir', build, '--no-check'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const built = spawnSync(process.execPath, ['tools/scripts/build.mjs', '--out-dir', build, '--no-check'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (built.status !== 0) {
       console.error(`run-check: the build of the sandbox failed (exit ${built.status}); mutants run from the sources.`);
       rmSync(build, { recursive: true, force: true });
@@ -47,19 +49,34 @@ const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 const entry = compiledEntry();
 if (entry !== undefined) env.MUTATION_CHECK_ENTRY = entry;
 const args = [
-  entry ?? 'bin/msgapi.mjs', 'check', '--bail', '--embedded', '--seed', process.env.MUTATION_SEED ?? '1',
-  '--property-runs', process.env.MUTATION_PROPERTY_RUNS ?? '3', '--reports-dir', reportsDir,
-  '--settings-file', '/dev/null',
+  entry ?? 'bin/msgapi.mjs',
+  'check',
+  '--bail',
+  '--embedded',
+  '--seed',
+  process.env.MUTATION_SEED ?? '1',
+  '--property-runs',
+  process.env.MUTATION_PROPERTY_RUNS ?? '3',
+  '--reports-dir',
+  reportsDir,
+  '--settings-file',
+  '/dev/null',
 ];
 // A variant mutation run (tools/mutation/variant-runs.mjs) judges the mutant against that variant instead.
-const judge = () => process.env.MUTATION_VARIANT
-  ? spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/check-variant.ts'], { stdio: 'inherit', env: { ...env, MUTATION_REPORTS_DIR: reportsDir } })
-  : spawnSync(process.execPath, args, { stdio: 'inherit', env });
+const judge = () =>
+  process.env.MUTATION_VARIANT
+    ? spawnSync(process.execPath, ['--import', 'tsx', 'tools/mutation/check-variant.ts'], {
+        stdio: 'inherit',
+        env: { ...env, MUTATION_REPORTS_DIR: reportsDir },
+      })
+    : spawnSync(process.execPath, args, { stdio: 'inherit', env });
 /** The checks that failed or were blocked in the run's own report (the command runner sees only the exit code). */
 function failedChecks(status) {
   try {
     const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8'));
-    return report.checks.filter((check) => check.status === 'failed' || check.status === 'blocked').map((check) => check.id);
+    return report.checks
+      .filter((check) => check.status === 'failed' || check.status === 'blocked')
+      .map((check) => check.id);
   } catch {
     return [`(no report: exit ${status})`];
   }
@@ -84,7 +101,10 @@ if (run.status !== 0 && mutant !== undefined) {
 // into the committed results); a flaky first failure too, so that it can be looked into.
 const killsFile = process.env.MUTATION_KILLS_FILE;
 if (killsFile && mutant !== undefined && (run.status !== 0 || flaky)) {
-  appendFileSync(killsFile, `${JSON.stringify({ mutant, variant: process.env.MUTATION_VARIANT ?? null, failed, ...(flaky ? { flaky } : {}) })}\n`);
+  appendFileSync(
+    killsFile,
+    `${JSON.stringify({ mutant, variant: process.env.MUTATION_VARIANT ?? null, failed, ...(flaky ? { flaky } : {}) })}\n`,
+  );
 }
 rmSync(reportsDir, { recursive: true, force: true });
 process.exit(run.status ?? 1);

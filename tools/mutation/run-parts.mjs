@@ -24,12 +24,16 @@ const again = args.includes('--again');
 const chosen = args.filter((arg) => arg !== '--again');
 const unknown = chosen.filter((name) => !(name in parts));
 if (unknown.length > 0 || args.some((arg) => arg.startsWith('-') && arg !== '--again')) {
-  console.error(`mutation: ${[...unknown, ...args.filter((arg) => arg.startsWith('-') && arg !== '--again')].join(', ')}: no such part or option (parts: ${Object.keys(parts).join(', ')}; see --help).`);
+  console.error(
+    `mutation: ${[...unknown, ...args.filter((arg) => arg.startsWith('-') && arg !== '--again')].join(', ')}: no such part or option (parts: ${Object.keys(parts).join(', ')}; see --help).`,
+  );
   process.exit(2);
 }
 const problems = partProblems();
 if (problems.length > 0) {
-  console.error(`mutation: tools/mutation/parts.mjs does not cover the reference server's sources once each: ${problems.join('; ')}.`);
+  console.error(
+    `mutation: tools/mutation/parts.mjs does not cover the reference server's sources once each: ${problems.join('; ')}.`,
+  );
   process.exit(2);
 }
 
@@ -37,7 +41,8 @@ mkdirSync('reports/mutation', { recursive: true });
 for (const [part, files] of Object.entries(parts)) {
   const recorded = existsSync(new URL(`./results/default-${part}.json`, import.meta.url));
   if (chosen.length > 0 ? !chosen.includes(part) : recorded && !again) {
-    if (chosen.length === 0) console.log(`${part}: recorded already (tools/mutation/results/default-${part}.json); --again runs it again.`);
+    if (chosen.length === 0)
+      console.log(`${part}: recorded already (tools/mutation/results/default-${part}.json); --again runs it again.`);
     continue;
   }
   const started = Date.now();
@@ -55,7 +60,9 @@ for (const [part, files] of Object.entries(parts)) {
     console.error(`${part}: stryker exited ${run.status}; nothing recorded.`);
     process.exit(2);
   }
-  const record = spawnSync(process.execPath, ['tools/mutation/record.mjs', '--as', `default-${part}`], { stdio: 'inherit' });
+  const record = spawnSync(process.execPath, ['tools/mutation/record.mjs', '--as', `default-${part}`], {
+    stdio: 'inherit',
+  });
   if (record.status !== 0) process.exit(2);
   console.log(`${part}: ${Math.round((Date.now() - started) / 60_000)} min`);
 }

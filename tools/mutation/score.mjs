@@ -18,7 +18,9 @@ const reports = fileURLToPath(new URL('./results', import.meta.url));
 const recorded = Object.keys(parts).filter((part) => existsSync(`${reports}/default-${part}.json`));
 const missing = Object.keys(parts).filter((part) => !recorded.includes(part));
 if (recorded.length === 0) {
-  console.error('mutation:score: no part of the default run is recorded in tools/mutation/results/; run npm run mutation.');
+  console.error(
+    'mutation:score: no part of the default run is recorded in tools/mutation/results/; run npm run mutation.',
+  );
   process.exit(2);
 }
 const report = { files: {} };
@@ -55,7 +57,18 @@ const rerunStatus = statuses(existsSync(`${reports}/rerun.json`) ? ['rerun.json'
 // neither be killed nor be equivalent over HTTP; it is counted apart, in neither figure.
 // "valid reading, no variant": a reading the spec may allow that no passing variant shows yet; it
 // counts as a survivor (issue 23: a valid reading counts only with its passing variant).
-const emptyCounts = () => ({ mutants: 0, 'killed (default run)': 0, 'killed (re-run)': 0, 'killed (variant run)': 0, equivalent: 0, 'outside the API': 0, 'valid reading': 0, 'valid reading, no variant': 0, gap: 0, untriaged: 0 });
+const emptyCounts = () => ({
+  mutants: 0,
+  'killed (default run)': 0,
+  'killed (re-run)': 0,
+  'killed (variant run)': 0,
+  equivalent: 0,
+  'outside the API': 0,
+  'valid reading': 0,
+  'valid reading, no variant': 0,
+  gap: 0,
+  untriaged: 0,
+});
 const counts = emptyCounts();
 const partOf = (file) => Object.keys(parts).find((part) => parts[part].includes(file)) ?? '(no part)';
 const partCounts = {};
@@ -96,14 +109,20 @@ const percent = (part, whole) => (whole === 0 ? 'n/a' : `${((100 * part) / whole
 if (byPart) {
   for (const [part, of] of Object.entries(partCounts)) {
     const figure = figures(of);
-    console.log(`${part}: ${of.mutants} mutants, ${figure.killed} killed, ${of.equivalent} equivalent, ${of['outside the API']} outside the API, ${of['valid reading']} valid readings, ${of['valid reading, no variant'] + of.gap + of.untriaged} others (no variant, gaps, untriaged): ${percent(figure.killed, figure.faults)} of ${figure.faults} neither equivalent nor a valid reading`);
+    console.log(
+      `${part}: ${of.mutants} mutants, ${figure.killed} killed, ${of.equivalent} equivalent, ${of['outside the API']} outside the API, ${of['valid reading']} valid readings, ${of['valid reading, no variant'] + of.gap + of.untriaged} others (no variant, gaps, untriaged): ${percent(figure.killed, figure.faults)} of ${figure.faults} neither equivalent nor a valid reading`,
+    );
   }
 }
 console.log(JSON.stringify(counts));
-console.log(`Killed ${killed} of ${nonEquivalent} non-equivalent mutants (${percent(killed, nonEquivalent)}); of the ${faults} that are neither equivalent nor a valid reading of the spec shown by a passing variant, ${percent(killed, faults)}.${counts['outside the API'] ? ` Not counted: ${counts['outside the API']} in code no request runs (outside the API).` : ''}`);
+console.log(
+  `Killed ${killed} of ${nonEquivalent} non-equivalent mutants (${percent(killed, nonEquivalent)}); of the ${faults} that are neither equivalent nor a valid reading of the spec shown by a passing variant, ${percent(killed, faults)}.${counts['outside the API'] ? ` Not counted: ${counts['outside the API']} in code no request runs (outside the API).` : ''}`,
+);
 if (missing.length > 0) {
   // A score of some parts is no score of the server: said, and not a success.
-  console.log(`Partial: ${recorded.length} of ${Object.keys(parts).length} parts recorded (${recorded.join(', ')}); not yet: ${missing.join(', ')} (npm run mutation runs them).`);
+  console.log(
+    `Partial: ${recorded.length} of ${Object.keys(parts).length} parts recorded (${recorded.join(', ')}); not yet: ${missing.join(', ')} (npm run mutation runs them).`,
+  );
   process.exit(2);
 }
 process.exit(counts.untriaged > 0 ? 1 : 0);

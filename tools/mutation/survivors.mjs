@@ -9,7 +9,9 @@ import { parts } from './parts.mjs';
 import { defaultTriage, readJson } from './triage-lookup.mjs';
 
 const categories = process.argv.slice(2);
-const recorded = Object.keys(parts).map((part) => new URL(`./results/default-${part}.json`, import.meta.url)).filter((file) => existsSync(file));
+const recorded = Object.keys(parts)
+  .map((part) => new URL(`./results/default-${part}.json`, import.meta.url))
+  .filter((file) => existsSync(file));
 if (recorded.length === 0) {
   console.error('survivors: no part of the default run is recorded in tools/mutation/results/; run npm run mutation.');
   process.exit(2);

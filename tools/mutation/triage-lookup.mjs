@@ -13,12 +13,14 @@ export function defaultTriage(triage, file, mutant) {
   const { line, column } = mutant.location.start;
   // By mutant first (its whole span and replacement: tools/mutation/rekey-triage.mjs writes these),
   // then the older keys by line, less and less specific.
-  return triage[spanKey(file, mutant)]
-    ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`]
-    ?? triage[`${file}:${line}:${column}:${mutant.mutatorName}`]
-    ?? triage[`${file}:${line}:${mutant.mutatorName}`]
-    ?? triage[`${file}:${line}`]
-    ?? triage[file];
+  return (
+    triage[spanKey(file, mutant)] ??
+    triage[`${file}:${line}:${column}:${mutant.mutatorName}:${mutant.replacement}`] ??
+    triage[`${file}:${line}:${column}:${mutant.mutatorName}`] ??
+    triage[`${file}:${line}:${mutant.mutatorName}`] ??
+    triage[`${file}:${line}`] ??
+    triage[file]
+  );
 }
 
 /** The key of one mutant by its whole span and replacement: the same mutant in a default and a variant run. */

@@ -12,7 +12,9 @@ const paths = JSON.parse(readFileSync(new URL('./variant-paths.json', import.met
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in paths));
 if (unknown.length > 0) {
-  console.error(`mutation:variants: ${unknown.join(', ')} is not in tools/mutation/variant-paths.json (${Object.keys(paths).join(', ')}).`);
+  console.error(
+    `mutation:variants: ${unknown.join(', ')} is not in tools/mutation/variant-paths.json (${Object.keys(paths).join(', ')}).`,
+  );
   process.exit(2);
 }
 const results = {};
@@ -36,7 +38,10 @@ for (const [variant, lines] of Object.entries(paths)) {
   for (const [file, { mutants }] of Object.entries(JSON.parse(readFileSync(report, 'utf8')).files)) {
     for (const mutant of mutants) {
       counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
-      if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') survivors.push(`${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} ${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`);
+      if (mutant.status === 'Survived' || mutant.status === 'NoCoverage')
+        survivors.push(
+          `${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} ${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`,
+        );
     }
   }
   results[variant] = { counts, survivors, seconds: Math.round((Date.now() - started) / 1000) };
@@ -44,7 +49,8 @@ for (const [variant, lines] of Object.entries(paths)) {
   for (const survivor of survivors) console.log(`  survived: ${survivor}`);
 }
 const total = {};
-for (const { counts } of Object.values(results)) for (const [status, count] of Object.entries(counts)) total[status] = (total[status] ?? 0) + count;
+for (const { counts } of Object.values(results))
+  for (const [status, count] of Object.entries(counts)) total[status] = (total[status] ?? 0) + count;
 console.log(`All variants: ${JSON.stringify(total)}`);
 writeFileSync('reports/mutation/variants.json', `${JSON.stringify({ total, variants: results }, null, 2)}\n`);
 if (failed.length > 0) {

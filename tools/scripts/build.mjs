@@ -17,11 +17,23 @@ const { values } = parseArgs({ options: { 'out-dir': { type: 'string' }, 'no-che
 const dist = resolve(root, values['out-dir'] ?? 'dist');
 
 rmSync(dist, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', dist, ...(values['no-check'] ? ['--noCheck'] : [])], { stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [
+    `${root}node_modules/typescript/bin/tsc`,
+    '-p',
+    `${root}tsconfig.build.json`,
+    '--outDir',
+    dist,
+    ...(values['no-check'] ? ['--noCheck'] : []),
+  ],
+  { stdio: 'inherit' },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 // Read at run time: the JSON Schemas, the spec (requirements trace, docs), the trace itself.
-for (const path of ['schemas', 'spec', 'suites/requirements.json']) cpSync(`${root}${path}`, `${dist}/${path}`, { recursive: true });
+for (const path of ['schemas', 'spec', 'suites/requirements.json'])
+  cpSync(`${root}${path}`, `${dist}/${path}`, { recursive: true });
 // lib/core/version.ts reads the version from the package.json beside lib/.
 const { name, version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 writeFileSync(`${dist}/package.json`, `${JSON.stringify({ name, version, private: true, type: 'module' }, null, 2)}\n`);

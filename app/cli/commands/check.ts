@@ -25,20 +25,33 @@ import { recordSettings } from './run-settings.ts';
 const thoroughFactor = 5;
 
 /** The flags and settings of msgapi check as the engine's options; --help and --list apart. */
-export function checkCommandOptions(argv: readonly string[], io: CommandIo = {}): 'help' | { options: CheckOptions; list: boolean; json: boolean } {
+export function checkCommandOptions(
+  argv: readonly string[],
+  io: CommandIo = {},
+): 'help' | { options: CheckOptions; list: boolean; json: boolean } {
   const parsed = parseCommand('check', argv, {}, sourcesOf(io));
   if (parsed.help) return 'help';
   const config = parsed.values;
   const options: CheckOptions = {
     target: { ...withCommandToken(config), declared: declaredReadings(config), transport: transportOf(config) },
-    declaredChoices: { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') },
+    declaredChoices: {
+      bodyEncoding: parsed.given('bodyEncoding'),
+      pagination: parsed.given('pagination'),
+      groupContacts: parsed.given('groupContacts'),
+    },
     requestTimeoutMs: config.requestTimeoutMs,
     seed: config.seed,
     readOnly: config.readOnly,
     maxRps: config.maxRps,
     // --depth thorough: more cases and more time, unless the user set them.
-    propertyRuns: config.depth === 'thorough' && !parsed.given('propertyRuns') ? config.propertyRuns * thoroughFactor : config.propertyRuns,
-    propertyTimeBudgetMs: config.depth === 'thorough' && !parsed.given('propertyTimeBudgetMs') ? Math.max(config.propertyTimeBudgetMs, 600_000) : config.propertyTimeBudgetMs,
+    propertyRuns:
+      config.depth === 'thorough' && !parsed.given('propertyRuns')
+        ? config.propertyRuns * thoroughFactor
+        : config.propertyRuns,
+    propertyTimeBudgetMs:
+      config.depth === 'thorough' && !parsed.given('propertyTimeBudgetMs')
+        ? Math.max(config.propertyTimeBudgetMs, 600_000)
+        : config.propertyTimeBudgetMs,
     depth: config.depth,
     replay: config.replay,
     workers: config.workers,
@@ -62,7 +75,10 @@ export async function runCheckCommand(argv: string[]): Promise<number> {
 }
 
 /** `msgapi check` with the report it wrote (none for --help and --list): the command line and the package's check() share it. */
-export async function checkCommand(argv: readonly string[], io: CommandIo = {}): Promise<{ exitCode: number; report?: ConformanceReport }> {
+export async function checkCommand(
+  argv: readonly string[],
+  io: CommandIo = {},
+): Promise<{ exitCode: number; report?: ConformanceReport }> {
   const out = io.out ?? process.stdout;
   const mapped = checkCommandOptions(argv, io);
   if (mapped === 'help') {
@@ -103,7 +119,10 @@ export async function checkCommand(argv: readonly string[], io: CommandIo = {}):
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (verdict.outcome === 'ERROR') {
     // Reported after the reports are written, so that what did run is not lost.
-    throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed (exit 2; not the server's fault): ${harnessErrors.join('; ')}`);
+    throw new HarnessError(
+      'MSGAPI_SUITE_CRASHED',
+      `The suite itself failed (exit 2; not the server's fault): ${harnessErrors.join('; ')}`,
+    );
   }
   return { exitCode: exitCodeOf(verdict.outcome, interruptedBy), report };
 }

@@ -10,7 +10,13 @@ import type { LedgerEntry } from '../../../lib/core/client/ledger.ts';
 import type { OptionValues } from '../../../lib/core/config/option.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { LedgerFile } from '../../../lib/core/safety/safe-run.ts';
-import { findMarkedOfEachUser, sweepClients, sweepLedger, withMarked, type SweepTarget } from '../../../lib/core/safety/sweep.ts';
+import {
+  findMarkedOfEachUser,
+  sweepClients,
+  sweepLedger,
+  withMarked,
+  type SweepTarget,
+} from '../../../lib/core/safety/sweep.ts';
 import { cleanupHelp } from '../help-texts.ts';
 import type { cleanupOptions } from '../options/check.ts';
 import { parseCommand } from '../options/index.ts';
@@ -18,7 +24,7 @@ import { parseCommand } from '../options/index.ts';
 type CleanupConfig = OptionValues<typeof cleanupOptions>;
 
 const describeEntry = (entry: LedgerEntry) =>
-  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}${entry.user === 'second' ? ' (the second user\'s)' : ''}`;
+  `${entry.kind} ${entry.id}${entry.group_id !== undefined ? ` (a conversation of group ${entry.group_id})` : ''}${entry.user === 'second' ? " (the second user's)" : ''}`;
 
 export async function runCleanup(argv: string[]): Promise<number> {
   const parsed = parseCommand('cleanup', argv);
@@ -28,11 +34,22 @@ export async function runCleanup(argv: string[]): Promise<number> {
   }
   const config = parsed.values;
   if (config.baseUrl === undefined) {
-    throw new HarnessError('MSGAPI_USAGE', 'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).');
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      'cleanup needs the BASE_URL and ACCESS_TOKEN of the target the run used (the embedded server keeps nothing after its run).',
+    );
   }
-  const target = { url: config.baseUrl, accessToken: withCommandToken(config).accessToken!, secondAccessToken: config.secondAccessToken, encoding: config.bodyEncoding, timeoutMs: config.requestTimeoutMs, transport: transportOf(config) };
+  const target = {
+    url: config.baseUrl,
+    accessToken: withCommandToken(config).accessToken!,
+    secondAccessToken: config.secondAccessToken,
+    encoding: config.bodyEncoding,
+    timeoutMs: config.requestTimeoutMs,
+    transport: transportOf(config),
+  };
   if (config.marker !== undefined) {
-    if (config.ledger.length > 0) throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
+    if (config.ledger.length > 0)
+      throw new HarnessError('MSGAPI_USAGE', '--marker sweeps without a ledger: give --marker or --ledger, not both.');
     return cleanByMarker(config, target, config.marker);
   }
   return cleanByLedgers(config, target);
@@ -46,7 +63,13 @@ function sayUnread(unread: readonly string[]): void {
 /** Every object that carries the marker, listed first; deleted unless --dry-run. */
 async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: string): Promise<number> {
   // As each user the settings name: a run's second user marks what it makes too.
-  const { entries, unread } = await findMarkedOfEachUser(sweepClients(target, []), runId, config.pagination, undefined, { groupConversations: true });
+  const { entries, unread } = await findMarkedOfEachUser(
+    sweepClients(target, []),
+    runId,
+    config.pagination,
+    undefined,
+    { groupConversations: true },
+  );
   sayUnread(unread);
   if (entries.length === 0) {
     console.log(`marker ${runId}: nothing at ${target.url} carries it: nothing to clean up.`);
@@ -60,13 +83,20 @@ async function cleanByMarker(config: CleanupConfig, target: SweepTarget, runId: 
   }
   const clients = sweepClients(target, entries);
   const { deleted, leftovers } = await sweepLedger(entries, clients.first, clients.second);
-  console.log(`marker ${runId}: ${entries.length} found, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+  console.log(
+    `marker ${runId}: ${entries.length} found, ${deleted} deleted now, ${entries.length - deleted - leftovers.length} already gone, ${leftovers.length} left.`,
+  );
   for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
   return leftovers.length === 0 ? 0 : 1;
 }
 
 async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promise<number> {
-  const files = config.ledger.length > 0 ? config.ledger : readdirSync(config.reportsDir).filter((file) => /^ledger-.*\.jsonl$/.test(file)).map((file) => join(config.reportsDir, file));
+  const files =
+    config.ledger.length > 0
+      ? config.ledger
+      : readdirSync(config.reportsDir)
+          .filter((file) => /^ledger-.*\.jsonl$/.test(file))
+          .map((file) => join(config.reportsDir, file));
   if (files.length === 0) {
     console.log(`msgapi cleanup: no ledger file in ${config.reportsDir}: nothing to clean up.`);
     return 0;
@@ -83,7 +113,11 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
     const search = runId === undefined ? undefined : { runId, pagination: config.pagination };
     if (config.dryRun) {
       // With the conversations of the marked groups, as the run's own sweep.
-      const marked = search ? await findMarkedOfEachUser(sweepClients(target, [], prior), search.runId, search.pagination, prior, { groupConversations: true }) : { entries: [], unread: [] };
+      const marked = search
+        ? await findMarkedOfEachUser(sweepClients(target, [], prior), search.runId, search.pagination, prior, {
+            groupConversations: true,
+          })
+        : { entries: [], unread: [] };
       sayUnread(marked.unread);
       const entries = withMarked(recorded, marked.entries);
       console.log(`${file}: ${entries.length} recorded or marked (--dry-run: nothing deleted):`);
@@ -96,7 +130,9 @@ async function cleanByLedgers(config: CleanupConfig, target: SweepTarget): Promi
     const { deleted, leftovers, unread, marked } = await ledger.sweep(target, search);
     sayUnread(unread);
     const total = recorded.length + marked;
-    console.log(`${file}: ${recorded.length} recorded${marked > 0 ? `, ${marked} more found by its marker` : ''}, ${deleted} deleted now, ${total - deleted - leftovers.length} already gone, ${leftovers.length} left.`);
+    console.log(
+      `${file}: ${recorded.length} recorded${marked > 0 ? `, ${marked} more found by its marker` : ''}, ${deleted} deleted now, ${total - deleted - leftovers.length} already gone, ${leftovers.length} left.`,
+    );
     for (const leftover of leftovers) console.log(`  ${leftover.kind} ${leftover.id}: ${leftover.reason}`);
     leftCount += leftovers.length;
   }

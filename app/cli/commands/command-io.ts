@@ -11,4 +11,7 @@ export interface CommandIo {
 }
 
 /** The option sources of parseCommand for these. */
-export const sourcesOf = (io: CommandIo) => ({ ...(io.env ? { env: io.env } : {}), ...(io.cwd ? { cwd: io.cwd } : {}) });
+export const sourcesOf = (io: CommandIo) => ({
+  ...(io.env ? { env: io.env } : {}),
+  ...(io.cwd ? { cwd: io.cwd } : {}),
+});

@@ -14,7 +14,8 @@ export async function runCompare(argv: string[]): Promise<number> {
     return 0;
   }
   const { values: options, positionals: files } = parsed;
-  if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi compare needs at least two conformance reports.');
+  if (files.length < 2)
+    throw new HarnessError('MSGAPI_USAGE', 'msgapi compare needs at least two conformance reports.');
   const grid = compareRuns(files.map(readConformanceReport), files);
   const dir = options.reportsDir;
   mkdirSync(dir, { recursive: true });

@@ -15,10 +15,13 @@ export async function runExpectations(argv: string[]): Promise<number> {
     return 0;
   }
   const options = parsed.values;
-  if (options.write === undefined) throw new HarnessError('MSGAPI_USAGE', 'msgapi expectations needs --write FILE (see --help).');
+  if (options.write === undefined)
+    throw new HarnessError('MSGAPI_USAGE', 'msgapi expectations needs --write FILE (see --help).');
   const from = options.from ?? join(options.reportsDir, 'conformance.json');
   const report = readConformanceReport(from);
   const count = writeExpectations(report, options.write);
-  console.log(`Added ${count} known failure${count === 1 ? '' : 's'} from ${from} to ${options.write} (what it already listed is kept); edit each reason, then run msgapi check --expectations ${options.write}.`);
+  console.log(
+    `Added ${count} known failure${count === 1 ? '' : 's'} from ${from} to ${options.write} (what it already listed is kept); edit each reason, then run msgapi check --expectations ${options.write}.`,
+  );
   return 0;
 }

@@ -18,30 +18,63 @@ import { parseCommand } from '../options/index.ts';
 import { sourcesOf, type CommandIo } from './command-io.ts';
 import { readLoadReportFile, shown, writeLoadReports } from './load-files.ts';
 
-export function loadOptions(argv: readonly string[], io: CommandIo = {}): { options: LoadOptions; json: boolean; seedOnly: boolean } | 'help' {
+export function loadOptions(
+  argv: readonly string[],
+  io: CommandIo = {},
+): { options: LoadOptions; json: boolean; seedOnly: boolean } | 'help' {
   const parsed = parseCommand('load', argv, {}, sourcesOf(io));
   if (parsed.help) return 'help';
   const { values, given } = parsed;
   const scenarios = values.scenarios;
-  const thresholds = values.threshold.map((text) => parseThreshold(text, scenarios.map((s) => s.name), values.model));
+  const thresholds = values.threshold.map((text) =>
+    parseThreshold(
+      text,
+      scenarios.map((s) => s.name),
+      values.model,
+    ),
+  );
   if (values.seedOnly) {
     // The embedded server lives as long as this process: what it seeded would be gone before any engine ran.
-    if (values.baseUrl === undefined) throw new HarnessError('MSGAPI_USAGE', '--seed-only needs a target that outlives this command (BASE_URL); to load the reference server with another engine, start it with msgapi serve and give its URL.');
-    for (const other of ['noSeed', 'ab', 'baseline'] as const) if (given(other)) throw new HarnessError('MSGAPI_USAGE', `--seed-only measures nothing, so --${other === 'noSeed' ? 'no-seed' : other} has nothing to do with it.`);
+    if (values.baseUrl === undefined)
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        '--seed-only needs a target that outlives this command (BASE_URL); to load the reference server with another engine, start it with msgapi serve and give its URL.',
+      );
+    for (const other of ['noSeed', 'ab', 'baseline'] as const)
+      if (given(other))
+        throw new HarnessError(
+          'MSGAPI_USAGE',
+          `--seed-only measures nothing, so --${other === 'noSeed' ? 'no-seed' : other} has nothing to do with it.`,
+        );
   }
-  if (values.ab !== undefined && !values.model.includes('closed')) throw new HarnessError('MSGAPI_USAGE', '--ab compares throughput, which the closed model measures; it cannot be used with --model open.');
+  if (values.ab !== undefined && !values.model.includes('closed'))
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      '--ab compares throughput, which the closed model measures; it cannot be used with --model open.',
+    );
   if (values.ab !== undefined && values.baseUrl === undefined && values.abAccessToken === undefined) {
-    throw new HarnessError('MSGAPI_USAGE', '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).');
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).',
+    );
   }
   // The generators open their own connections (autocannon, the closed loop's sockets): they would
   // leave a gateway's headers and the certificates out, so load refuses them rather than measure
   // a server it did not reach as the user asked.
   const transportGiven = (['header', 'ca', 'cert', 'key', 'insecure'] as const).filter((key) => given(key));
   if (transportGiven.length > 0) {
-    throw new HarnessError('MSGAPI_USAGE', `msgapi load does not send through ${transportGiven.map((key) => `--${key}`).join(', ')} yet: its generators open their own connections; load the server directly, or export a script for k6 or Artillery (msgapi load export) and give them there.`);
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `msgapi load does not send through ${transportGiven.map((key) => `--${key}`).join(', ')} yet: its generators open their own connections; load the server directly, or export a script for k6 or Artillery (msgapi load export) and give them there.`,
+    );
   }
   // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole run.
-  const target = { baseUrl: values.baseUrl, accessToken: withCommandToken(values).accessToken, bodyEncoding: values.bodyEncoding, pagination: values.pagination };
+  const target = {
+    baseUrl: values.baseUrl,
+    accessToken: withCommandToken(values).accessToken,
+    bodyEncoding: values.bodyEncoding,
+    pagination: values.pagination,
+  };
   const options: LoadOptions = {
     target,
     scenarios,
@@ -56,16 +89,22 @@ export function loadOptions(argv: readonly string[], io: CommandIo = {}): { opti
     maxLimitDeclared: given('maxLimit'),
     plan: values.noSeed ? undefined : { conversations: values.conversations, groups: values.groups },
     thresholds,
-    baseline: values.baseline === undefined
-      ? undefined
-      : { file: values.baseline, report: readLoadReportFile(values.baseline), tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 } },
-    ab: values.ab === undefined
-      ? undefined
-      : {
-          target: { ...target, baseUrl: values.ab, accessToken: values.abAccessToken ?? target.accessToken },
-          rounds: values.abRounds,
-          tolerance: values.throughputTolerance / 100,
-        },
+    baseline:
+      values.baseline === undefined
+        ? undefined
+        : {
+            file: values.baseline,
+            report: readLoadReportFile(values.baseline),
+            tolerance: { ...defaultLatencyTolerance, relative: values.latencyTolerance / 100 },
+          },
+    ab:
+      values.ab === undefined
+        ? undefined
+        : {
+            target: { ...target, baseUrl: values.ab, accessToken: values.abAccessToken ?? target.accessToken },
+            rounds: values.abRounds,
+            tolerance: values.throughputTolerance / 100,
+          },
     timeoutMs: values.requestTimeoutMs,
     waitForTargetS: values.waitForTarget,
     reportsDir: values.reportsDir,
@@ -98,27 +137,47 @@ async function seedOnlyRun(options: LoadOptions, out: NodeJS.WritableStream): Pr
   // the way to remove it.
   const earlier = readSeedFile(seedFile, false);
   if (earlier && existsSync(earlier.ledger)) {
-    throw new HarnessError('MSGAPI_USAGE', `${shown(seedFile)} records a data set still kept on ${earlier.url} (run ${earlier.run}): remove it first (msgapi cleanup --ledger ${shown(earlier.ledger)}) or seed into another --reports-dir.`);
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `${shown(seedFile)} records a data set still kept on ${earlier.url} (run ${earlier.run}): remove it first (msgapi cleanup --ledger ${shown(earlier.ledger)}) or seed into another --reports-dir.`,
+    );
   }
-  const { record, leftovers, interrupted } = await seedOnly({ ...options, plan: options.plan!, seedFile, say, progressOutput: process.stderr });
+  const { record, leftovers, interrupted } = await seedOnly({
+    ...options,
+    plan: options.plan!,
+    seedFile,
+    say,
+    progressOutput: process.stderr,
+  });
   if (record) {
-    say(`Seeded ${record.conversations} conversations and ${record.groups} groups on ${record.url} (run ${record.run}); they stay until removed.`);
-    say(`Seed file: ${shown(seedFile)}. Next: msgapi load export artillery|k6 (it reads the seed file), run the engine, msgapi load import.`);
+    say(
+      `Seeded ${record.conversations} conversations and ${record.groups} groups on ${record.url} (run ${record.run}); they stay until removed.`,
+    );
+    say(
+      `Seed file: ${shown(seedFile)}. Next: msgapi load export artillery|k6 (it reads the seed file), run the engine, msgapi load import.`,
+    );
     say(`Afterwards remove them: msgapi cleanup --ledger ${shown(record.ledger)}`);
     return exitCodeOf('PASSED');
   }
-  if (leftovers.length > 0) say(`${leftovers.length} objects could not be removed; the ledger in ${shown(options.reportsDir)} lists them (msgapi cleanup).`);
+  if (leftovers.length > 0)
+    say(
+      `${leftovers.length} objects could not be removed; the ledger in ${shown(options.reportsDir)} lists them (msgapi cleanup).`,
+    );
   return exitCodeOf(interrupted ? 'INTERRUPTED' : 'FAILED', interrupted);
 }
 
 export async function runLoadCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'merge') return runMerge(argv.slice(1));
-  if (argv[0] === 'export' || argv[0] === 'import') return (await import('./load-engines.ts')).runLoadEngineCommand(argv[0], argv.slice(1));
+  if (argv[0] === 'export' || argv[0] === 'import')
+    return (await import('./load-engines.ts')).runLoadEngineCommand(argv[0], argv.slice(1));
   return (await loadRun(argv)).exitCode;
 }
 
 /** `msgapi load` with the report it wrote (none for --help): the command line and the package's load() share it. */
-export async function loadRun(argv: readonly string[], io: CommandIo = {}): Promise<{ exitCode: number; report?: LoadReport }> {
+export async function loadRun(
+  argv: readonly string[],
+  io: CommandIo = {},
+): Promise<{ exitCode: number; report?: LoadReport }> {
   const out = io.out ?? process.stdout;
   const parsed = loadOptions(argv, io);
   if (parsed === 'help') {

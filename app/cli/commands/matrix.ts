@@ -9,7 +9,13 @@ import { isFaultName, type FaultName } from '../../../reference/faults/registry.
 import { COMBINED_DRAW, isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { runSuites } from '../../../conformance/run/run-suites.ts';
-import { allFaultNames, allVariantNames, faultSetups, startEntries, variantSetups } from '../../../conformance/matrix/entries.ts';
+import {
+  allFaultNames,
+  allVariantNames,
+  faultSetups,
+  startEntries,
+  variantSetups,
+} from '../../../conformance/matrix/entries.ts';
 import { concludeMatrix } from '../../../conformance/matrix/outcome.ts';
 import { loadRegistry } from '../../../conformance/registry.ts';
 import { selectChecks } from '../../../conformance/selection.ts';
@@ -22,10 +28,19 @@ import { parseCommand } from '../options/index.ts';
 /** The names chosen; `faults` and `variants` stand for all of their kind (a new check is tried against every valid variant). */
 function selection(given: readonly string[] | undefined): { faults: FaultName[]; variants: VariantName[] } {
   if (given === undefined) return { faults: allFaultNames(), variants: allVariantNames() };
-  const names = given.flatMap((name) => (name === 'faults' ? allFaultNames() : name === 'variants' ? allVariantNames() : [name]));
+  const names = given.flatMap((name) =>
+    name === 'faults' ? allFaultNames() : name === 'variants' ? allVariantNames() : [name],
+  );
   const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name) && name !== COMBINED_DRAW);
-  if (unknown.length > 0) throw new HarnessError('MSGAPI_USAGE', `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`);
-  return { faults: [...new Set(names.filter(isFaultName))], variants: [...new Set(names.filter((name): name is VariantName => isVariantName(name) || name === COMBINED_DRAW))] };
+  if (unknown.length > 0)
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`,
+    );
+  return {
+    faults: [...new Set(names.filter(isFaultName))],
+    variants: [...new Set(names.filter((name): name is VariantName => isVariantName(name) || name === COMBINED_DRAW))],
+  };
 }
 
 export async function runMatrix(argv: string[]): Promise<number> {
@@ -51,12 +66,17 @@ export async function runMatrix(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const interrupted = () => {
-    console.log(`msgapi matrix: stopped by ${stoppedBy}; the servers it started are stopped and their folders removed; no report written.`);
+    console.log(
+      `msgapi matrix: stopped by ${stoppedBy}; the servers it started are stopped and their folders removed; no report written.`,
+    );
     return stoppedBy === 'SIGINT' ? exitCode.sigint : exitCode.sigterm;
   };
   let entries: Awaited<ReturnType<typeof startEntries>> = [];
   try {
-    entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, { detect, propertyRuns });
+    entries = await startEntries([...faultSetups(chosen.faults), ...variantSetups(chosen.variants)], seed, {
+      detect,
+      propertyRuns,
+    });
     if (stop.signal.aborted) return interrupted();
     const runs = entries.flatMap((entry) => entry.runs);
     console.log(
@@ -66,7 +86,12 @@ export async function runMatrix(argv: string[]): Promise<number> {
     // Progress only, no vitest reporter: against a fault most checks are meant to fail, and the report says which.
     const checksPerRun = checkIds?.length ?? registry.checks.length;
     const progress = new ProgressReporter(process.stdout, { total: runs.length * checksPerRun, label: 'Matrix' });
-    const outcome = await runSuites(runs, { requestTimeoutMs: 10_000, reporters: [progress as never], cancel: stop.signal, ...(checkIds ? { only: checkIds } : {}) });
+    const outcome = await runSuites(runs, {
+      requestTimeoutMs: 10_000,
+      reporters: [progress as never],
+      cancel: stop.signal,
+      ...(checkIds ? { only: checkIds } : {}),
+    });
     if (stop.signal.aborted) return interrupted();
     if (outcome.harnessErrors.length > 0) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', `The suite itself failed: ${outcome.harnessErrors.join('; ')}`);
@@ -85,7 +110,10 @@ export async function runMatrix(argv: string[]): Promise<number> {
     // Earlier versions wrote this report as sensitivity.json and sensitivity.md: one still in the
     // folder is an older run's, which a reader could take for this one's.
     const older = ['sensitivity.json', 'sensitivity.md'].filter((name) => existsSync(join(dir, name)));
-    if (older.length > 0) console.log(`Note: ${older.join(' and ')} in ${dir} ${older.length > 1 ? 'are' : 'is'} an earlier run's report, under the name earlier versions gave it; this run's is matrix.json and matrix.md.`);
+    if (older.length > 0)
+      console.log(
+        `Note: ${older.join(' and ')} in ${dir} ${older.length > 1 ? 'are' : 'is'} an earlier run's report, under the name earlier versions gave it; this run's is matrix.json and matrix.md.`,
+      );
 
     const missed = report.faults.filter((fault) => !fault.caught);
     const failed = report.variants.filter((variant) => !variant.passed);

@@ -19,7 +19,8 @@ export async function runMerge(argv: string[]): Promise<number> {
     return 0;
   }
   const { values: options, positionals: files } = parsed;
-  if (files.length < 2) throw new HarnessError('MSGAPI_USAGE', 'msgapi merge needs the reports of at least two shards.');
+  if (files.length < 2)
+    throw new HarnessError('MSGAPI_USAGE', 'msgapi merge needs the reports of at least two shards.');
   const reports = files.map(readConformanceReport);
   let merged;
   try {

@@ -11,7 +11,9 @@ type Format = 'json' | 'yaml';
 
 export function serializeDocument(document: object, format: Format): string {
   // No anchors and aliases: several tools that read OpenAPI documents do not resolve them.
-  return format === 'yaml' ? stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 }) : `${JSON.stringify(document, null, 2)}\n`;
+  return format === 'yaml'
+    ? stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 })
+    : `${JSON.stringify(document, null, 2)}\n`;
 }
 
 export async function runOpenapi(argv: string[]): Promise<number> {

@@ -25,17 +25,29 @@ export async function runProbe(argv: string[], io: CommandIo = {}): Promise<numb
   }
   const config = parsed.values;
   const say = (text: string) => (config.json ? process.stderr : out).write(`${text}\n`);
-  const target = await openTarget({ ...withCommandToken(config), declared: declaredReadings(config), transport: transportOf(config) }, inProcessReference());
+  const target = await openTarget(
+    { ...withCommandToken(config), declared: declaredReadings(config), transport: transportOf(config) },
+    inProcessReference(),
+  );
   try {
-    await reachTarget(target, { timeoutMs: config.requestTimeoutMs, waitForTargetS: config.waitForTarget, onWaiting: say });
+    await reachTarget(target, {
+      timeoutMs: config.requestTimeoutMs,
+      waitForTargetS: config.waitForTarget,
+      onWaiting: say,
+    });
     const detection = await detectChoices(target, { timeoutMs: config.requestTimeoutMs, readOnly: config.readOnly });
-    const declared = { bodyEncoding: parsed.given('bodyEncoding'), pagination: parsed.given('pagination'), groupContacts: parsed.given('groupContacts') };
+    const declared = {
+      bodyEncoding: parsed.given('bodyEncoding'),
+      pagination: parsed.given('pagination'),
+      groupContacts: parsed.given('groupContacts'),
+    };
     const { contradictions } = applyDetection(target.choices, detection, declared);
     const about = `${target.url}${target.embedded ? ' (embedded reference server)' : ''}, ${new Date().toISOString().slice(0, 10)}`;
     if (config.json) out.write(`${JSON.stringify({ target: target.url, ...detection, contradictions }, null, 2)}\n`);
     else out.write(envFragment(detection, about));
     for (const sentence of contradictions) say(sentence);
-    for (const leftover of detection.leftovers) say(`Left behind: ${leftover}; remove it with msgapi cleanup --marker ${detection.marker}.`);
+    for (const leftover of detection.leftovers)
+      say(`Left behind: ${leftover}; remove it with msgapi cleanup --marker ${detection.marker}.`);
     if (config.write !== undefined) {
       const file = resolve(io.cwd ?? process.cwd(), config.write);
       const merged = mergeEnv(existsSync(file) ? readFileSync(file, 'utf8') : '', detection, about);
@@ -43,7 +55,9 @@ export async function runProbe(argv: string[], io: CommandIo = {}): Promise<numb
       say(`${config.write}: ${merged.added.length > 0 ? `added ${merged.added.join(', ')}` : 'nothing to add'}.`);
       for (const sentence of merged.differing) say(`${config.write}: ${sentence}.`);
     }
-    say(`${detection.requests} requests.${config.readOnly ? ' Under --read-only only GETs were sent: what needs a write is not known.' : ''}`);
+    say(
+      `${detection.requests} requests.${config.readOnly ? ' Under --read-only only GETs were sent: what needs a write is not known.' : ''}`,
+    );
     return detection.leftovers.length === 0 ? 0 : 1;
   } finally {
     await target.close();

@@ -18,4 +18,3 @@ export function readConformanceReport(file: string): ConformanceReport {
   }
   return report as ConformanceReport;
 }
-

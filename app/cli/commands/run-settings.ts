@@ -24,8 +24,10 @@ function recorded(value: unknown): SettingValue {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value.map(String);
   if (typeof value === 'object' && isPagination(value)) return formatPagination(value);
-  if (typeof value === 'object' && 'seed' in value && 'path' in value) return formatCounterexample(value as Counterexample);
-  if (typeof value === 'object' && 'index' in value && 'count' in value) return `${(value as { index: number }).index}/${(value as { count: number }).count}`;
+  if (typeof value === 'object' && 'seed' in value && 'path' in value)
+    return formatCounterexample(value as Counterexample);
+  if (typeof value === 'object' && 'index' in value && 'count' in value)
+    return `${(value as { index: number }).index}/${(value as { count: number }).count}`;
   return JSON.stringify(value);
 }
 
@@ -38,7 +40,11 @@ export interface RecordedSettings {
   replay: string;
 }
 
-export function recordSettings<Table extends OptionTable>(command: string, table: Table, values: OptionValues<Table>): RecordedSettings {
+export function recordSettings<Table extends OptionTable>(
+  command: string,
+  table: Table,
+  values: OptionValues<Table>,
+): RecordedSettings {
   const settings: Record<string, SettingValue> = {};
   const flags: string[] = [];
   let seed: SettingValue = null;

@@ -15,7 +15,8 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   const options = parsed.values;
   const { token: accessToken, secondToken: secondAccessToken } = options;
-  if (accessToken === secondAccessToken) throw new HarnessError('MSGAPI_USAGE', '--token and --second-token must differ.');
+  if (accessToken === secondAccessToken)
+    throw new HarnessError('MSGAPI_USAGE', '--token and --second-token must differ.');
   const faultNames = options.fault;
   const variantName = options.variant;
   const variant = variantName === undefined ? undefined : variantServerOptions(variants.get(variantName)!);

@@ -2,8 +2,23 @@
 import { repeatableOption, switchOption, valueOption } from '../../../lib/core/config/option.ts';
 import { formatInteger, parseNumber, parseText, type Parsed } from '../../../lib/core/config/parse-values.ts';
 import {
-  conventions, depth, embedded, embeddedUnlessTarget, envFileOption, groupContacts, helpOption, maxRps, propertyRuns, propertyTimeBudgetMs, readOnly, reportsDir,
-  secondAccessToken, seed, strict, targetSettings, waitForTarget,
+  conventions,
+  depth,
+  embedded,
+  embeddedUnlessTarget,
+  envFileOption,
+  groupContacts,
+  helpOption,
+  maxRps,
+  propertyRuns,
+  propertyTimeBudgetMs,
+  readOnly,
+  reportsDir,
+  secondAccessToken,
+  seed,
+  strict,
+  targetSettings,
+  waitForTarget,
 } from '../../../lib/core/config/settings.ts';
 import { parseCounterexample } from '../../../lib/core/target/counterexample.ts';
 import { runIdPattern } from '../../../lib/core/safety/run-names.ts';
@@ -16,15 +31,22 @@ export const jsonOption = (what: string) => switchOption({ flag: 'json', help: w
 function parseShard(raw: string, name: string): Parsed<{ index: number; count: number }> {
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const [index, count] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-  if (!match || count < 1 || index < 1 || index > count) return { ok: false, problem: `${name} ${raw} must read I/N with 1 ≤ I ≤ N, as in --shard 1/3.` };
+  if (!match || count < 1 || index < 1 || index > count)
+    return { ok: false, problem: `${name} ${raw} must read I/N with 1 ≤ I ≤ N, as in --shard 1/3.` };
   return { ok: true, value: { index, count } };
 }
 
 /** A run's marker as --marker takes it: the run id alone, or as names carry it (msgapi1a2b3c4d, or msgapi-1a2b3c4d as earlier versions wrote it). */
 function parseMarker(raw: string, name: string): Parsed<string> {
-  const runId = raw.trim().toLowerCase().replace(/^msgapi(?:-conformance |-)?/, '');
+  const runId = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^msgapi(?:-conformance |-)?/, '');
   if (runIdPattern.test(runId)) return { ok: true, value: runId };
-  return { ok: false, problem: `${name} ${JSON.stringify(raw)} is not a run's marker: give the run id, eight hexadecimal digits as in run_id of conformance.json or ledger-1a2b3c4d.jsonl (--marker 1a2b3c4d).` };
+  return {
+    ok: false,
+    problem: `${name} ${JSON.stringify(raw)} is not a run's marker: give the run id, eight hexadecimal digits as in run_id of conformance.json or ledger-1a2b3c4d.jsonl (--marker 1a2b3c4d).`,
+  };
 }
 
 export const checkOptions = {
@@ -49,14 +71,26 @@ export const checkOptions = {
     flag: 'only',
     metavar: 'LIST',
     help: 'Run only these checks: comma-separated ids, id prefixes ending in a dot (--only model.,properties.), or tags: conversations and groups choose every check that exercises that resource, isolation, auth, readonly and properties included. See docs/checks.md.',
-    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    parse: (raw) => ({
+      ok: true,
+      value: raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    }),
     defaultText: 'every check',
   }),
   exclude: valueOption({
     flag: 'exclude',
     metavar: 'LIST',
     help: 'Leave these checks out, in the syntax of --only (ids, prefixes ending in a dot, tags); applied after --only.',
-    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    parse: (raw) => ({
+      ok: true,
+      value: raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    }),
     defaultText: 'none',
   }),
   workers: valueOption({
@@ -76,7 +110,10 @@ export const checkOptions = {
     parse: (raw, name) => parseCounterexample(raw, name),
     defaultText: 'none',
   }),
-  list: switchOption({ flag: 'list', help: 'Print the checks the other options select (id, level, title), one a line, and exit 0 without sending a request.' }),
+  list: switchOption({
+    flag: 'list',
+    help: 'Print the checks the other options select (id, level, title), one a line, and exit 0 without sending a request.',
+  }),
   bail: switchOption({
     flag: 'bail',
     help: 'Stop at the first gating failure or block (a known failure of --expectations aside): checks under way finish and clean up, the rest do not start. The verdict is FAILED and its scope says the run stopped at the first gating failure.',
@@ -84,7 +121,7 @@ export const checkOptions = {
   expectations: valueOption({
     flag: 'expectations',
     metavar: 'FILE',
-    help: "Known failures: {\"failures\": {\"<check id>\": \"<reason>\"}}. A listed check that fails or is blocked does not fail the run; a new failure or block does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({\"reason\": ..., \"failure\": ...}) and which may not find it with every seed (a notice). 'msgapi expectations' writes one.",
+    help: 'Known failures: {"failures": {"<check id>": "<reason>"}}. A listed check that fails or is blocked does not fail the run; a new failure or block does, and so does a listed check that now passes (remove it), except a generated properties.*/model.* check, whose entry may say what fails ({"reason": ..., "failure": ...}) and which may not find it with every seed (a notice). \'msgapi expectations\' writes one.',
     parse: text,
   }),
   repeat: valueOption({
@@ -135,7 +172,13 @@ export const matrixOptions = {
     flag: 'only',
     metavar: 'NAMES',
     help: 'Comma-separated fault and variant names to run; `faults` or `variants` stands for all of that kind.',
-    parse: (raw) => ({ ok: true, value: raw.split(',').map((name) => name.trim()).filter(Boolean) }),
+    parse: (raw) => ({
+      ok: true,
+      value: raw
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    }),
     defaultText: 'all',
   }),
   detect: switchOption({
@@ -146,7 +189,13 @@ export const matrixOptions = {
     flag: 'checks',
     metavar: 'LIST',
     help: "Run only these checks against each server, in the syntax of msgapi check --only (ids, prefixes ending in a dot, tags): how much of the matrix they catch alone (--checks model. --property-runs 10: the model's share). A fault then counts as caught when any of them fails, whatever checks it names.",
-    parse: (raw) => ({ ok: true, value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+    parse: (raw) => ({
+      ok: true,
+      value: raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    }),
     defaultText: 'every check',
   }),
   propertyRuns: valueOption({

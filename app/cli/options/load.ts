@@ -1,8 +1,24 @@
 // The options of msgapi load and msgapi load merge. Every default is written here once: the run
 // uses it and --help shows it.
 import { repeatableOption, switchOption, valueOption } from '../../../lib/core/config/option.ts';
-import { formatInteger, parseChoice, parseHttpUrl, parseNumber, parseText, type Parsed } from '../../../lib/core/config/parse-values.ts';
-import { abAccessToken, embedded, embeddedUnlessTarget, envFileOption, helpOption, reportsDir, targetSettings, waitForTarget } from '../../../lib/core/config/settings.ts';
+import {
+  formatInteger,
+  parseChoice,
+  parseHttpUrl,
+  parseNumber,
+  parseText,
+  type Parsed,
+} from '../../../lib/core/config/parse-values.ts';
+import {
+  abAccessToken,
+  embedded,
+  embeddedUnlessTarget,
+  envFileOption,
+  helpOption,
+  reportsDir,
+  targetSettings,
+  waitForTarget,
+} from '../../../lib/core/config/settings.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { defaultPlan } from '../../../load/data-set-plan.ts';
 import type { Model } from '../../../load/load-report.ts';
@@ -44,17 +60,45 @@ export const loadOptions = {
     default: () => chooseScenarios(undefined),
     defaultText: 'all',
   }),
-  model: valueOption({ flag: 'model', metavar: 'M', help: 'closed, open or both.', parse: models, default: ['closed', 'open'] as Model[], defaultText: 'both' }),
+  model: valueOption({
+    flag: 'model',
+    metavar: 'M',
+    help: 'closed, open or both.',
+    parse: models,
+    default: ['closed', 'open'] as Model[],
+    defaultText: 'both',
+  }),
   generator: valueOption({
     flag: 'generator',
     metavar: 'G',
-    help: 'The closed model\'s generator: own (our HTTP/1.1 loop, about wrk\'s CPU per response) or autocannon (the well-known one, about 1.5× that: to cross-check a figure).',
+    help: "The closed model's generator: own (our HTTP/1.1 loop, about wrk's CPU per response) or autocannon (the well-known one, about 1.5× that: to cross-check a figure).",
     parse: (raw, name): Parsed<Generator> => parseChoice(name, raw, ['own', 'autocannon'] as const),
     default: 'own' as Generator,
   }),
-  connections: valueOption({ flag: 'connections', metavar: 'N', help: 'Closed model connections.', parse: count(1, 10_000), format: formatInteger, default: 50 }),
-  duration: valueOption({ flag: 'duration', metavar: 'S', help: 'Seconds each model measures each scenario.', parse: amount(0.5, 3_600), format: String, default: 2 }),
-  warmup: valueOption({ flag: 'warmup', metavar: 'S', help: 'Seconds of closed-model warm-up before each scenario, not counted.', parse: amount(0, 600), format: String, default: 1 }),
+  connections: valueOption({
+    flag: 'connections',
+    metavar: 'N',
+    help: 'Closed model connections.',
+    parse: count(1, 10_000),
+    format: formatInteger,
+    default: 50,
+  }),
+  duration: valueOption({
+    flag: 'duration',
+    metavar: 'S',
+    help: 'Seconds each model measures each scenario.',
+    parse: amount(0.5, 3_600),
+    format: String,
+    default: 2,
+  }),
+  warmup: valueOption({
+    flag: 'warmup',
+    metavar: 'S',
+    help: 'Seconds of closed-model warm-up before each scenario, not counted.',
+    parse: amount(0, 600),
+    format: String,
+    default: 1,
+  }),
   rate: valueOption({
     flag: 'rate',
     metavar: 'N',
@@ -63,17 +107,38 @@ export const loadOptions = {
     format: formatInteger,
     default: 200,
   }),
-  openConnections: valueOption({ flag: 'open-connections', metavar: 'N', help: 'Open model: connections it may use.', parse: count(1, 10_000), format: formatInteger, default: 50 }),
+  openConnections: valueOption({
+    flag: 'open-connections',
+    metavar: 'N',
+    help: 'Open model: connections it may use.',
+    parse: count(1, 10_000),
+    format: formatInteger,
+    default: 50,
+  }),
   maxLimit: valueOption({
     flag: 'max-limit',
     metavar: 'N',
-    help: 'limit= of conversations.limit-max: the server\'s largest page. The spec leaves the maximum open, so a server refusing 100 has that scenario skipped, not failed, unless --max-limit was given.',
+    help: "limit= of conversations.limit-max: the server's largest page. The spec leaves the maximum open, so a server refusing 100 has that scenario skipped, not failed, unless --max-limit was given.",
     parse: count(1, 100_000),
     format: formatInteger,
     default: 100,
   }),
-  conversations: valueOption({ flag: 'conversations', metavar: 'N', help: 'Conversations to seed.', parse: count(0, 1_000_000), format: formatInteger, default: defaultPlan.conversations }),
-  groups: valueOption({ flag: 'groups', metavar: 'N', help: 'Groups to seed, each with contacts and its conversation.', parse: count(0, 1_000_000), format: formatInteger, default: defaultPlan.groups }),
+  conversations: valueOption({
+    flag: 'conversations',
+    metavar: 'N',
+    help: 'Conversations to seed.',
+    parse: count(0, 1_000_000),
+    format: formatInteger,
+    default: defaultPlan.conversations,
+  }),
+  groups: valueOption({
+    flag: 'groups',
+    metavar: 'N',
+    help: 'Groups to seed, each with contacts and its conversation.',
+    parse: count(0, 1_000_000),
+    format: formatInteger,
+    default: defaultPlan.groups,
+  }),
   noSeed: switchOption({ flag: 'no-seed', help: 'Seed nothing: measure the data already there.' }),
   seedOnly: switchOption({
     flag: 'seed-only',
@@ -92,15 +157,36 @@ export const loadOptions = {
     help: 'An earlier load.json: fail when an open-model p50 or p99 got worse than --latency-tolerance (and by more than 1 ms). Throughput is not compared against a file: it does not carry across machines or jobs.',
     parse: (raw, name) => parseText(name, raw),
   }),
-  latencyTolerance: valueOption({ flag: 'latency-tolerance', metavar: 'PCT', help: 'How much worse a latency may get than in --baseline, in percent.', parse: amount(0, 10_000), format: String, default: 25 }),
+  latencyTolerance: valueOption({
+    flag: 'latency-tolerance',
+    metavar: 'PCT',
+    help: 'How much worse a latency may get than in --baseline, in percent.',
+    parse: amount(0, 10_000),
+    format: String,
+    default: 25,
+  }),
   ab: valueOption({
     flag: 'ab',
     metavar: 'URL',
     help: 'A/B throughput: measure this baseline server (say, the version deployed now) and the target alternately, --ab-rounds times per scenario, and fail when the target is slower beyond --throughput-tolerance in nearly every round. Its token: AB_ACCESS_TOKEN, else ACCESS_TOKEN.',
     parse: (raw, name) => parseHttpUrl(name, raw),
   }),
-  abRounds: valueOption({ flag: 'ab-rounds', metavar: 'N', help: 'Rounds of the A/B comparison per scenario.', parse: count(2, 100), format: formatInteger, default: 5 }),
-  throughputTolerance: valueOption({ flag: 'throughput-tolerance', metavar: 'PCT', help: 'How much slower than the baseline server the target may be, in percent.', parse: amount(0, 100), format: String, default: 10 }),
+  abRounds: valueOption({
+    flag: 'ab-rounds',
+    metavar: 'N',
+    help: 'Rounds of the A/B comparison per scenario.',
+    parse: count(2, 100),
+    format: formatInteger,
+    default: 5,
+  }),
+  throughputTolerance: valueOption({
+    flag: 'throughput-tolerance',
+    metavar: 'PCT',
+    help: 'How much slower than the baseline server the target may be, in percent.',
+    parse: amount(0, 100),
+    format: String,
+    default: 10,
+  }),
   json: jsonOption('Print the JSON report to stdout (the table and verdict go to stderr).'),
   envFile: envFileOption,
   help: helpOption,
@@ -113,11 +199,22 @@ export const loadMergeOptions = {
     help: 'concurrent (generators at the same time: their requests add up) or repeated (one run after another).',
     parse: (raw, name): Parsed<MergeMode> => {
       const parsed = parseChoice(name, raw, ['concurrent', 'repeated'] as const);
-      return parsed.ok ? parsed : { ok: false, problem: `${name} ${raw} must be concurrent (generators at the same time) or repeated (one run after another).` };
+      return parsed.ok
+        ? parsed
+        : {
+            ok: false,
+            problem: `${name} ${raw} must be concurrent (generators at the same time) or repeated (one run after another).`,
+          };
     },
     default: 'concurrent' as MergeMode,
   }),
-  out: valueOption({ flag: 'out', metavar: 'FILE', help: 'Where to write the merged report (load.html goes beside it).', parse: (raw, name) => parseText(name, raw), defaultText: 'REPORTS_DIR/load-merged.json' }),
+  out: valueOption({
+    flag: 'out',
+    metavar: 'FILE',
+    help: 'Where to write the merged report (load.html goes beside it).',
+    parse: (raw, name) => parseText(name, raw),
+    defaultText: 'REPORTS_DIR/load-merged.json',
+  }),
   reportsDir,
   envFile: envFileOption,
   help: helpOption,

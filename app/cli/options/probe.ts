@@ -2,7 +2,15 @@
 // with what the probe sees), and where to write what it found.
 import { switchOption, valueOption } from '../../../lib/core/config/option.ts';
 import { parseText } from '../../../lib/core/config/parse-values.ts';
-import { embedded, envFileOption, groupContacts, helpOption, readOnly, targetSettings, waitForTarget } from '../../../lib/core/config/settings.ts';
+import {
+  embedded,
+  envFileOption,
+  groupContacts,
+  helpOption,
+  readOnly,
+  targetSettings,
+  waitForTarget,
+} from '../../../lib/core/config/settings.ts';
 import { profileSettings } from '../../../lib/core/config/profile-settings.ts';
 
 export const probeOptions = {

@@ -7,8 +7,19 @@ import { jsonOption } from './check.ts';
 const text = (raw: string, name: string) => parseText(name, raw);
 
 export const expectationsOptions = {
-  write: valueOption({ flag: 'write', metavar: 'FILE', help: 'The expectations file to write (required).', parse: text }),
-  from: valueOption({ flag: 'from', metavar: 'REPORT', help: 'The conformance report to read.', parse: text, defaultText: 'REPORTS_DIR/conformance.json, the last run' }),
+  write: valueOption({
+    flag: 'write',
+    metavar: 'FILE',
+    help: 'The expectations file to write (required).',
+    parse: text,
+  }),
+  from: valueOption({
+    flag: 'from',
+    metavar: 'REPORT',
+    help: 'The conformance report to read.',
+    parse: text,
+    defaultText: 'REPORTS_DIR/conformance.json, the last run',
+  }),
   reportsDir,
   envFile: envFileOption,
   help: helpOption,
@@ -23,7 +34,13 @@ export const compareOptions = {
 };
 
 export const mergeOptions = {
-  out: valueOption({ flag: 'out', metavar: 'FILE', help: 'Where to write the merged report (index.html goes beside it).', parse: text, defaultText: 'REPORTS_DIR/conformance.json' }),
+  out: valueOption({
+    flag: 'out',
+    metavar: 'FILE',
+    help: 'Where to write the merged report (index.html goes beside it).',
+    parse: text,
+    defaultText: 'REPORTS_DIR/conformance.json',
+  }),
   reportsDir,
   envFile: envFileOption,
   help: helpOption,
@@ -34,7 +51,10 @@ export const openapiOptions = {
     flag: 'out',
     metavar: 'FILE',
     help: "Where to write it; '-' writes it to standard output.",
-    parse: (raw) => (raw === '' ? { ok: false, problem: "--out needs a file name, or '-' for standard output." } : { ok: true, value: raw }),
+    parse: (raw) =>
+      raw === ''
+        ? { ok: false, problem: "--out needs a file name, or '-' for standard output." }
+        : { ok: true, value: raw },
     defaultText: 'reports/openapi.json, or reports/openapi.yaml with --format yaml',
   }),
   format: valueOption({

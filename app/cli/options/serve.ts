@@ -7,16 +7,51 @@ import { isVariantName, type VariantName } from '../../../reference/variants/reg
 import type { Parsed } from '../../../lib/core/config/parse-values.ts';
 import { newToken } from '../../../lib/core/target/new-token.ts';
 
-const faultName = (raw: string): Parsed<FaultName> => (isFaultName(raw) ? { ok: true, value: raw } : { ok: false, problem: `No fault is called ${raw}; the names are in reference/faults/.` });
-const variantName = (raw: string): Parsed<VariantName> => (isVariantName(raw) ? { ok: true, value: raw } : { ok: false, problem: `No variant is called ${raw}; the names are in reference/variants/.` });
+const faultName = (raw: string): Parsed<FaultName> =>
+  isFaultName(raw)
+    ? { ok: true, value: raw }
+    : { ok: false, problem: `No fault is called ${raw}; the names are in reference/faults/.` };
+const variantName = (raw: string): Parsed<VariantName> =>
+  isVariantName(raw)
+    ? { ok: true, value: raw }
+    : { ok: false, problem: `No variant is called ${raw}; the names are in reference/variants/.` };
 
 const token = (raw: string, name: string) => parseToken(name, raw);
 
 export const serveOptions = {
-  port: valueOption({ flag: 'port', metavar: 'N', help: 'Port to listen on.', parse: (raw, name) => parseNumber(name, raw, 0, 65_535, true), default: 0, defaultText: 'a free port' }),
-  host: valueOption({ flag: 'host', metavar: 'HOST', help: 'Address to listen on.', parse: (raw, name) => parseText(name, raw), default: '127.0.0.1' }),
-  token: valueOption({ flag: 'token', metavar: 'TOKEN', help: 'Token of the first user.', parse: token, secret: true, default: newToken, defaultText: 'a new random token' }),
-  secondToken: valueOption({ flag: 'second-token', metavar: 'TOKEN', help: 'Token of the second user.', parse: token, secret: true, default: newToken, defaultText: 'a new random token' }),
+  port: valueOption({
+    flag: 'port',
+    metavar: 'N',
+    help: 'Port to listen on.',
+    parse: (raw, name) => parseNumber(name, raw, 0, 65_535, true),
+    default: 0,
+    defaultText: 'a free port',
+  }),
+  host: valueOption({
+    flag: 'host',
+    metavar: 'HOST',
+    help: 'Address to listen on.',
+    parse: (raw, name) => parseText(name, raw),
+    default: '127.0.0.1',
+  }),
+  token: valueOption({
+    flag: 'token',
+    metavar: 'TOKEN',
+    help: 'Token of the first user.',
+    parse: token,
+    secret: true,
+    default: newToken,
+    defaultText: 'a new random token',
+  }),
+  secondToken: valueOption({
+    flag: 'second-token',
+    metavar: 'TOKEN',
+    help: 'Token of the second user.',
+    parse: token,
+    secret: true,
+    default: newToken,
+    defaultText: 'a new random token',
+  }),
   fault: repeatableOption({
     flag: 'fault',
     metavar: 'NAME',
@@ -24,6 +59,12 @@ export const serveOptions = {
     parse: faultName,
     defaultText: 'none',
   }),
-  variant: valueOption({ flag: 'variant', metavar: 'NAME', help: 'Make the other choices one valid variant makes (reference/variants/).', parse: variantName, defaultText: 'none' }),
+  variant: valueOption({
+    flag: 'variant',
+    metavar: 'NAME',
+    help: 'Make the other choices one valid variant makes (reference/variants/).',
+    parse: variantName,
+    defaultText: 'none',
+  }),
   help: helpOption,
 };

@@ -34,8 +34,20 @@ type Sent = { put: Params } | { get: true };
 /** The texts a section writes: the nth PUT of a section writes the nth, so that two PUTs of one field differ. */
 const texts: Record<string, readonly string[]> = {
   pinned_message_id: ['msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5'],
-  description: ['msgapi section one', 'msgapi section two', 'msgapi section three', 'msgapi section four', 'msgapi section five'],
-  avatar_url: ['https://example.com/msgapi-1.png', 'https://example.com/msgapi-2.png', 'https://example.com/msgapi-3.png', 'https://example.com/msgapi-4.png', 'https://example.com/msgapi-5.png'],
+  description: [
+    'msgapi section one',
+    'msgapi section two',
+    'msgapi section three',
+    'msgapi section four',
+    'msgapi section five',
+  ],
+  avatar_url: [
+    'https://example.com/msgapi-1.png',
+    'https://example.com/msgapi-2.png',
+    'https://example.com/msgapi-3.png',
+    'https://example.com/msgapi-4.png',
+    'https://example.com/msgapi-5.png',
+  ],
 };
 
 /**
@@ -44,17 +56,19 @@ const texts: Record<string, readonly string[]> = {
  * suffix, or none when it holds that one.
  */
 function changed(fields: readonly SectionField[], current: Item, nth: number): Params {
-  return Object.fromEntries(fields.map((field) => {
-    const held = (current as unknown as Record<string, unknown>)[field];
-    if (field === 'name') {
-      const base = String(held).replace(/ \(section \d\)$/, '');
-      const named = `${base} (section ${nth + 1})`;
-      return [field, named === held ? base : named];
-    }
-    const values = texts[field];
-    if (values === undefined) return [field, !held];
-    return [field, values[nth] === held ? values[nth + 1]! : values[nth]!];
-  }));
+  return Object.fromEntries(
+    fields.map((field) => {
+      const held = (current as unknown as Record<string, unknown>)[field];
+      if (field === 'name') {
+        const base = String(held).replace(/ \(section \d\)$/, '');
+        const named = `${base} (section ${nth + 1})`;
+        return [field, named === held ? base : named];
+      }
+      const values = texts[field];
+      if (values === undefined) return [field, !held];
+      return [field, values[nth] === held ? values[nth + 1]! : values[nth]!];
+    }),
+  );
 }
 
 interface Answered {
@@ -68,24 +82,42 @@ const describe = (request: Sent) => ('put' in request ? `PUT ${short(request.put
 const drawn = (request: SectionRequest) => ('change' in request ? `PUT changing ${request.change.join('+')}` : 'GET');
 
 export class ConcurrentSection implements Command {
-  constructor(readonly kind: SectionKind, readonly index: number, readonly requests: readonly SectionRequest[]) {}
+  constructor(
+    readonly kind: SectionKind,
+    readonly index: number,
+    readonly requests: readonly SectionRequest[],
+  ) {}
   check = (model: Readonly<Model>) => this.items(model).length > 0;
 
-  private items = (model: Readonly<Model>): readonly Item[] => (this.kind === 'group' ? model.groups : model.conversations);
+  private items = (model: Readonly<Model>): readonly Item[] =>
+    this.kind === 'group' ? model.groups : model.conversations;
   /** The fields §2 shows, as every copy of one object must agree on them. */
-  private comparable = (item: Item) => (this.kind === 'group' ? comparableGroup(item as Group) : comparableConversation(item as Conversation));
+  private comparable = (item: Item) =>
+    this.kind === 'group' ? comparableGroup(item as Group) : comparableConversation(item as Conversation);
   /** What the failure message shows of each copy: the fields the section writes. */
-  private written = (item: Item) => Object.fromEntries(sectionFields[this.kind].map((field) => [field, (item as unknown as Record<string, unknown>)[field]]));
+  private written = (item: Item) =>
+    Object.fromEntries(
+      sectionFields[this.kind].map((field) => [field, (item as unknown as Record<string, unknown>)[field]]),
+    );
 
   async run(model: Model, { context, log }: Real): Promise<void> {
     const { client, profile } = context;
     const start = pick(this.items(model), this.index);
-    const sent: Sent[] = this.requests.map((request, nth) => ('change' in request ? { put: changed(request.change, start, nth) } : request));
+    const sent: Sent[] = this.requests.map((request, nth) =>
+      'change' in request ? { put: changed(request.change, start, nth) } : request,
+    );
     const path = `/v1/${this.kind}s/:id`;
-    const responses = await log.step(`${this.toString()} → ${start.id} ${sent.map(describe).join(' | ')}`, () => Promise.all(sent.map((request) => {
-      if (this.kind === 'group') return 'put' in request ? client.updateGroup(start.id, request.put) : client.retrieveGroup(start.id);
-      return 'put' in request ? client.updateConversation(start.id, request.put) : client.retrieveConversation(start.id);
-    })));
+    const responses = await log.step(`${this.toString()} → ${start.id} ${sent.map(describe).join(' | ')}`, () =>
+      Promise.all(
+        sent.map((request) => {
+          if (this.kind === 'group')
+            return 'put' in request ? client.updateGroup(start.id, request.put) : client.retrieveGroup(start.id);
+          return 'put' in request
+            ? client.updateConversation(start.id, request.put)
+            : client.retrieveConversation(start.id);
+        }),
+      ),
+    );
     const answered: Answered[] = responses.map((response, at) => {
       const request = sent[at]!;
       const what = `${'put' in request ? 'PUT' : 'GET'} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`;
@@ -95,7 +127,9 @@ export class ConcurrentSection implements Command {
       expectSuccess(profile, response, what);
       return { request, response, body: expectBody(response, this.kind) };
     });
-    const read = await log.step(`  GET ${start.id} afterwards`, () => (this.kind === 'group' ? client.retrieveGroup(start.id) : client.retrieveConversation(start.id)));
+    const read = await log.step(`  GET ${start.id} afterwards`, () =>
+      this.kind === 'group' ? client.retrieveGroup(start.id) : client.retrieveConversation(start.id),
+    );
     expectSuccess(profile, read, `GET ${path} after the requests sent at once`);
     const after = expectBody(read, this.kind);
     const problems = this.problems(profile, start, answered, after);
@@ -113,27 +147,42 @@ export class ConcurrentSection implements Command {
   /** What no order of the requests explains, field by field. */
   private problems(profile: ServerProfile, start: Item, answered: readonly Answered[], after: Item): string[] {
     const valueOf = (item: Item, field: string) => (item as unknown as Record<string, unknown>)[field];
-    const holds = (actual: unknown, allowed: readonly unknown[]) => allowed.some((value) => profile.storedAsSent(value, actual));
+    const holds = (actual: unknown, allowed: readonly unknown[]) =>
+      allowed.some((value) => profile.storedAsSent(value, actual));
     const problems: string[] = [];
     for (const field of sectionFields[this.kind]) {
       // What the successful PUTs gave the field (a refused one changes nothing).
-      const given = answered.flatMap((item) => ('put' in item.request && item.body !== undefined && field in item.request.put ? [item.request.put[field]] : []));
+      const given = answered.flatMap((item) =>
+        'put' in item.request && item.body !== undefined && field in item.request.put ? [item.request.put[field]] : [],
+      );
       const before = valueOf(start, field);
       const afterwards = given.length > 0 ? given : [before];
       if (!holds(valueOf(after, field), afterwards)) {
-        problems.push(`${field} afterwards is ${JSON.stringify(valueOf(after, field))}, not ${given.length > 0 ? `what a successful PUT gave it (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `what it held before (${JSON.stringify(before)}), since no PUT gave it`}`);
+        problems.push(
+          `${field} afterwards is ${JSON.stringify(valueOf(after, field))}, not ${given.length > 0 ? `what a successful PUT gave it (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `what it held before (${JSON.stringify(before)}), since no PUT gave it`}`,
+        );
       }
       for (const item of answered) {
         if (item.body === undefined) continue;
         const own = 'put' in item.request && field in item.request.put;
         if (!holds(valueOf(item.body, field), own ? given : [before, ...given])) {
-          problems.push(`${describe(item.request)} answered ${field} ${JSON.stringify(valueOf(item.body, field))}, ${own ? `not the value it gave or another successful PUT's (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `a value nobody sent (before: ${JSON.stringify(before)}; given: ${given.map((value) => JSON.stringify(value)).join(', ') || 'none'})`}`);
+          problems.push(
+            `${describe(item.request)} answered ${field} ${JSON.stringify(valueOf(item.body, field))}, ${own ? `not the value it gave or another successful PUT's (${given.map((value) => JSON.stringify(value)).join(' or ')})` : `a value nobody sent (before: ${JSON.stringify(before)}; given: ${given.map((value) => JSON.stringify(value)).join(', ') || 'none'})`}`,
+          );
         }
       }
     }
     // Fields no request gave: unchanged in every answer and afterwards.
-    const untouched = (item: Item) => Object.fromEntries(Object.entries(this.comparable(item)).filter(([field]) => !(sectionFields[this.kind] as readonly string[]).includes(field)));
-    for (const [label, item] of [['afterwards', after] as const, ...answered.flatMap((each) => (each.body ? [[`${describe(each.request)} answered`, each.body] as const] : []))]) {
+    const untouched = (item: Item) =>
+      Object.fromEntries(
+        Object.entries(this.comparable(item)).filter(
+          ([field]) => !(sectionFields[this.kind] as readonly string[]).includes(field),
+        ),
+      );
+    for (const [label, item] of [
+      ['afterwards', after] as const,
+      ...answered.flatMap((each) => (each.body ? [[`${describe(each.request)} answered`, each.body] as const] : [])),
+    ]) {
       const differences = fieldDifferences(profile, untouched(item), untouched(start));
       if (differences.length > 0) problems.push(`${label} ${differences.join(', ')} (no request gave it)`);
     }

@@ -12,7 +12,7 @@ type Gone = Model['gone'][number];
 const removed = (gone: Gone) => `the deleted ${gone.kind} ${gone.id} (§3: removed permanently)`;
 
 const retrieve = (client: ApiClient, gone: Gone) =>
-  (gone.kind === 'group' ? client.retrieveGroup(gone.id) : client.retrieveConversation(gone.id));
+  gone.kind === 'group' ? client.retrieveGroup(gone.id) : client.retrieveConversation(gone.id);
 
 function expectUnknown(context: Real['context'], response: ApiResponse, what: string): void {
   expectNoServerError(context.profile, response, what);
@@ -24,7 +24,9 @@ export class RetrieveGone implements Command {
   check = (model: Readonly<Model>) => model.gone.length > 0;
   async run(model: Model, { context, log }: Real): Promise<void> {
     const gone = pick(model.gone, this.index);
-    const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () => retrieve(context.client, gone));
+    const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
+      retrieve(context.client, gone),
+    );
     expectStatusOf(context.profile, 'unknown-id-status', response, `GET of ${removed(gone)}`);
   }
   toString = () => `RetrieveGone(#${this.index})`;
@@ -41,9 +43,10 @@ export class UpdateGone implements Command {
     const gone = pick(model.gone, this.index);
     // is_muted and name are parameters of each resource's update (§4.1, §4.2) that need no unit.
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
-      (gone.kind === 'group'
+      gone.kind === 'group'
         ? context.client.updateGroup(gone.id, { name: context.names.groupName('model-gone') })
-        : context.client.updateConversation(gone.id, { is_muted: true })));
+        : context.client.updateConversation(gone.id, { is_muted: true }),
+    );
     expectUnknown(context, response, `PUT of ${removed(gone)}`);
     const after = await log.step(`  GET it again → ${gone.kind} ${gone.id}`, () => retrieve(context.client, gone));
     expectStatusOf(context.profile, 'unknown-id-status', after, `GET of ${removed(gone)}, after a PUT of it`);
@@ -58,7 +61,8 @@ export class DeleteGone implements Command {
   async run(model: Model, { context, log }: Real): Promise<void> {
     const gone = pick(model.gone, this.index);
     const response = await log.step(`${this.toString()} → ${gone.kind} ${gone.id}`, () =>
-      (gone.kind === 'group' ? context.client.deleteGroup(gone.id) : context.client.deleteConversation(gone.id)));
+      gone.kind === 'group' ? context.client.deleteGroup(gone.id) : context.client.deleteConversation(gone.id),
+    );
     const what = `DELETE of ${removed(gone)}, a second time`;
     expectDeleteOfNothing(context.profile, response, what);
   }

@@ -27,7 +27,9 @@ export class CreateGroupConversation implements Command {
 
   async run(model: Model, { context, log }: Real): Promise<void> {
     const group = pick(model.groups, this.index);
-    const response = await log.step(`${this.toString()} → group_id=${group.id}`, () => context.client.createConversation({ group_id: group.id }));
+    const response = await log.step(`${this.toString()} → group_id=${group.id}`, () =>
+      context.client.createConversation({ group_id: group.id }),
+    );
     recordCreated(context, 'conversation', response.body);
     const what = 'POST /v1/conversations with the group_id of a group that has its conversation';
     expectNoServerError(context.profile, response, what);
@@ -41,15 +43,35 @@ export class CreateGroupConversation implements Command {
     if (answered.id === group.conversation_id) {
       expectAllowed(context, response, 'existing', `the group's conversation ${group.conversation_id}`);
       const current = model.conversations.find((item) => item.id === group.conversation_id);
-      if (current) expectAgrees(context.profile, response, comparableConversation(answered), comparableConversation(current), "the group's conversation, which already existed");
+      if (current)
+        expectAgrees(
+          context.profile,
+          response,
+          comparableConversation(answered),
+          comparableConversation(current),
+          "the group's conversation, which already existed",
+        );
       return;
     }
-    expectAllowed(context, response, 'new', `a new conversation ${answered.id} beside the group's conversation ${group.conversation_id}`);
+    expectAllowed(
+      context,
+      response,
+      'new',
+      `a new conversation ${answered.id} beside the group's conversation ${group.conversation_id}`,
+    );
     this.expectFresh(model, response, answered.id);
     // §4.1: created with this group_id; §2: only group_id was given, so contact_id has no value.
-    expectAgrees(context.profile, response, answered as unknown as Record<string, unknown>, {
-      group_id: group.id, contact_id: null, ...newConversation,
-    }, "§2.1, §4.1: a new conversation, the group's one conversation now");
+    expectAgrees(
+      context.profile,
+      response,
+      answered as unknown as Record<string, unknown>,
+      {
+        group_id: group.id,
+        contact_id: null,
+        ...newConversation,
+      },
+      "§2.1, §4.1: a new conversation, the group's one conversation now",
+    );
     await this.expectReleased(context, log, response, group.id, group.conversation_id);
     // The new one is the group's one conversation (§2.2 conversation_id); the old one no longer belongs to it.
     model.conversations = [...model.conversations.filter((item) => item.id !== group.conversation_id), answered];
@@ -61,8 +83,16 @@ export class CreateGroupConversation implements Command {
    * The old conversation no longer belongs to the group (the reading new): gone, or kept with
    * another group_id. Still naming the group, it would be the group's second conversation (§1).
    */
-  private async expectReleased(context: Real['context'], log: Real['log'], created: ApiResponse, groupId: string, oldId: string): Promise<void> {
-    const response = await log.step(`  GET the group's old conversation → ${oldId}`, () => context.client.retrieveConversation(oldId));
+  private async expectReleased(
+    context: Real['context'],
+    log: Real['log'],
+    created: ApiResponse,
+    groupId: string,
+    oldId: string,
+  ): Promise<void> {
+    const response = await log.step(`  GET the group's old conversation → ${oldId}`, () =>
+      context.client.retrieveConversation(oldId),
+    );
     expectNoServerError(context.profile, response, "GET /v1/conversations/:id of the group's old conversation");
     // Gone: released (profile: group-conversation-create, reading new).
     if (context.profile.isUnknownIdAnswer(response.status)) return;
@@ -79,7 +109,12 @@ export class CreateGroupConversation implements Command {
   /** §2.1: id is the "Unique identifier of the conversation": a new one names nothing the model knows. */
   private expectFresh(model: Readonly<Model>, response: ApiResponse, id: string): void {
     const known = [...model.conversations.map((item) => item.id), ...goneIds(model, 'conversation'), ...model.released];
-    expectThat(!known.includes(id), response, "a new conversation with an id of its own, or the group's conversation (§2.1: id is the unique identifier of the conversation)", `${id}, the id of another conversation of the run`);
+    expectThat(
+      !known.includes(id),
+      response,
+      "a new conversation with an id of its own, or the group's conversation (§2.1: id is the unique identifier of the conversation)",
+      `${id}, the id of another conversation of the run`,
+    );
   }
 
   toString = () => `CreateGroupConversation(group #${this.index})`;

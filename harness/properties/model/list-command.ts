@@ -7,7 +7,13 @@ import type { ApiResponse } from '../../../lib/core/client/api-client.ts';
 import { CheckFailure } from '../../checks/check-failure.ts';
 import { expectThat, fieldDifferences } from '../../checks/expect.ts';
 import { scopeHolds } from '../../checks/list-scope.ts';
-import { positionalPagination, undisturbedWalk, walkConversations, walkGroups, type Walk } from '../../checks/list-walk.ts';
+import {
+  positionalPagination,
+  undisturbedWalk,
+  walkConversations,
+  walkGroups,
+  type Walk,
+} from '../../checks/list-walk.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
 
@@ -61,17 +67,27 @@ export const defaultPageSize = 10;
 const maxPages = (context: Real['context']) => (context.target.depth === 'thorough' ? 60 : 20);
 
 /** The groups a group_id filter may name: those that exist, then those deleted (whose conversations went with them). */
-const groupCandidates = (model: Readonly<Model>) => [...model.groups.map((group) => group.id), ...goneIds(model, 'group')];
+const groupCandidates = (model: Readonly<Model>) => [
+  ...model.groups.map((group) => group.id),
+  ...goneIds(model, 'group'),
+];
 
 export class ListAndWalk implements Command {
   /** limit 'default': none is sent, and the pages are of the default size (§8). */
-  constructor(readonly resource: ListResource, readonly filters: readonly ListFilter[], readonly limit: number | 'default', readonly index: number) {}
+  constructor(
+    readonly resource: ListResource,
+    readonly filters: readonly ListFilter[],
+    readonly limit: number | 'default',
+    readonly index: number,
+  ) {}
 
   check = (model: Readonly<Model>): boolean => {
     if (this.filters.includes('group_id')) return groupCandidates(model).length > 0;
     // Unfiltered, the list is everything the user holds: walked only when the run has something in it.
     if (this.filters.length > 0) return true;
-    return this.resource === 'groups' ? model.groups.length + goneIds(model, 'group').length > 0 : model.conversations.length + goneIds(model, 'conversation').length > 0;
+    return this.resource === 'groups'
+      ? model.groups.length + goneIds(model, 'group').length > 0
+      : model.conversations.length + goneIds(model, 'conversation').length > 0;
   };
 
   async run(model: Model, real: Real): Promise<void> {
@@ -92,8 +108,11 @@ export class ListAndWalk implements Command {
     const plan = this.plan(model, context);
     const { query, expected, own, refusable } = plan;
     const walking = steady
-      ? async () => (await undisturbedWalk(plan.walking, 2))
-        ?? context.skip(`/v1/${this.resource} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`)
+      ? async () =>
+          (await undisturbedWalk(plan.walking, 2)) ??
+          context.skip(
+            `/v1/${this.resource} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`,
+          )
       : plan.walking;
     const asked = new URLSearchParams(query).toString();
     if (refusable) {
@@ -107,7 +126,12 @@ export class ListAndWalk implements Command {
     const last = walk.pages.at(-1)!;
     const listedOwn = walk.items.filter((item) => own.has(item.id)).map((item) => item.id);
     const repeated = listedOwn.filter((id, at) => listedOwn.indexOf(id) !== at);
-    expectThat(repeated.length === 0, last, `each of the run's own objects listed at most once (§4.3), limit=${this.limit}`, `repeated: ${repeated.join(', ')}`);
+    expectThat(
+      repeated.length === 0,
+      last,
+      `each of the run's own objects listed at most once (§4.3), limit=${this.limit}`,
+      `repeated: ${repeated.join(', ')}`,
+    );
     const wrong = listedOwn.filter((id) => !expected.has(id));
     expectThat(
       wrong.length === 0,
@@ -118,7 +142,12 @@ export class ListAndWalk implements Command {
     this.expectCopiesAsModel(model, context, walk);
     const missing = [...expected].filter((id) => !listedOwn.includes(id));
     if (walk.complete) {
-      expectThat(missing.length === 0, last, `every object the model says is in /v1/${this.resource}?${asked} listed (§4.1, §4.2: the lists and their filters)`, `missing: ${missing.join(', ')}`);
+      expectThat(
+        missing.length === 0,
+        last,
+        `every object the model says is in /v1/${this.resource}?${asked} listed (§4.1, §4.2: the lists and their filters)`,
+        `missing: ${missing.join(', ')}`,
+      );
     }
     this.expectPageSizes(walk);
     if (walk.complete && plan.whole) this.expectNoEmptyLastPage(walk);
@@ -130,13 +159,24 @@ export class ListAndWalk implements Command {
    */
   private expectCopiesAsModel(model: Readonly<Model>, context: Real['context'], walk: Walk<{ id: string }>): void {
     for (const listed of walk.items) {
-      const known = this.resource === 'groups' ? model.groups.find((item) => item.id === listed.id) : model.conversations.find((item) => item.id === listed.id);
+      const known =
+        this.resource === 'groups'
+          ? model.groups.find((item) => item.id === listed.id)
+          : model.conversations.find((item) => item.id === listed.id);
       if (!known) continue;
-      const page = walk.pages.find((candidate) => candidate.text.includes(JSON.stringify(listed.id))) ?? walk.pages.at(-1)!;
-      const [actual, expected] = this.resource === 'groups'
-        ? [comparableGroup(listed as Group), comparableGroup(known as Group)]
-        : [comparableConversation(listed as Conversation), comparableConversation(known as Conversation)];
-      expectAgrees(context.profile, page, actual, expected, `the ${this.resource === 'groups' ? 'group' : 'conversation'} ${listed.id} as /v1/${this.resource} lists it (§4.1, §4.2: a list of the objects themselves)`);
+      const page =
+        walk.pages.find((candidate) => candidate.text.includes(JSON.stringify(listed.id))) ?? walk.pages.at(-1)!;
+      const [actual, expected] =
+        this.resource === 'groups'
+          ? [comparableGroup(listed as Group), comparableGroup(known as Group)]
+          : [comparableConversation(listed as Conversation), comparableConversation(known as Conversation)];
+      expectAgrees(
+        context.profile,
+        page,
+        actual,
+        expected,
+        `the ${this.resource === 'groups' ? 'group' : 'conversation'} ${listed.id} as /v1/${this.resource} lists it (§4.1, §4.2: a list of the objects themselves)`,
+      );
     }
   }
 
@@ -149,7 +189,9 @@ export class ListAndWalk implements Command {
       expectThat(
         size <= most,
         page,
-        asked === null ? `at most ${defaultPageSize} items on a page asked for without limit (§8: "Default page size of list operations: 10 items")` : `at most ${asked} items on a page asked for with limit=${asked} (§4.1, §4.2: limit "Limits the number" returned)`,
+        asked === null
+          ? `at most ${defaultPageSize} items on a page asked for without limit (§8: "Default page size of list operations: 10 items")`
+          : `at most ${asked} items on a page asked for with limit=${asked} (§4.1, §4.2: limit "Limits the number" returned)`,
         `${size} items on page ${at + 1}`,
       );
     }
@@ -178,50 +220,94 @@ export class ListAndWalk implements Command {
       const archived = this.filters.includes('archived');
       const filters = archived ? { archived: true } : {};
       // An archived one is in a list without archived only when such a list holds every record (list-scope.ts).
-      const listed = model.groups.filter((group) => (!archived || flagMatches.archived(group)) && scopeHolds(context, filters, group));
+      const listed = model.groups.filter(
+        (group) => (!archived || flagMatches.archived(group)) && scopeHolds(context, filters, group),
+      );
       const expected = new Set(listed.map((group) => group.id));
       const own = new Set([...model.groups.map((group) => group.id), ...goneIds(model, 'group')]);
-      const walking = () => walkGroups(context, filters, { limit, maxPages: maxPages(context), expect: expectation(context, listed, own, comparableGroup) });
-      return { query: { ...(archived ? { archived: 'true' } : {}), ...(limit === 'default' ? {} : { limit: String(limit) }) }, expected, own, walking };
+      const walking = () =>
+        walkGroups(context, filters, {
+          limit,
+          maxPages: maxPages(context),
+          expect: expectation(context, listed, own, comparableGroup),
+        });
+      return {
+        query: { ...(archived ? { archived: 'true' } : {}), ...(limit === 'default' ? {} : { limit: String(limit) }) },
+        expected,
+        own,
+        walking,
+      };
     }
     const groupId = this.filters.includes('group_id') ? pick(groupCandidates(model), this.index) : undefined;
     const filters = Object.fromEntries(this.filters.map((filter) => [filter, filter === 'group_id' ? groupId! : true]));
-    const matchesAll = (item: Conversation) => this.filters.every((filter) => (filter === 'group_id' ? item.group_id === groupId : flagMatches[filter](item))) && scopeHolds(context, filters, item);
+    const matchesAll = (item: Conversation) =>
+      this.filters.every((filter) => (filter === 'group_id' ? item.group_id === groupId : flagMatches[filter](item))) &&
+      scopeHolds(context, filters, item);
     const listed = model.conversations.filter(matchesAll);
     const expected = new Set(listed.map((item) => item.id));
     // A conversation that no longer belongs to its group is the run's own only where its group is asked for.
-    const own = new Set([...model.conversations.map((item) => item.id), ...goneIds(model, 'conversation'), ...(groupId === undefined ? [] : model.released)]);
-    const walking = () => walkConversations(context, filters, { limit, maxPages: maxPages(context), expect: expectation(context, listed, own, comparableConversation) });
-    const query = { ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])), ...(limit === 'default' ? {} : { limit: String(limit) }) };
+    const own = new Set([
+      ...model.conversations.map((item) => item.id),
+      ...goneIds(model, 'conversation'),
+      ...(groupId === undefined ? [] : model.released),
+    ]);
+    const walking = () =>
+      walkConversations(context, filters, {
+        limit,
+        maxPages: maxPages(context),
+        expect: expectation(context, listed, own, comparableConversation),
+      });
+    const query = {
+      ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])),
+      ...(limit === 'default' ? {} : { limit: String(limit) }),
+    };
     const deletedGroup = groupId !== undefined && goneIds(model, 'group').includes(groupId);
     const first = () => context.client.listConversations({ ...filters, ...(limit === 'default' ? {} : { limit }) });
-    return { query, expected, own, walking, ...(deletedGroup ? { refusable: first } : {}), whole: groupId !== undefined && !deletedGroup };
+    return {
+      query,
+      expected,
+      own,
+      walking,
+      ...(deletedGroup ? { refusable: first } : {}),
+      whole: groupId !== undefined && !deletedGroup,
+    };
   }
 
-  private described = () => this.filters.map((filter) => (filter === 'group_id' ? `group_id=<group #${this.index}>` : `${filter}=true`)).join(' and ');
+  private described = () =>
+    this.filters
+      .map((filter) => (filter === 'group_id' ? `group_id=<group #${this.index}>` : `${filter}=true`))
+      .join(' and ');
 
-  toString = () => `ListAndWalk(${this.resource}${this.filters.length > 0 ? ` ${this.described()}` : ', unfiltered'}, limit=${this.limit})`;
+  toString = () =>
+    `ListAndWalk(${this.resource}${this.filters.length > 0 ? ` ${this.described()}` : ', unfiltered'}, limit=${this.limit})`;
 }
 
 /**
  * What a walk should show once the model's writes reached the list (list-consistency.ts): every
  * object the model lists there, as the model has it, and none of the run's own others.
  */
-function expectation<T extends Conversation | Group>(context: Real['context'], listed: readonly T[], own: ReadonlySet<string>, comparable: (item: T) => Record<string, unknown>) {
+function expectation<T extends Conversation | Group>(
+  context: Real['context'],
+  listed: readonly T[],
+  own: ReadonlySet<string>,
+  comparable: (item: T) => Record<string, unknown>,
+) {
   const byId = new Map(listed.map((item) => [item.id, item]));
   return {
     listed,
     unlisted: [...own].filter((id) => !byId.has(id)),
-    current: (found: { id: string }) => fieldDifferences(context.profile, comparable(found as T), comparable(byId.get(found.id)!)).length === 0,
+    current: (found: { id: string }) =>
+      fieldDifferences(context.profile, comparable(found as T), comparable(byId.get(found.id)!)).length === 0,
   };
 }
 
 /** Why one of the run's own objects should not have been listed, for the failure message. */
 function whyNot(model: Readonly<Model>, id: string): string {
   if (model.gone.some((item) => item.id === id)) return 'deleted';
-  if (model.released.includes(id)) return 'no longer its group\'s conversation';
+  if (model.released.includes(id)) return "no longer its group's conversation";
   const conversation = model.conversations.find((item) => item.id === id);
-  if (conversation) return `is_muted ${conversation.is_muted}, is_pinned ${conversation.is_pinned}, archived_at ${conversation.archived_at}, group_id ${conversation.group_id}`;
+  if (conversation)
+    return `is_muted ${conversation.is_muted}, is_pinned ${conversation.is_pinned}, archived_at ${conversation.archived_at}, group_id ${conversation.group_id}`;
   const group = model.groups.find((item) => item.id === id);
   return group ? `archived_at ${group.archived_at}` : 'unknown to the model';
 }

@@ -34,15 +34,33 @@ export interface Real {
   log: StepLog;
 }
 
-export const emptyModel = (): Model => ({ conversations: [], groups: [], gone: [], released: [], kept: [], populated: [] });
+export const emptyModel = (): Model => ({
+  conversations: [],
+  groups: [],
+  gone: [],
+  released: [],
+  kept: [],
+  populated: [],
+});
 
 /** The ids of the deleted objects of one kind. */
 export const goneIds = (model: Readonly<Model>, kind: 'conversation' | 'group'): string[] =>
   model.gone.filter((item) => item.kind === kind).map((item) => item.id);
 
-export function expectAgrees(profile: ServerProfile, response: ApiResponse, actual: Record<string, unknown>, model: Record<string, unknown>, what: string): void {
+export function expectAgrees(
+  profile: ServerProfile,
+  response: ApiResponse,
+  actual: Record<string, unknown>,
+  model: Record<string, unknown>,
+  what: string,
+): void {
   const differences = fieldDifferences(profile, actual, model);
-  expectThat(differences.length === 0, response, `${what}, as the model of the spec has it (§2: fields, §3: transitions, §4: endpoints)`, differences.join('; '));
+  expectThat(
+    differences.length === 0,
+    response,
+    `${what}, as the model of the spec has it (§2: fields, §3: transitions, §4: endpoints)`,
+    differences.join('; '),
+  );
 }
 
 /** An index drawn before the model existed, taken modulo what the model holds now. */

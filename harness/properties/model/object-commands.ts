@@ -2,21 +2,34 @@
 // gone-commands.ts; a create with a group's id: group-conversation-command.ts). Each runs against
 // the target, compares the answer with the model, then updates the model.
 import { newContactConversation, newGroup } from '../../../lib/api/new-objects.ts';
-import type { Conversation, ConversationUpdateParams, Group, GroupCreateParams, GroupUpdateParams } from '../../../lib/api/resources.ts';
+import type {
+  Conversation,
+  ConversationUpdateParams,
+  Group,
+  GroupCreateParams,
+  GroupUpdateParams,
+} from '../../../lib/api/resources.ts';
 import { expectAnswer, expectBody, expectNoServerError, expectSuccess, expectThat } from '../../checks/expect.ts';
 import { recordCreated } from '../../checks/fixtures.ts';
 import { usernames } from '../../checks/members.ts';
 import { applyOffset, type Updates } from '../arbitraries.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
 import { expectAgrees, pick, short, type Command, type Model, type Real } from './model.ts';
-import { archivedAtAfter, expectIntegerArchivedAt, expectRefusalChangedNothing, refusalAllowedBecause } from './update-rules.ts';
+import {
+  archivedAtAfter,
+  expectIntegerArchivedAt,
+  expectRefusalChangedNothing,
+  refusalAllowedBecause,
+} from './update-rules.ts';
 
 export class CreateConversation implements Command {
   constructor(readonly contactSuffix: string) {}
   check = (model: Readonly<Model>) => model.conversations.length < 32;
   async run(model: Model, { context, log }: Real): Promise<void> {
     const contactId = `${context.names.contactId('model')}-${this.contactSuffix}`;
-    const response = await log.step(this.toString(), () => context.client.createConversation({ contact_id: contactId }));
+    const response = await log.step(this.toString(), () =>
+      context.client.createConversation({ contact_id: contactId }),
+    );
     recordCreated(context, 'conversation', response.body);
     expectNoServerError(context.profile, response, 'POST /v1/conversations with contact_id');
     // §2.2 leaves the limits of identifiers open (profile: input-rules): a refusal makes nothing.
@@ -33,15 +46,30 @@ export class CreateConversation implements Command {
       reading === undefined || context.profile.allows('contact-conversation-create', reading),
       response,
       `the reading CONTACT_CONVERSATION_CREATE=${String(context.profile.declared['contact-conversation-create'])} declared for a second create with contact_id ${contactId} (§4.1)`,
-      reading === 'existing' ? `the conversation ${created.id} the user already had with that contact` : `a new conversation ${created.id} beside the one the user already had`,
+      reading === 'existing'
+        ? `the conversation ${created.id} the user already had with that contact`
+        : `a new conversation ${created.id} beside the one the user already had`,
     );
     if (existing) {
-      expectAgrees(context.profile, response, comparableConversation(created), comparableConversation(existing), 'the conversation with that contact, which already existed');
+      expectAgrees(
+        context.profile,
+        response,
+        comparableConversation(created),
+        comparableConversation(existing),
+        'the conversation with that contact, which already existed',
+      );
       return;
     }
-    expectAgrees(context.profile, response, created as unknown as Record<string, unknown>, {
-      contact_id: contactId, ...newContactConversation,
-    }, '§2.1: a new conversation');
+    expectAgrees(
+      context.profile,
+      response,
+      created as unknown as Record<string, unknown>,
+      {
+        contact_id: contactId,
+        ...newContactConversation,
+      },
+      '§2.1: a new conversation',
+    );
     model.conversations.push(created);
   }
   toString = () => `CreateConversation(${short(this.contactSuffix)})`;
@@ -59,13 +87,24 @@ export class CreateGroup implements Command {
     // (profile: unique-members), a form's empty list (profile: form-encoding).
     if (context.profile.isRefusal(response.status)) return;
     const group = expectBody(response, 'group');
-    expectAgrees(context.profile, response, comparableGroup(group), {
-      name: params.name, description: params.description ?? newGroup.description, avatar_url: params.avatar_url ?? newGroup.avatar_url,
-      contacts: usernames(params.contacts ?? newGroup.contacts), archived_at: newGroup.archived_at,
-    }, '§2.2, §4.2: the created group');
+    expectAgrees(
+      context.profile,
+      response,
+      comparableGroup(group),
+      {
+        name: params.name,
+        description: params.description ?? newGroup.description,
+        avatar_url: params.avatar_url ?? newGroup.avatar_url,
+        contacts: usernames(params.contacts ?? newGroup.contacts),
+        archived_at: newGroup.archived_at,
+      },
+      '§2.2, §4.2: the created group',
+    );
     model.groups.push(group);
     // Its conversation (§2.2 conversation_id) joins the model: deleting the group must take it along.
-    const conversation = await log.step(`  GET its conversation ${group.conversation_id}`, () => context.client.retrieveConversation(group.conversation_id));
+    const conversation = await log.step(`  GET its conversation ${group.conversation_id}`, () =>
+      context.client.retrieveConversation(group.conversation_id),
+    );
     expectSuccess(context.profile, conversation, "GET /v1/conversations/:id of the group's conversation");
     model.conversations.push(expectBody(conversation, 'conversation'));
   }
@@ -73,20 +112,37 @@ export class CreateGroup implements Command {
 }
 
 export class Retrieve implements Command {
-  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  constructor(
+    readonly kind: 'conversation' | 'group',
+    readonly index: number,
+  ) {}
   check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : model.conversations).length > 0;
   async run(model: Model, { context, log }: Real): Promise<void> {
     if (this.kind === 'group') {
       const group = pick(model.groups, this.index);
       const response = await log.step(`${this.toString()} → ${group.id}`, () => context.client.retrieveGroup(group.id));
       expectSuccess(context.profile, response, 'GET /v1/groups/:id');
-      expectAgrees(context.profile, response, comparableGroup(expectBody(response, 'group')), comparableGroup(group), 'the retrieved group');
+      expectAgrees(
+        context.profile,
+        response,
+        comparableGroup(expectBody(response, 'group')),
+        comparableGroup(group),
+        'the retrieved group',
+      );
       return;
     }
     const conversation = pick(model.conversations, this.index);
-    const response = await log.step(`${this.toString()} → ${conversation.id}`, () => context.client.retrieveConversation(conversation.id));
+    const response = await log.step(`${this.toString()} → ${conversation.id}`, () =>
+      context.client.retrieveConversation(conversation.id),
+    );
     expectSuccess(context.profile, response, 'GET /v1/conversations/:id');
-    expectAgrees(context.profile, response, comparableConversation(expectBody(response, 'conversation')), comparableConversation(conversation), 'the retrieved conversation');
+    expectAgrees(
+      context.profile,
+      response,
+      comparableConversation(expectBody(response, 'conversation')),
+      comparableConversation(conversation),
+      'the retrieved conversation',
+    );
   }
   toString = () => `Retrieve(${this.kind} #${this.index})`;
 }
@@ -98,26 +154,45 @@ export class Retrieve implements Command {
  */
 export type ExtraField = 'id' | 'created_at' | 'link';
 
-function extraFields(context: Real['context'], kind: 'conversation' | 'group', extra: ExtraField | undefined): Record<string, unknown> {
+function extraFields(
+  context: Real['context'],
+  kind: 'conversation' | 'group',
+  extra: ExtraField | undefined,
+): Record<string, unknown> {
   if (extra === 'id') return { id: context.names.unknownId(kind) };
   if (extra === 'created_at') return { created_at: 1 };
-  if (extra === 'link') return kind === 'group' ? { conversation_id: context.names.unknownId('conversation') } : { group_id: context.names.unknownId('group') };
+  if (extra === 'link')
+    return kind === 'group'
+      ? { conversation_id: context.names.unknownId('conversation') }
+      : { group_id: context.names.unknownId('group') };
   return {};
 }
 
 export class UpdateConversation implements Command {
-  constructor(readonly index: number, readonly updates: Updates<ConversationUpdateParams>, readonly extra?: ExtraField) {}
+  constructor(
+    readonly index: number,
+    readonly updates: Updates<ConversationUpdateParams>,
+    readonly extra?: ExtraField,
+  ) {}
   check = (model: Readonly<Model>) => model.conversations.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     const { context, log } = real;
     const current = pick(model.conversations, this.index);
     const params = applyOffset(this.updates, current.created_at);
     const extra = extraFields(context, 'conversation', this.extra);
-    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateConversation(current.id, { ...params, ...extra } as ConversationUpdateParams));
+    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () =>
+      context.client.updateConversation(current.id, { ...params, ...extra } as ConversationUpdateParams),
+    );
     expectNoServerError(context.profile, response, 'PUT /v1/conversations/:id');
     // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
-      const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      const because = refusalAllowedBecause(
+        context.profile,
+        params,
+        current,
+        this.updates.archived_at_class !== undefined,
+        Object.keys(extra),
+      );
       return expectRefusalChangedNothing(real, response, 'conversation', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/conversations/:id');
@@ -125,37 +200,74 @@ export class UpdateConversation implements Command {
     const archivedAt = archivedAtAfter(context.profile, params.archived_at, current, updated.archived_at);
     expectIntegerArchivedAt(response, archivedAt);
     // §4.1: the fields given take effect, "Fields not given are unchanged".
-    expectAgrees(context.profile, response, comparableConversation(updated), comparableConversation({ ...current, ...params, ...(archivedAt === undefined ? {} : { archived_at: archivedAt }) } as Conversation), 'the updated conversation');
+    expectAgrees(
+      context.profile,
+      response,
+      comparableConversation(updated),
+      comparableConversation({
+        ...current,
+        ...params,
+        ...(archivedAt === undefined ? {} : { archived_at: archivedAt }),
+      } as Conversation),
+      'the updated conversation',
+    );
     model.conversations[model.conversations.indexOf(current)] = updated;
   }
-  toString = () => `UpdateConversation(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
+  toString = () =>
+    `UpdateConversation(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
 }
 
 export class UpdateGroup implements Command {
-  constructor(readonly index: number, readonly updates: Updates<GroupUpdateParams>, readonly extra?: ExtraField) {}
+  constructor(
+    readonly index: number,
+    readonly updates: Updates<GroupUpdateParams>,
+    readonly extra?: ExtraField,
+  ) {}
   check = (model: Readonly<Model>) => model.groups.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     const { context, log } = real;
     const current = pick(model.groups, this.index);
     const params = applyOffset(this.updates, current.created_at);
     const extra = extraFields(context, 'group', this.extra);
-    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () => context.client.updateGroup(current.id, { ...params, ...extra } as GroupUpdateParams));
+    const response = await log.step(`${this.toString()} → ${current.id} ${short({ ...params, ...extra })}`, () =>
+      context.client.updateGroup(current.id, { ...params, ...extra } as GroupUpdateParams),
+    );
     expectNoServerError(context.profile, response, 'PUT /v1/groups/:id');
     // A refusal only for a reason refusalAllowedBecause names (profile: input-rules, archive-archived, refusal-status).
     if (context.profile.isRefusal(response.status)) {
-      const because = refusalAllowedBecause(context.profile, params, current, this.updates.archived_at_class !== undefined, Object.keys(extra));
+      const because = refusalAllowedBecause(
+        context.profile,
+        params,
+        current,
+        this.updates.archived_at_class !== undefined,
+        Object.keys(extra),
+      );
       return expectRefusalChangedNothing(real, response, 'group', current, because);
     }
     expectSuccess(context.profile, response, 'PUT /v1/groups/:id');
     const updated = expectBody(response, 'group');
     const archivedAt = archivedAtAfter(context.profile, params.archived_at, current, updated.archived_at);
     expectIntegerArchivedAt(response, archivedAt);
-    const given = params.contacts === undefined ? { ...params } : {
-      ...params,
-      // §4.2 leaves replace or merge open; the update commands send contacts only when it is declared.
-      contacts: context.target.groupContacts === 'merge' ? [...current.contacts, ...params.contacts] : params.contacts,
-    };
-    expectAgrees(context.profile, response, comparableGroup(updated), comparableGroup({ ...current, ...given, ...(archivedAt === undefined ? {} : { archived_at: archivedAt }) } as Group), 'the updated group');
+    const given =
+      params.contacts === undefined
+        ? { ...params }
+        : {
+            ...params,
+            // §4.2 leaves replace or merge open; the update commands send contacts only when it is declared.
+            contacts:
+              context.target.groupContacts === 'merge' ? [...current.contacts, ...params.contacts] : params.contacts,
+          };
+    expectAgrees(
+      context.profile,
+      response,
+      comparableGroup(updated),
+      comparableGroup({
+        ...current,
+        ...given,
+        ...(archivedAt === undefined ? {} : { archived_at: archivedAt }),
+      } as Group),
+      'the updated group',
+    );
     model.groups[model.groups.indexOf(current)] = updated;
   }
   toString = () => `UpdateGroup(#${this.index}, ${short(this.updates)}${this.extra ? `, with ${this.extra}` : ''})`;
@@ -169,13 +281,22 @@ export class UpdateGroup implements Command {
 const oneToOne = (model: Readonly<Model>) => model.conversations.filter((item) => item.group_id === null);
 
 export class Delete implements Command {
-  constructor(readonly kind: 'conversation' | 'group', readonly index: number) {}
+  constructor(
+    readonly kind: 'conversation' | 'group',
+    readonly index: number,
+  ) {}
   check = (model: Readonly<Model>) => (this.kind === 'group' ? model.groups : oneToOne(model)).length > 0;
   async run(model: Model, { context, log }: Real): Promise<void> {
     const target = this.kind === 'group' ? pick(model.groups, this.index) : pick(oneToOne(model), this.index);
     const response = await log.step(`${this.toString()} → ${target.id}`, () =>
-      this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id));
-    expectAnswer(response, context.profile.isDeleteSuccess, `${context.profile.describe('delete-answer')}, with any body or none (§4.3)`, `DELETE of the ${this.kind}`);
+      this.kind === 'group' ? context.client.deleteGroup(target.id) : context.client.deleteConversation(target.id),
+    );
+    expectAnswer(
+      response,
+      context.profile.isDeleteSuccess,
+      `${context.profile.describe('delete-answer')}, with any body or none (§4.3)`,
+      `DELETE of the ${this.kind}`,
+    );
     // Deleted by the sequence itself: the cleanup need not delete it again (the gone commands prove it gone).
     context.created.forget(this.kind, target.id);
     if (this.kind === 'group') {
@@ -198,9 +319,15 @@ export class Delete implements Command {
    */
   private async conversationAfter(model: Model, { context, log }: Real, group: Group): Promise<void> {
     const id = group.conversation_id;
-    const response = await log.step(`  GET the deleted group's conversation → ${id}`, () => context.client.retrieveConversation(id));
+    const response = await log.step(`  GET the deleted group's conversation → ${id}`, () =>
+      context.client.retrieveConversation(id),
+    );
     expectNoServerError(context.profile, response, "GET /v1/conversations/:id of a deleted group's conversation");
-    const reading = context.profile.isUnknownIdAnswer(response.status) ? 'removed' : context.profile.isSuccess(response.status) ? 'kept' : undefined;
+    const reading = context.profile.isUnknownIdAnswer(response.status)
+      ? 'removed'
+      : context.profile.isSuccess(response.status)
+        ? 'kept'
+        : undefined;
     expectThat(
       reading !== undefined && context.profile.allows('group-delete-conversation', reading),
       response,

@@ -19,9 +19,16 @@ const textFields = ['pinned_message_id', 'name', 'description', 'avatar_url', 'c
  * Why a server may refuse this PUT, or undefined when the spec leaves it no reason to: only a PUT
  * of the flags (is_muted, is_pinned) of an active object is one every server takes.
  */
-export function refusalAllowedBecause(profile: ServerProfile, params: Record<string, unknown>, current: Conversation | Group, unusualTimestamp: boolean, extra: readonly string[]): string | undefined {
+export function refusalAllowedBecause(
+  profile: ServerProfile,
+  params: Record<string, unknown>,
+  current: Conversation | Group,
+  unusualTimestamp: boolean,
+  extra: readonly string[],
+): string | undefined {
   const texts = Object.keys(params).filter((field) => textFields.includes(field));
-  if (texts.length > 0) return `it gives ${texts.join(', ')}, text whose limits a server sets (§2.2; profile: input-rules)`;
+  if (texts.length > 0)
+    return `it gives ${texts.join(', ')}, text whose limits a server sets (§2.2; profile: input-rules)`;
   if (extra.length > 0) return `it carries ${extra.join(', ')}, which is no update parameter (profile: refusal-status)`;
   if (Object.keys(params).length === 0) return 'it gives no parameter at all (§4: all of them optional, none required)';
   // Archiving what is archived already may be refused, unless ARCHIVE_ARCHIVED declares it is not.
@@ -29,9 +36,11 @@ export function refusalAllowedBecause(profile: ServerProfile, params: Record<str
   if (current.archived_at !== null && (!rearchives || profile.allows('archive-archived', 'refused'))) {
     return 'the object is archived, and §3 shows no transition from there ("all other transitions: not shown"; profile: archive-archived)';
   }
-  if (params.archived_at !== undefined && unusualTimestamp) return `archived_at=${String(params.archived_at)} may lie outside what a server keeps (§2.2: the unit of the timestamps not shown)`;
+  if (params.archived_at !== undefined && unusualTimestamp)
+    return `archived_at=${String(params.archived_at)} may lie outside what a server keeps (§2.2: the unit of the timestamps not shown)`;
   // Before created_at, in the future, or of a group's conversation: what a server takes is not shown.
-  if (params.archived_at !== undefined) return 'it archives, and which timestamps a server takes (before created_at, in the future) and whether a group\'s conversation is archived on its own are not shown (§2.2, §3)';
+  if (params.archived_at !== undefined)
+    return "it archives, and which timestamps a server takes (before created_at, in the future) and whether a group's conversation is archived on its own are not shown (§2.2, §3)";
   return undefined;
 }
 
@@ -41,7 +50,12 @@ export function refusalAllowedBecause(profile: ServerProfile, params: Record<str
  * taken as a new timestamp or leave the first; profile: archive-archived, as ARCHIVE_ARCHIVED
  * declares it).
  */
-export function archivedAtAfter(profile: ServerProfile, sent: number | undefined, current: Conversation | Group, answered: unknown): number | null | undefined {
+export function archivedAtAfter(
+  profile: ServerProfile,
+  sent: number | undefined,
+  current: Conversation | Group,
+  answered: unknown,
+): number | null | undefined {
   if (sent === undefined) return undefined;
   if (current.archived_at === null || sent === current.archived_at) return sent;
   return answered === current.archived_at && profile.allows('archive-archived', 'kept') ? current.archived_at : sent;
@@ -62,11 +76,13 @@ export async function expectRefusalChangedNothing(
     `refused with status ${response.status}`,
   );
   const after = await log.step(`  GET the ${kind} after the refused PUT → ${current.id}`, () =>
-    (kind === 'group' ? context.client.retrieveGroup(current.id) : context.client.retrieveConversation(current.id)));
+    kind === 'group' ? context.client.retrieveGroup(current.id) : context.client.retrieveConversation(current.id),
+  );
   expectSuccess(context.profile, after, `GET of the ${kind} after a refused PUT`);
-  const [actual, expected] = kind === 'group'
-    ? [comparableGroup(expectBody(after, 'group')), comparableGroup(current as Group)]
-    : [comparableConversation(expectBody(after, 'conversation')), comparableConversation(current as Conversation)];
+  const [actual, expected] =
+    kind === 'group'
+      ? [comparableGroup(expectBody(after, 'group')), comparableGroup(current as Group)]
+      : [comparableConversation(expectBody(after, 'conversation')), comparableConversation(current as Conversation)];
   expectAgrees(context.profile, after, actual, expected, `the ${kind} unchanged by the refused PUT (${because})`);
 }
 

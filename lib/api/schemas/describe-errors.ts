@@ -3,7 +3,10 @@ import type { ErrorObject } from 'ajv';
 
 function fieldPath(label: string, instancePath: string): string {
   if (instancePath === '') return label;
-  const parts = instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : `${path}.${part}`), label);
 }
 
@@ -46,16 +49,21 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], label: stri
       const siblings = errors.filter((e) => e !== error && e.instancePath === error.instancePath);
       const missing = siblings.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
       if (missing.length > 0) {
-        lines.push(`${path} needs at least one of ${missing.join(', ')} (rule: anyOf; found: ${showValue(error.data)})`);
+        lines.push(
+          `${path} needs at least one of ${missing.join(', ')} (rule: anyOf; found: ${showValue(error.data)})`,
+        );
         continue;
       }
       const types = siblings.filter((e) => e.keyword === 'type').flatMap((e) => [e.params.type].flat());
-      const rule = types.length > 0 ? `must be ${[...new Set(types)].join(' or ')}` : 'must match one of its alternatives';
+      const rule =
+        types.length > 0 ? `must be ${[...new Set(types)].join(' or ')}` : 'must match one of its alternatives';
       lines.push(`${path} ${rule} (rule: anyOf; found: ${showValue(error.data)})`);
       continue;
     }
     if (anyOfPaths.has(error.instancePath)) continue;
-    lines.push(`${fieldPath(label, error.instancePath)} ${ruleOf(error)} (rule: ${error.keyword}; found: ${showValue(error.data)})`);
+    lines.push(
+      `${fieldPath(label, error.instancePath)} ${ruleOf(error)} (rule: ${error.keyword}; found: ${showValue(error.data)})`,
+    );
   }
   return [...new Set(lines)];
 }

@@ -2,8 +2,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type {
-  Contact, Conversation, ConversationCreateParams, ConversationListParams, ConversationUpdateParams, Group,
-  GroupCreateParams, GroupListParams, GroupUpdateParams, ListEnvelope,
+  Contact,
+  Conversation,
+  ConversationCreateParams,
+  ConversationListParams,
+  ConversationUpdateParams,
+  Group,
+  GroupCreateParams,
+  GroupListParams,
+  GroupUpdateParams,
+  ListEnvelope,
 } from '../resources.ts';
 import { describeSchemaErrors } from './describe-errors.ts';
 

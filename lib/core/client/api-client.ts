@@ -3,8 +3,12 @@
 import { everyReading } from '../profile/server-profile.ts';
 import { request } from 'undici';
 import type {
-  ConversationCreateParams, ConversationListParams, ConversationUpdateParams, GroupCreateParams,
-  GroupListParams, GroupUpdateParams,
+  ConversationCreateParams,
+  ConversationListParams,
+  ConversationUpdateParams,
+  GroupCreateParams,
+  GroupListParams,
+  GroupUpdateParams,
 } from '../../api/resources.ts';
 import type { BodyEncoding } from '../config/settings.ts';
 import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Credentials } from './credentials.ts';
@@ -51,7 +55,11 @@ export function curlTransportFlags(transport: TransportSettings): string[] {
 }
 
 /** The transport's extra headers on a request: sent as read, recorded as shown ($VAR for a secret). */
-function addExtraHeaders(transport: TransportSettings, headers: Record<string, string | string[]>, shown?: Record<string, string>): void {
+function addExtraHeaders(
+  transport: TransportSettings,
+  headers: Record<string, string | string[]>,
+  shown?: Record<string, string>,
+): void {
   for (const header of transport.headers) {
     headers[header.name.toLowerCase()] = header.value;
     if (shown) shown[header.name.toLowerCase()] = header.shown;
@@ -141,7 +149,8 @@ function parseJson(text: string): { body: unknown; jsonError?: string } {
 }
 
 /** A request sent again on a connection of its own: its answer beside the first one's, or why none came. */
-export type FreshLook = { status: number; body: string; sameStatus: boolean; sameBody: boolean } | { transportError: string };
+export type FreshLook =
+  { status: number; body: string; sameStatus: boolean; sameBody: boolean } | { transportError: string };
 
 export class ApiClient {
   readonly journal: Exchange[];
@@ -218,8 +227,14 @@ export class ApiClient {
     const method = options.method ?? operations[operation].method;
     const { ledger, readOnly, rateLimiter } = this.options;
     // OPTIONS alone may carry content (RFC 9110, section 9.3.7): a body that would create, to see that it does not.
-    if (options.method !== undefined && options.method !== 'OPTIONS' && (options.body !== undefined || options.raw !== undefined)) throw new TypeError('another method is sent without a body, but OPTIONS');
-    if (options.offPath !== undefined && !safeMethods.has(method)) throw new TypeError(`${method} is not sent to a path the API does not have: only safe methods are`);
+    if (
+      options.method !== undefined &&
+      options.method !== 'OPTIONS' &&
+      (options.body !== undefined || options.raw !== undefined)
+    )
+      throw new TypeError('another method is sent without a body, but OPTIONS');
+    if (options.offPath !== undefined && !safeMethods.has(method))
+      throw new TypeError(`${method} is not sent to a path the API does not have: only safe methods are`);
     if (readOnly && !safeMethods.has(method)) {
       throw new ReadOnlyRefusal(`refused to send ${method} ${operations[operation].path}: the run is read-only`);
     }
@@ -263,23 +278,48 @@ export class ApiClient {
     const credentials = this.currentCredentials();
     if (!safeMethods.has(exchange.method) || exchange.requestBody !== undefined) return undefined;
     // Only to this client's server, and only an item: a list's answer moves with every other check.
-    if (!exchange.url.startsWith(this.options.baseUrl) || exchange.url.includes('?') || exchange.operation.startsWith('list')) return undefined;
+    if (
+      !exchange.url.startsWith(this.options.baseUrl) ||
+      exchange.url.includes('?') ||
+      exchange.operation.startsWith('list')
+    )
+      return undefined;
     // An object deleted since (a model sequence deletes what it made before its failure is told) would answer 404 for that reason alone.
     const path = new URL(exchange.url).pathname;
-    if (this.journal.some((later) => later.method === 'DELETE' && new URL(later.url).pathname === path && this.journal.indexOf(later) > this.journal.indexOf(exchange))) return undefined;
-    if ((exchange.requestHeaders.authorization ?? undefined) !== shownAuthorizationHeader(credentials)) return undefined;
+    if (
+      this.journal.some(
+        (later) =>
+          later.method === 'DELETE' &&
+          new URL(later.url).pathname === path &&
+          this.journal.indexOf(later) > this.journal.indexOf(exchange),
+      )
+    )
+      return undefined;
+    if ((exchange.requestHeaders.authorization ?? undefined) !== shownAuthorizationHeader(credentials))
+      return undefined;
     const authorization = authorizationHeaders(credentials);
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
     addExtraHeaders(this.options.transport ?? directTransport, headers);
-    if (authorization.length > 0) headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
+    if (authorization.length > 0)
+      headers.authorization = authorization.length === 1 ? authorization[0]! : [...authorization];
     // The URL as sent: the journal's differs only where a secret appeared in it, now a $VARIABLE.
     if (/\$[A-Z_]+/.test(exchange.url)) return undefined;
     const agent = dispatcherFor(this.options.transport ?? directTransport, { connections: 1, pipelining: 0 });
     try {
-      const response = await request(exchange.url, { method: exchange.method, headers, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await request(exchange.url, {
+        method: exchange.method,
+        headers,
+        dispatcher: agent,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const text = redactor.redact(hideDerived(credentials, await readBody(response.body, maxBodyBytes)));
       // Two observed answers compared with each other, not with what a server may answer: no verdict, so no profile.
-      return { status: response.statusCode, body: text, sameStatus: Object.is(response.statusCode, exchange.status), sameBody: text === exchange.responseBody };
+      return {
+        status: response.statusCode,
+        body: text,
+        sameStatus: Object.is(response.statusCode, exchange.status),
+        sameBody: text === exchange.responseBody,
+      };
     } catch (error) {
       return { transportError: classifyTransportError(error, timeoutMs).message };
     } finally {
@@ -291,14 +331,16 @@ export class ApiClient {
   private currentCredentials(): Credentials {
     const command = this.options.transport?.tokenCommand;
     const { credentials } = this.options;
-    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN') return credentials;
+    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN')
+      return credentials;
     return { ...credentials, token: currentToken(command, credentials.token) };
   }
 
   private async send(operation: OperationName, call: CallOptions): Promise<ApiResponse> {
     const command = this.options.transport?.tokenCommand;
     const { credentials } = this.options;
-    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN') return this.sendWith(operation, call, credentials);
+    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN')
+      return this.sendWith(operation, call, credentials);
     // ACCESS_TOKEN_COMMAND: the newest token of this process; renewed once when it expired (token-command.ts).
     const used = { ...credentials, token: currentToken(command, credentials.token) };
     const answer = await this.sendWith(operation, call, used);
@@ -311,7 +353,11 @@ export class ApiClient {
     return renewed === undefined ? answer : this.sendWith(operation, call, { ...credentials, token: renewed });
   }
 
-  private async sendWith(operation: OperationName, { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions, credentials: Credentials): Promise<ApiResponse> {
+  private async sendWith(
+    operation: OperationName,
+    { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions,
+    credentials: Credentials,
+  ): Promise<ApiResponse> {
     const method = otherMethod ?? operations[operation].method;
     const { redactor, timeoutMs } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id) + (offPath ?? ''), query);
@@ -356,12 +402,24 @@ export class ApiClient {
       exchange.status = response.statusCode;
       exchange.responseHeaders = flattenHeaders(response.headers);
       exchange.responseBody = redact(text);
-      const answer: ApiResponse = { status: response.statusCode, headers: exchange.responseHeaders, text, exchange, ...parseJson(text) };
-      const violation = responseViolation(answer)
-        ?? (operations[operation].method === method && operation.startsWith('list') && everyReading.isSuccess(answer.status) ? listFilterViolation(query, answer.body) : undefined);
+      const answer: ApiResponse = {
+        status: response.statusCode,
+        headers: exchange.responseHeaders,
+        text,
+        exchange,
+        ...parseJson(text),
+      };
+      const violation =
+        responseViolation(answer) ??
+        (operations[operation].method === method &&
+        operation.startsWith('list') &&
+        everyReading.isSuccess(answer.status)
+          ? listFilterViolation(query, answer.body)
+          : undefined);
       if (violation !== undefined) exchange.violation = violation;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
-      if (otherMethod === undefined) this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);
+      if (otherMethod === undefined)
+        this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);
       return answer;
     } catch (error) {
       exchange.durationMs = performance.now() - started;

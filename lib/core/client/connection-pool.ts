@@ -20,7 +20,14 @@ const pools = new Map<string, Dispatcher>();
 export function connectionPoolFor(settings: TransportSettings): Dispatcher {
   const key = JSON.stringify([settings.caFile, settings.certFile, settings.keyFile, settings.insecure]);
   let pool = pools.get(key);
-  if (pool === undefined) pools.set(key, (pool = dispatcherFor(settings, { keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS })));
+  if (pool === undefined)
+    pools.set(
+      key,
+      (pool = dispatcherFor(settings, {
+        keepAliveTimeout: IDLE_CONNECTION_MS,
+        keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+      })),
+    );
   return pool;
 }
 

@@ -33,7 +33,8 @@ const secretHeaderValue = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
 
 function quoteHeader(name: string, value: string): string {
   const header = `${name}: ${value}`;
-  if (name.toLowerCase() !== 'authorization' && secretHeaderValue.test(value)) return `"${name.replace(/["\\`$]/g, '\\$&')}: ${value}"`;
+  if (name.toLowerCase() !== 'authorization' && secretHeaderValue.test(value))
+    return `"${name.replace(/["\\`$]/g, '\\$&')}: ${value}"`;
   if (name.toLowerCase() === 'authorization' && secretVariable.test(value)) {
     // Only the variable may expand; anything else in the value is escaped for double quotes.
     return `"${header.replace(/["\\`]/g, '\\$&').replace(/\$(?!\{?(ACCESS_TOKEN|SECOND_ACCESS_TOKEN)\b)/g, '\\$')}"`;
@@ -78,7 +79,9 @@ export function renderCurlParts({ method, url, requestHeaders, body, flags = ['-
 
 export function renderCurl(exchange: Exchange): string {
   return renderCurlParts({
-    ...(exchange.transportFlags === undefined ? {} : { flags: ['-sS', '-i', ...exchange.transportFlags.map(shellQuote)] }),
+    ...(exchange.transportFlags === undefined
+      ? {}
+      : { flags: ['-sS', '-i', ...exchange.transportFlags.map(shellQuote)] }),
     method: exchange.method,
     url: [exchange.url],
     requestHeaders: exchange.requestHeaders,

@@ -14,7 +14,11 @@ export interface EncodedBody {
  */
 export type FormSpaces = 'percent' | 'plus';
 
-export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>, spaces: FormSpaces = 'percent'): EncodedBody {
+export function encodeBody(
+  encoding: BodyEncoding,
+  body: Record<string, unknown>,
+  spaces: FormSpaces = 'percent',
+): EncodedBody {
   if (encoding === 'json') {
     return { contentType: 'application/json', text: JSON.stringify(body) };
   }
@@ -25,6 +29,10 @@ export function encodeBody(encoding: BodyEncoding, body: Record<string, unknown>
   const withEmptyLists = Object.fromEntries(
     Object.entries(body).map(([key, value]) => [key, Array.isArray(value) && value.length === 0 ? '' : value]),
   );
-  const text = qs.stringify(withEmptyLists, { encodeValuesOnly: true, arrayFormat: 'indices', format: spaces === 'plus' ? 'RFC1738' : 'RFC3986' });
+  const text = qs.stringify(withEmptyLists, {
+    encodeValuesOnly: true,
+    arrayFormat: 'indices',
+    format: spaces === 'plus' ? 'RFC1738' : 'RFC3986',
+  });
   return { contentType: 'application/x-www-form-urlencoded', text };
 }

@@ -33,7 +33,8 @@ export function describeExchange(exchange: Exchange): string {
     lines.push(`  no response: ${exchange.transportError} (after ${Math.round(exchange.durationMs)} ms)`);
   } else {
     const body = exchange.responseBody ?? '';
-    const shown = body.length > shownBodyLimit ? `${body.slice(0, shownBodyLimit)}... (${body.length} characters)` : body;
+    const shown =
+      body.length > shownBodyLimit ? `${body.slice(0, shownBodyLimit)}... (${body.length} characters)` : body;
     lines.push(`  answered: ${exchange.status} ${shown}`);
   }
   return lines.join('\n');

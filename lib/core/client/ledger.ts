@@ -53,8 +53,14 @@ export class ReadOnlyRefusal extends Error {
 }
 
 const kindOfOperation: Partial<Record<OperationName, LedgerKind>> = {
-  createConversation: 'conversation', retrieveConversation: 'conversation', updateConversation: 'conversation', deleteConversation: 'conversation',
-  createGroup: 'group', retrieveGroup: 'group', updateGroup: 'group', deleteGroup: 'group',
+  createConversation: 'conversation',
+  retrieveConversation: 'conversation',
+  updateConversation: 'conversation',
+  deleteConversation: 'conversation',
+  createGroup: 'group',
+  retrieveGroup: 'group',
+  updateGroup: 'group',
+  deleteGroup: 'group',
 };
 
 /** The resource type an operation on one item (or a create) acts on. */
@@ -62,7 +68,9 @@ export const kindOf = (operation: OperationName): LedgerKind | undefined => kind
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 const field = (body: unknown, name: string): unknown =>
-  (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined);
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
 
 export class Ledger {
   private readonly created = { conversation: new Set<string>(), group: new Set<string>() };
@@ -95,12 +103,20 @@ export class Ledger {
    */
   record(kind: LedgerKind, id: string, conversationId?: string, user?: LedgerUser): boolean {
     if (this.prior?.has(kind, id)) {
-      this.refused.set(`${kind}:${id}`, `${id} was among the user's records before the run, so it is never the suite's, whatever an answer says`);
+      this.refused.set(
+        `${kind}:${id}`,
+        `${id} was among the user's records before the run, so it is never the suite's, whatever an answer says`,
+      );
       return false;
     }
     if (this.created[kind].has(id)) return true;
     this.created[kind].add(id);
-    const entry: LedgerEntry = { kind, id, ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}), ...(user === undefined ? {} : { user }) };
+    const entry: LedgerEntry = {
+      kind,
+      id,
+      ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}),
+      ...(user === undefined ? {} : { user }),
+    };
     if (entry.conversation_id !== undefined) this.claimed.set(id, entry.conversation_id);
     this.order.push(entry);
     this.append(entry);
@@ -127,7 +143,12 @@ export class Ledger {
       const created = field(body, 'id');
       const conversationId = field(body, 'conversation_id');
       if (typeof created === 'string') {
-        this.record(operation === 'createGroup' ? 'group' : 'conversation', created, operation === 'createGroup' && typeof conversationId === 'string' ? conversationId : undefined, user);
+        this.record(
+          operation === 'createGroup' ? 'group' : 'conversation',
+          created,
+          operation === 'createGroup' && typeof conversationId === 'string' ? conversationId : undefined,
+          user,
+        );
       }
       return;
     }
@@ -150,15 +171,23 @@ export class Ledger {
     const why = this.whyNotGroupConversation(conversationId, field(retrieved, 'id'), groupId);
     if (why !== undefined) return why;
     this.verified.set(conversationId, groupId as string);
-    this.append({ kind: 'conversation', id: conversationId, group_id: groupId as string, ...(user === undefined ? {} : { user }) });
+    this.append({
+      kind: 'conversation',
+      id: conversationId,
+      group_id: groupId as string,
+      ...(user === undefined ? {} : { user }),
+    });
     return undefined;
   }
 
   private whyNotGroupConversation(conversationId: string, retrievedId: unknown, groupId: unknown): string | undefined {
-    if (this.prior?.has('conversation', conversationId)) return `${conversationId} was among the user's records before the run`;
+    if (this.prior?.has('conversation', conversationId))
+      return `${conversationId} was among the user's records before the run`;
     if (retrievedId !== conversationId) return `its retrieve answered id ${JSON.stringify(retrievedId)}`;
-    if (typeof groupId !== 'string' || !this.created.group.has(groupId)) return `its retrieve shows group_id ${JSON.stringify(groupId)}, not a group this run created`;
-    if (this.claimed.get(groupId) !== conversationId) return `group ${groupId} of this run does not name it as its conversation`;
+    if (typeof groupId !== 'string' || !this.created.group.has(groupId))
+      return `its retrieve shows group_id ${JSON.stringify(groupId)}, not a group this run created`;
+    if (this.claimed.get(groupId) !== conversationId)
+      return `group ${groupId} of this run does not name it as its conversation`;
     return undefined;
   }
 
@@ -171,15 +200,18 @@ export class Ledger {
   /** Why the run may not update or delete this id as this type; undefined when it may. */
   refusal(kind: LedgerKind, id: string): string | undefined {
     if (this.invented.has(id) && [undefined, kind].includes(this.invented.get(id))) return undefined;
-    if (this.prior?.has(kind, id)) return `${id} was among the user's ${kind}s before the run, so it is never the suite's`;
+    if (this.prior?.has(kind, id))
+      return `${id} was among the user's ${kind}s before the run, so it is never the suite's`;
     if (this.created[kind].has(id)) return undefined;
     if (kind === 'conversation' && this.verified.has(id)) return undefined;
     const other: LedgerKind = kind === 'group' ? 'conversation' : 'group';
     if (this.created[other].has(id)) return `${id} is in this run's ledger as a ${other}, not as a ${kind}`;
-    return this.refused.get(`${kind}:${id}`)
-      ?? (kind === 'conversation' && [...this.claimed.values()].includes(id)
+    return (
+      this.refused.get(`${kind}:${id}`) ??
+      (kind === 'conversation' && [...this.claimed.values()].includes(id)
         ? `${id} was named as a group's conversation but no retrieve has shown it belongs to that group of this run`
-        : `${id} is not in this run's ledger as a ${kind}, so it may not be the suite's to change`);
+        : `${id} is not in this run's ledger as a ${kind}, so it may not be the suite's to change`)
+    );
   }
 
   /** Throws unless the id is the run's own as this type (created, a verified group conversation, or invented). */

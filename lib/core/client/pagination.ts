@@ -17,12 +17,15 @@ export type NextPage = { query: Record<string, QueryValue> } | { problem: string
 export function nextPageQuery(style: PaginationStyle, page: PageSeen): NextPage {
   switch (style.kind) {
     case 'starting_after':
-      if (page.lastId === undefined) return { problem: 'a page with has_more true holds no item whose id could be passed as starting_after' };
+      if (page.lastId === undefined)
+        return { problem: 'a page with has_more true holds no item whose id could be passed as starting_after' };
       return { query: { starting_after: page.lastId } };
     case 'cursor': {
       const cursor = page.envelope[style.field];
       if ((typeof cursor !== 'string' || cursor === '') && typeof cursor !== 'number') {
-        return { problem: `a page with has_more true has no cursor in its "${style.field}" field (PAGINATION=cursor:${style.param}:${style.field})` };
+        return {
+          problem: `a page with has_more true has no cursor in its "${style.field}" field (PAGINATION=cursor:${style.param}:${style.field})`,
+        };
       }
       return { query: { [style.param]: cursor } };
     }

@@ -41,14 +41,19 @@ const parse = (text: string | undefined): unknown => {
   }
 };
 const stringField = (value: unknown, name: string): string | undefined => {
-  const field = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+  const field =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)[name]
+      : undefined;
   return typeof field === 'string' ? field : undefined;
 };
 
 /** Whether an answer came and the profile's predicate holds of its status (no answer: a transport error). */
-const answered = ({ status }: Exchange, predicate: (status: number) => boolean) => status !== undefined && predicate(status);
+const answered = ({ status }: Exchange, predicate: (status: number) => boolean) =>
+  status !== undefined && predicate(status);
 
-const isCreate = (exchange: Exchange) => exchange.operation === 'createConversation' || exchange.operation === 'createGroup';
+const isCreate = (exchange: Exchange) =>
+  exchange.operation === 'createConversation' || exchange.operation === 'createGroup';
 const isItemOperation = (exchange: Exchange) => operations[exchange.operation].path.endsWith('/:id');
 
 /** The id in an item operation's URL (the last segment of its path), decoded. */
@@ -56,7 +61,10 @@ export function pathId(exchange: Exchange): string | undefined {
   if (!isItemOperation(exchange)) return undefined;
   try {
     const pathname = new URL(exchange.url).pathname;
-    const onPath = exchange.offPath !== undefined && pathname.endsWith(exchange.offPath) ? pathname.slice(0, -exchange.offPath.length) : pathname;
+    const onPath =
+      exchange.offPath !== undefined && pathname.endsWith(exchange.offPath)
+        ? pathname.slice(0, -exchange.offPath.length)
+        : pathname;
     return decodeURIComponent(onPath.split('/').at(-1) ?? '');
   } catch {
     return undefined;
@@ -100,7 +108,14 @@ function madeBefore(journal: readonly Exchange[]): Map<string, MadeObject> {
     made.set(key(kind, id), object);
     const conversationId = kind === 'group' ? stringField(answer, 'conversation_id') : undefined;
     if (conversationId !== undefined && !made.has(key('conversation', conversationId))) {
-      made.set(key('conversation', conversationId), { kind: 'conversation', id: conversationId, variable: `${object.variable}_CONVERSATION`, create, field: 'conversation_id', group: object });
+      made.set(key('conversation', conversationId), {
+        kind: 'conversation',
+        id: conversationId,
+        variable: `${object.variable}_CONVERSATION`,
+        create,
+        field: 'conversation_id',
+        group: object,
+      });
     }
   }
   return made;
@@ -126,10 +141,11 @@ export function planReplay(journal: readonly Exchange[], failing: Exchange): Rep
   for (const named of namedObjects(failing)) need(named.kind, named.id);
   // Creates that name a needed object (a conversation made for a needed group) change what the
   // failing request sees (a list filtered by group_id): they are made again too.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     const size = needed.size;
     for (const object of made.values()) {
-      if (object.field === 'id' && namedObjects(object.create).some((named) => needed.has(key(named.kind, named.id)))) need(object.kind, object.id);
+      if (object.field === 'id' && namedObjects(object.create).some((named) => needed.has(key(named.kind, named.id))))
+        need(object.kind, object.id);
     }
     grew = needed.size > size;
   }

@@ -88,7 +88,13 @@ function bodyPieces(exchange: Exchange, variableOf: VariableOf): WordPiece[] | u
 
 const curlOf = (exchange: Exchange, variableOf: VariableOf, flags: string[]) => {
   const body = bodyPieces(exchange, variableOf);
-  return renderCurlParts({ method: exchange.method, url: urlPieces(exchange, variableOf), requestHeaders: exchange.requestHeaders, ...(body ? { body } : {}), flags });
+  return renderCurlParts({
+    method: exchange.method,
+    url: urlPieces(exchange, variableOf),
+    requestHeaders: exchange.requestHeaders,
+    ...(body ? { body } : {}),
+    flags,
+  });
 };
 
 /** Where the script deletes what it made: the DELETE of that resource, with the credentials that made it. */
@@ -99,40 +105,62 @@ function deleteOf(create: Exchange, variable: string): string {
     method: 'DELETE',
     url: [{ variable: 'BASE_URL' }, `${rest.split('?')[0]}/`, { variable }],
     requestHeaders: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
-    flags: ['-sS', '-o', '/dev/null', '-w', `"clean-up: DELETE ${rest.split('?')[0]}/$${variable} answered %{http_code}\\n"`],
+    flags: [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      `"clean-up: DELETE ${rest.split('?')[0]}/$${variable} answered %{http_code}\\n"`,
+    ],
   });
 }
 
 /** What a create sent, as text the marker can be looked for in (form values decoded). */
 function sentText(exchange: Exchange): string {
   const body = exchange.requestBody ?? '';
-  return /json/.test(exchange.requestHeaders['content-type'] ?? '') ? body : [...new URLSearchParams(body).values()].join('\n');
+  return /json/.test(exchange.requestHeaders['content-type'] ?? '')
+    ? body
+    : [...new URLSearchParams(body).values()].join('\n');
 }
 
 function markerComment(plan: ReplayPlan, runId: string): string[] {
-  const creates = [...new Set([...plan.made.map((object) => object.create), ...(plan.failingCreates ? [plan.failing] : [])])];
+  const creates = [
+    ...new Set([...plan.made.map((object) => object.create), ...(plan.failingCreates ? [plan.failing] : [])]),
+  ];
   const marked = new Set<string>();
   // A conversation made for a group is found through its group_id (msgapi cleanup --marker does).
   for (const create of creates) {
     const groupId = bodyGroupId(create);
-    if (carriesRunMarker(sentText(create), runId) || (groupId !== undefined && plan.made.some((object) => object.id === groupId && object.kind === 'group' && marked.has(object.variable)))) {
+    if (
+      carriesRunMarker(sentText(create), runId) ||
+      (groupId !== undefined &&
+        plan.made.some((object) => object.id === groupId && object.kind === 'group' && marked.has(object.variable)))
+    ) {
       for (const object of plan.made.filter((each) => each.create === create)) marked.add(object.variable);
       if (create === plan.failing) marked.add('failing');
     }
   }
-  const all = plan.made.every((object) => marked.has(object.variable)) && (!plan.failingCreates || marked.has('failing'));
+  const all =
+    plan.made.every((object) => marked.has(object.variable)) && (!plan.failingCreates || marked.has('failing'));
   return all
     ? [
         `# What it makes carries the run's marker ${runId} (a name or contact id the run chose, or its group's): if it is`,
         `# killed before it cleans up, \`msgapi cleanup --marker ${runId}\` removes what it left (BASE_URL and ACCESS_TOKEN set).`,
       ]
-    : ['# Not all it makes carries the run\'s marker (the run\'s create sent none): if it is killed before it cleans up,', '# delete by hand what it printed as made.'];
+    : [
+        "# Not all it makes carries the run's marker (the run's create sent none): if it is killed before it cleans up,",
+        '# delete by hand what it printed as made.',
+      ];
 }
 
 const steps = (count: number) => `${count} earlier write${count === 1 ? '' : 's'}`;
 
 /** The sh script that replays the failure, or undefined when the failing request's curl alone shows it again. */
-export function replayScript(journal: readonly Exchange[], failing: Exchange, context: ReplayContext): ReplayScript | undefined {
+export function replayScript(
+  journal: readonly Exchange[],
+  failing: Exchange,
+  context: ReplayContext,
+): ReplayScript | undefined {
   const plan = planReplay(journal, failing);
   if (plan === undefined) return undefined;
   const variables = new Map(plan.made.map((object) => [`${object.kind}:${object.id}`, object.variable]));
@@ -150,7 +178,7 @@ export function replayScript(journal: readonly Exchange[], failing: Exchange, co
     ...(plan.made.length > 0
       ? [
           `# The run deleted what the failing request names when the check ended: ${named}.`,
-          '# So its curl alone would now answer 404 (or another 4xx). This script makes it again with the run\'s own create',
+          "# So its curl alone would now answer 404 (or another 4xx). This script makes it again with the run's own create",
           `# request${plan.made.length > 1 ? 's' : ''}, repeats the check's ${steps(writes.length)} to it, sends the failing request with the new id,`,
           '# printing its status and body, and deletes what it made, also when a step fails or it is stopped.',
         ]
@@ -171,14 +199,14 @@ export function replayScript(journal: readonly Exchange[], failing: Exchange, co
     '  printf \'%s\\n\' "$2" | grep -o "\\"$1\\"[[:space:]]*:[[:space:]]*\\"[^\\"]*\\"" | head -n 1 | sed \'s/^"[^"]*"[[:space:]]*:[[:space:]]*"//; s/"$//\'',
     '}',
     '',
-    '# Newest first. A group\'s delete takes its conversation along (§3), so that one is not deleted by id.',
+    "# Newest first. A group's delete takes its conversation along (§3), so that one is not deleted by id.",
     'clean_up() {',
     ...cleanUpLines(plan, failingVariable),
     '  :',
     '}',
     'trap clean_up EXIT',
-    'trap \'exit 130\' INT',
-    'trap \'exit 143\' TERM',
+    "trap 'exit 130' INT",
+    "trap 'exit 143' TERM",
     '',
     'echo "Replaying against $BASE_URL"',
   ];
@@ -196,10 +224,19 @@ function cleanUpLines(plan: ReplayPlan, failingVariable: string | undefined): st
     ...(failingVariable ? [{ variable: failingVariable, create: plan.failing }] : []),
     ...own.reverse().map((object) => ({ variable: object.variable, create: object.create })),
   ];
-  return deletions.flatMap(({ variable, create }) => [`  if [ -n "$${variable}" ]; then`, `    ${deleteOf(create, variable)}`, '  fi']);
+  return deletions.flatMap(({ variable, create }) => [
+    `  if [ -n "$${variable}" ]; then`,
+    `    ${deleteOf(create, variable)}`,
+    '  fi',
+  ]);
 }
 
-function stepLines(step: Exchange, plan: ReplayPlan, variableOf: VariableOf, failingVariable: string | undefined): string[] {
+function stepLines(
+  step: Exchange,
+  plan: ReplayPlan,
+  variableOf: VariableOf,
+  failingVariable: string | undefined,
+): string[] {
   // The operation's path template, not the URL: ids come from a server's answers and stay out of comments.
   const request = `${step.method} ${operations[step.operation].path}`;
   if (step === plan.failing) {
@@ -214,7 +251,10 @@ function stepLines(step: Exchange, plan: ReplayPlan, variableOf: VariableOf, fai
   }
   const made: MadeObject[] = plan.made.filter((object) => object.create === step);
   if (made.length === 0) {
-    return [`# The check's earlier write (${request}).`, curlOf(step, variableOf, ['-sS', '-o', '/dev/null', '-w', shellQuote(`${request}: %{http_code}\\n`)])];
+    return [
+      `# The check's earlier write (${request}).`,
+      curlOf(step, variableOf, ['-sS', '-o', '/dev/null', '-w', shellQuote(`${request}: %{http_code}\\n`)]),
+    ];
   }
   const lines = [
     `# The run's create of ${oneLine(made.map((object) => `${object.kind} ${object.id}`).join(' and its '))}, as the run sent it.`,

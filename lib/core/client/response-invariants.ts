@@ -8,7 +8,8 @@ import { everyReading, type Answer } from '../profile/server-profile.ts';
 export function responseViolation(answer: Answer): string | undefined {
   // No reading of any entry answers with a 5xx: a success is a 2xx (success-status, delete-answer)
   // and a refusal a 4xx (refusal-status, unknown-id-status, auth-refusal-status, ...).
-  if (everyReading.isServerError(answer.status)) return `a ${answer.status} answer: no request the suite sends may get a server error (a success is a 2xx, a refusal a 4xx)`;
+  if (everyReading.isServerError(answer.status))
+    return `a ${answer.status} answer: no request the suite sends may get a server error (a success is a 2xx, a refusal a 4xx)`;
   if (everyReading.isSuccess(answer.status)) return everyReading.successBodyLabelProblem(answer);
   // A refusal's body is free (error-body), but one that says it is JSON must be JSON.
   if (everyReading.isRefusal(answer.status)) return everyReading.errorBodyProblem(answer);
@@ -17,9 +18,21 @@ export function responseViolation(answer: Answer): string | undefined {
 
 /** The list filters whose meaning the spec fixes when true (§4.1, §4.2 parameter tables), per field of an item. */
 const trueFilters: Readonly<Record<string, { field: string; holds: (value: unknown) => boolean; sentence: string }>> = {
-  archived: { field: 'archived_at', holds: (value) => value !== null, sentence: 'When true, only archived … are returned' },
-  muted: { field: 'is_muted', holds: (value) => value !== false, sentence: 'When true, only muted conversations are returned' },
-  pinned: { field: 'is_pinned', holds: (value) => value !== false, sentence: 'When true, only pinned conversations are returned' },
+  archived: {
+    field: 'archived_at',
+    holds: (value) => value !== null,
+    sentence: 'When true, only archived … are returned',
+  },
+  muted: {
+    field: 'is_muted',
+    holds: (value) => value !== false,
+    sentence: 'When true, only muted conversations are returned',
+  },
+  pinned: {
+    field: 'is_pinned',
+    holds: (value) => value !== false,
+    sentence: 'When true, only pinned conversations are returned',
+  },
 };
 
 /**
@@ -29,7 +42,10 @@ const trueFilters: Readonly<Record<string, { field: string; holds: (value: unkno
  * meaning is open: profile entry filter-false), and so is a field missing or of the wrong type,
  * which the schema checks judge. Archived means "archived_at holds a timestamp" (§3): any, 0 too.
  */
-export function listFilterViolation(query: Readonly<Record<string, unknown>> | undefined, body: unknown): string | undefined {
+export function listFilterViolation(
+  query: Readonly<Record<string, unknown>> | undefined,
+  body: unknown,
+): string | undefined {
   if (query === undefined || body === null || typeof body !== 'object') return undefined;
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) return undefined;

@@ -45,10 +45,24 @@ export interface RateFigures {
 }
 
 // Int32 cells (Atomics) first, then Float64 cells, read and written under the lock.
-const LOCK = 0, EPOCH = 1, THROTTLED = 2, RETRY_AFTER_SEEN = 3;
+const LOCK = 0,
+  EPOCH = 1,
+  THROTTLED = 2,
+  RETRY_AFTER_SEEN = 3;
 const INT_CELLS = 4;
-const RATE = 0, CEILING = 1, NEXT_SLOT = 2, PAUSED_UNTIL = 3, LAST_CUT = 4, RATE_AFTER_CUT = 5, STEP = 6,
-  WINDOW_START = 7, WINDOW_SENT = 8, PREVIOUS_SENT = 9, WINDOW_PASSED = 10, PREVIOUS_PASSED = 11, QUIET_FROM = 12;
+const RATE = 0,
+  CEILING = 1,
+  NEXT_SLOT = 2,
+  PAUSED_UNTIL = 3,
+  LAST_CUT = 4,
+  RATE_AFTER_CUT = 5,
+  STEP = 6,
+  WINDOW_START = 7,
+  WINDOW_SENT = 8,
+  PREVIOUS_SENT = 9,
+  WINDOW_PASSED = 10,
+  PREVIOUS_PASSED = 11,
+  QUIET_FROM = 12;
 const FLOAT_CELLS = 13;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
 const WINDOW_MS = 1_000;
@@ -199,7 +213,10 @@ export class SharedRateBucket implements RateLimiter {
     const elapsed = now - f[WINDOW_START]!;
     if (elapsed < WINDOW_MS) return;
     const adjacent = elapsed < 2 * WINDOW_MS;
-    for (const [cell, previous] of [[WINDOW_SENT, PREVIOUS_SENT], [WINDOW_PASSED, PREVIOUS_PASSED]] as const) {
+    for (const [cell, previous] of [
+      [WINDOW_SENT, PREVIOUS_SENT],
+      [WINDOW_PASSED, PREVIOUS_PASSED],
+    ] as const) {
       f[previous] = adjacent ? f[cell]! : 0;
       f[cell] = 0;
     }

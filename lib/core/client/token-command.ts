@@ -16,14 +16,24 @@ export class TokenCommandError extends Error {
 export function runTokenCommand(command: string, env: NodeJS.ProcessEnv = process.env): string {
   let output: string;
   try {
-    output = execFileSync('/bin/sh', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: COMMAND_TIMEOUT_MS, env });
+    output = execFileSync('/bin/sh', ['-c', command], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: COMMAND_TIMEOUT_MS,
+      env,
+    });
   } catch (error) {
     const { status, signal } = error as { status?: number | null; signal?: string | null };
     // What it printed, and the command itself, may hold secrets: only how it ended is said.
-    throw new TokenCommandError(`ACCESS_TOKEN_COMMAND failed (${signal ? `stopped by ${signal}${signal === 'SIGTERM' ? `, after ${COMMAND_TIMEOUT_MS / 1000} s` : ''}` : `exit code ${String(status)}`}); run it yourself to see why.`);
+    throw new TokenCommandError(
+      `ACCESS_TOKEN_COMMAND failed (${signal ? `stopped by ${signal}${signal === 'SIGTERM' ? `, after ${COMMAND_TIMEOUT_MS / 1000} s` : ''}` : `exit code ${String(status)}`}); run it yourself to see why.`,
+    );
   }
   const token = output.trim();
-  if (token === '' || /\s/.test(token)) throw new TokenCommandError(`ACCESS_TOKEN_COMMAND printed ${token === '' ? 'nothing' : 'more than one word'}; it must print the token alone.`);
+  if (token === '' || /\s/.test(token))
+    throw new TokenCommandError(
+      `ACCESS_TOKEN_COMMAND printed ${token === '' ? 'nothing' : 'more than one word'}; it must print the token alone.`,
+    );
   return token.replace(/^Bearer\s+/i, '');
 }
 

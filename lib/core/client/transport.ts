@@ -37,10 +37,16 @@ export const directTransport: TransportSettings = { headers: [], insecure: false
 const proxyVariables = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
 
 /** Whether the environment names a proxy (then every request goes through EnvHttpProxyAgent, which honours NO_PROXY). */
-export const proxyConfigured = (env: NodeJS.ProcessEnv = process.env): boolean => proxyVariables.some((name) => (env[name] ?? '') !== '');
+export const proxyConfigured = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  proxyVariables.some((name) => (env[name] ?? '') !== '');
 
 /** TLS options of a connection to the target, from the settings' files (read once per dispatcher). */
-function tlsOptions(settings: TransportSettings): { ca?: string; cert?: string; key?: string; rejectUnauthorized?: boolean } {
+function tlsOptions(settings: TransportSettings): {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  rejectUnauthorized?: boolean;
+} {
   const read = (file: string | undefined) => (file === undefined ? undefined : readFileSync(file, 'utf8'));
   const ca = read(settings.caFile);
   const cert = read(settings.certFile);

@@ -9,12 +9,19 @@ export interface UserTokens {
 }
 
 /** A client acting as the user of ACCESS_TOKEN. */
-export function firstUserClient(tokens: UserTokens, options: Omit<ApiClientOptions, 'credentials' | 'redactor'>): ApiClient {
+export function firstUserClient(
+  tokens: UserTokens,
+  options: Omit<ApiClientOptions, 'credentials' | 'redactor'>,
+): ApiClient {
   return new ApiClient({
     ...options,
     credentials: { kind: 'token', token: tokens.accessToken, secretName: 'ACCESS_TOKEN' },
     redactor: new Redactor({
-      ...Object.fromEntries((options.transport?.headers ?? []).flatMap((header) => (header.secretName === undefined ? [] : [[header.secretName, header.value]]))),
+      ...Object.fromEntries(
+        (options.transport?.headers ?? []).flatMap((header) =>
+          header.secretName === undefined ? [] : [[header.secretName, header.value]],
+        ),
+      ),
       ACCESS_TOKEN: tokens.accessToken,
       SECOND_ACCESS_TOKEN: tokens.secondAccessToken,
     }),

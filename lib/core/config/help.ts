@@ -26,7 +26,11 @@ export function optionNote(option: OptionDef<unknown>): string {
     ...(option.env ? [option.env] : []),
     ...(option.repeatable ? ['repeatable'] : []),
     // Every option says what it is when not given (--help aside): a switch is off, a value with no default unset.
-    ...(option.defaultText !== undefined ? [`default: ${option.defaultText}`] : option.flag === 'help' ? [] : [`default: ${option.switch ? 'off' : 'unset'}`]),
+    ...(option.defaultText !== undefined
+      ? [`default: ${option.defaultText}`]
+      : option.flag === 'help'
+        ? []
+        : [`default: ${option.switch ? 'off' : 'unset'}`]),
   ];
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }
@@ -41,7 +45,8 @@ export function renderOptionList(options: Readonly<Record<string, OptionDef<unkn
     .map((option) => {
       const left = `  ${optionUsage(option)}`;
       const text = wrap(`${option.help}${optionNote(option)}`, width - column);
-      const first = left.length < column ? `${left.padEnd(column)}${text[0]}` : `${left}\n${' '.repeat(column)}${text[0]}`;
+      const first =
+        left.length < column ? `${left.padEnd(column)}${text[0]}` : `${left}\n${' '.repeat(column)}${text[0]}`;
       return [first, ...text.slice(1).map((line) => `${' '.repeat(column)}${line}`)].join('\n');
     })
     .join('\n');

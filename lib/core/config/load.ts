@@ -39,13 +39,26 @@ export interface OptionSources {
 
 export type ReadOptions<Table extends OptionTable> =
   | { help: true }
-  | { help: false; values: OptionValues<Table>; positionals: string[]; /** Whether an option was given at all (flag, environment or .env). */ given(key: keyof Table): boolean };
+  | {
+      help: false;
+      values: OptionValues<Table>;
+      positionals: string[];
+      /** Whether an option was given at all (flag, environment or .env). */ given(key: keyof Table): boolean;
+    };
 
 const usage = (message: string) => new HarnessError('MSGAPI_USAGE', message);
 
-function refusal(command: string, flag: string, ownersOf: OptionSources['ownersOf'], suggestion?: string): HarnessError {
+function refusal(
+  command: string,
+  flag: string,
+  ownersOf: OptionSources['ownersOf'],
+  suggestion?: string,
+): HarnessError {
   const owners = (ownersOf?.(flag) ?? []).filter((owner) => owner !== command).map((owner) => `msgapi ${owner}`);
-  const belongs = owners.length === 0 ? '' : ` (it belongs to ${owners.length === 1 ? owners[0] : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`})`;
+  const belongs =
+    owners.length === 0
+      ? ''
+      : ` (it belongs to ${owners.length === 1 ? owners[0] : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`})`;
   // A flag of another command is that; a near miss of one of this command's flags, a typo.
   const meant = owners.length === 0 && suggestion !== undefined ? ` (did you mean ${suggestion}?)` : '';
   return usage(`${flag} is not an option of msgapi ${command}${belongs}${meant}; see msgapi ${command} --help.`);
@@ -55,7 +68,9 @@ function refusal(command: string, flag: string, ownersOf: OptionSources['ownersO
  * flag, metavar and help (with its variable and default), a switch as a flag without a value, every
  * other option collecting each text given (repeatable keeps them all, the others the last). Errors
  * are thrown, never printed or exited on: the caller turns them into one sentence and exit 2. */
-export function commanderProgram(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>): Command {
+export function commanderProgram(
+  command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>,
+): Command {
   const program = new Command(`msgapi ${command.name}`)
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} })
@@ -70,13 +85,15 @@ export function commanderProgram(command: Pick<CommandOptions<OptionTable>, 'nam
     // Our flags are our names: --no-seed is a switch of its own, not the negation of a --seed.
     created.negate = false;
     created.attributeName = () => key;
-    if (!option.switch) created.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    if (!option.switch)
+      created.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     program.addOption(created);
     for (const alias of option.aliases ?? []) {
       const aliased = new Option(`--${alias}${option.switch ? '' : ` <${option.metavar}>`}`).hideHelp();
       aliased.negate = false;
       aliased.attributeName = () => key;
-      if (!option.switch) aliased.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+      if (!option.switch)
+        aliased.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
       program.addOption(aliased);
     }
   }
@@ -84,11 +101,16 @@ export function commanderProgram(command: Pick<CommandOptions<OptionTable>, 'nam
 }
 
 /** Commander's suggestion in an error ("(Did you mean --strict?)"), if it made one. */
-export const suggestionOf = (error: CommanderError): string | undefined => /\(Did you mean ([^?]+)\?\)/.exec(error.message)?.[1];
+export const suggestionOf = (error: CommanderError): string | undefined =>
+  /\(Did you mean ([^?]+)\?\)/.exec(error.message)?.[1];
 
 /** The flags given, by option key, each with every text given for it; positionals apart. A bad
  * argument is one sentence (a HarnessError, exit 2), never commander's own output or exit code. */
-export function readArgv<Table extends OptionTable>(command: Pick<CommandOptions<Table>, 'name' | 'options' | 'positionals'>, argv: readonly string[], ownersOf?: OptionSources['ownersOf']) {
+export function readArgv<Table extends OptionTable>(
+  command: Pick<CommandOptions<Table>, 'name' | 'options' | 'positionals'>,
+  argv: readonly string[],
+  ownersOf?: OptionSources['ownersOf'],
+) {
   const program = commanderProgram(command);
   const byFlag = new Map(Object.values(command.options).map((option) => [`--${option.flag}`, option]));
   for (const option of Object.values(command.options)) {
@@ -107,11 +129,15 @@ export function readArgv<Table extends OptionTable>(command: Pick<CommandOptions
     const value = program.getOptionValue(key) as string[] | boolean;
     given.set(key, Array.isArray(value) ? value : ['true']);
   }
-  const positionals = command.positionals === undefined ? [] : ((program.processedArgs[0] as string[] | undefined) ?? []);
+  const positionals =
+    command.positionals === undefined ? [] : ((program.processedArgs[0] as string[] | undefined) ?? []);
   return { given, positionals };
 }
 
-function suggestionFor(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>, flag: string): string | undefined {
+function suggestionFor(
+  command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>,
+  flag: string,
+): string | undefined {
   try {
     commanderProgram(command).parse([flag], { from: 'user' });
   } catch (error) {
@@ -120,7 +146,12 @@ function suggestionFor(command: Pick<CommandOptions<OptionTable>, 'name' | 'opti
   return undefined;
 }
 
-function argvProblem(command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>, error: CommanderError, byFlag: ReadonlyMap<string, OptionDef<unknown>>, ownersOf: OptionSources['ownersOf']): HarnessError {
+function argvProblem(
+  command: Pick<CommandOptions<OptionTable>, 'name' | 'options' | 'positionals'>,
+  error: CommanderError,
+  byFlag: ReadonlyMap<string, OptionDef<unknown>>,
+  ownersOf: OptionSources['ownersOf'],
+): HarnessError {
   const see = `see msgapi ${command.name} --help.`;
   switch (error.code) {
     case 'commander.unknownOption': {
@@ -129,7 +160,9 @@ function argvProblem(command: Pick<CommandOptions<OptionTable>, 'name' | 'option
       const known = byFlag.get(flag);
       if (known?.switch) return usage(`${flag} takes no value; ${see}`);
       // --flag=value: commander compares the whole word; the flag alone is what was misspelt.
-      const suggestion = /unknown option '[^'=]*=/.test(error.message) ? suggestionFor(command, flag) : suggestionOf(error);
+      const suggestion = /unknown option '[^'=]*=/.test(error.message)
+        ? suggestionFor(command, flag)
+        : suggestionOf(error);
       return refusal(command.name, flag, ownersOf, suggestion);
     }
     case 'commander.optionMissingArgument': {
@@ -159,14 +192,20 @@ function readEnvFile(path: string | undefined, cwd: string): EnvFile {
 }
 
 /** Reads argv, .env and the environment through a command's table: typed values, or exit 2 with one sentence per problem. */
-export function readOptions<Table extends OptionTable>(command: CommandOptions<Table>, argv: readonly string[], sources: OptionSources = {}): ReadOptions<Table> {
+export function readOptions<Table extends OptionTable>(
+  command: CommandOptions<Table>,
+  argv: readonly string[],
+  sources: OptionSources = {},
+): ReadOptions<Table> {
   const { given, positionals } = readArgv(command, argv, sources.ownersOf);
   if (given.has('help')) return { help: true };
 
   const entries = Object.entries(command.options) as Array<[keyof Table & string, OptionDef<unknown>]>;
   const takesSettings = entries.some(([, option]) => option.env !== undefined);
   const envFileKey = entries.find(([, option]) => option.flag === 'settings-file')?.[0];
-  const envFile = takesSettings ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd()) : undefined;
+  const envFile = takesSettings
+    ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd())
+    : undefined;
   const fromFile = envFile?.values ?? {};
   const env = sources.env ?? process.env;
 
@@ -179,7 +218,9 @@ export function readOptions<Table extends OptionTable>(command: CommandOptions<T
     }
     // An empty value means "not set", as a blank line in a copied .env.example should (except for a
     // setting whose empty value its parser refuses).
-    const value = [flagged?.at(-1), env[option.env], fromFile[option.env]].find((text) => text !== undefined && (text !== '' || option.emptyIsGiven));
+    const value = [flagged?.at(-1), env[option.env], fromFile[option.env]].find(
+      (text) => text !== undefined && (text !== '' || option.emptyIsGiven),
+    );
     if (value !== undefined) raws.set(key, option.repeatable && flagged ? flagged : [value.trim()]);
   }
 
@@ -213,7 +254,13 @@ export function readOptions<Table extends OptionTable>(command: CommandOptions<T
 }
 
 /** Names in the env file, or in the environment, that resemble one of the command's settings. */
-function nearMisses(entries: Array<[string, OptionDef<unknown>]>, raws: ReadonlyMap<string, unknown>, file: EnvFile, env: NodeJS.ProcessEnv, allSettings: readonly string[] | undefined): string[] {
+function nearMisses(
+  entries: Array<[string, OptionDef<unknown>]>,
+  raws: ReadonlyMap<string, unknown>,
+  file: EnvFile,
+  env: NodeJS.ProcessEnv,
+  allSettings: readonly string[] | undefined,
+): string[] {
   const own = entries.flatMap(([, option]) => (option.env === undefined ? [] : [option.env]));
   const known = [...own, ...(allSettings ?? [])];
   const isSet = (setting: string) => entries.some(([key, option]) => option.env === setting && raws.has(key));

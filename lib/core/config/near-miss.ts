@@ -22,7 +22,13 @@ const notASetting = (name: string, setting: string) => `${name} is not a setting
 
 /** Every name of an env file that resembles a setting: always a mistake in msgapi's own file. `text`
  * is the file; `names` the ones its parser read (a line inside a quoted value is no name). */
-export function envFileNearMisses(label: string, text: string, names: ReadonlySet<string>, settingNames: readonly string[], candidates: readonly string[]): string[] {
+export function envFileNearMisses(
+  label: string,
+  text: string,
+  names: ReadonlySet<string>,
+  settingNames: readonly string[],
+  candidates: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const [index, line] of text.split(/\r?\n/).entries()) {
     const name = /^\s*(?:export\s+)?([\w.-]+)\s*=/.exec(line)?.[1];
@@ -35,7 +41,12 @@ export function envFileNearMisses(label: string, text: string, names: ReadonlySe
 
 /** The environment holds many names of other programs: only a near-miss of a setting that is itself
  * unset is taken for a typo. */
-export function environmentNearMisses(env: NodeJS.ProcessEnv, isSet: (setting: string) => boolean, settingNames: readonly string[], candidates: readonly string[]): string[] {
+export function environmentNearMisses(
+  env: NodeJS.ProcessEnv,
+  isSet: (setting: string) => boolean,
+  settingNames: readonly string[],
+  candidates: readonly string[],
+): string[] {
   const problems: string[] = [];
   for (const name of Object.keys(env).sort()) {
     if (settingNames.includes(name)) continue;

@@ -35,7 +35,9 @@ export interface OptionDef<T> {
 }
 
 /** The values a table of options yields, by key. */
-export type OptionValues<Table extends Record<string, OptionDef<unknown>>> = { [K in keyof Table]: Table[K] extends OptionDef<infer T> ? T : never };
+export type OptionValues<Table extends Record<string, OptionDef<unknown>>> = {
+  [K in keyof Table]: Table[K] extends OptionDef<infer T> ? T : never;
+};
 
 interface Described {
   flag: string;
@@ -48,19 +50,23 @@ interface Described {
 }
 
 /** An option that takes a value; without `default` it is undefined when not given. */
-export function valueOption<T, D extends T | undefined = undefined>(spec: Described & {
-  metavar: string;
-  parse: (raw: string, name: string) => Parsed<T>;
-  /** The formatter beside the parser: how a value is written back (for the default in --help). */
-  format?: (value: T) => string;
-  default?: D | (() => D);
-  /** Shown instead of the formatted default (a new seed each run, a free port ...). */
-  defaultText?: string;
-  emptyIsGiven?: boolean;
-}): OptionDef<T | D> {
+export function valueOption<T, D extends T | undefined = undefined>(
+  spec: Described & {
+    metavar: string;
+    parse: (raw: string, name: string) => Parsed<T>;
+    /** The formatter beside the parser: how a value is written back (for the default in --help). */
+    format?: (value: T) => string;
+    default?: D | (() => D);
+    /** Shown instead of the formatted default (a new seed each run, a free port ...). */
+    defaultText?: string;
+    emptyIsGiven?: boolean;
+  },
+): OptionDef<T | D> {
   const fallback = spec.default;
   const defaultValue = (): T | D => (typeof fallback === 'function' ? (fallback as () => D)() : (fallback as D));
-  const shown = spec.defaultText ?? (fallback === undefined || typeof fallback === 'function' ? undefined : (spec.format ?? String)(fallback as T));
+  const shown =
+    spec.defaultText ??
+    (fallback === undefined || typeof fallback === 'function' ? undefined : (spec.format ?? String)(fallback as T));
   return {
     flag: spec.flag,
     env: spec.env,
@@ -98,7 +104,9 @@ export function switchOption(spec: Described): OptionDef<boolean> {
 }
 
 /** A flag that may be given several times; none given: an empty list. */
-export function repeatableOption<T>(spec: Described & { metavar: string; parse: (raw: string, name: string) => Parsed<T>; defaultText?: string }): OptionDef<T[]> {
+export function repeatableOption<T>(
+  spec: Described & { metavar: string; parse: (raw: string, name: string) => Parsed<T>; defaultText?: string },
+): OptionDef<T[]> {
   return {
     flag: spec.flag,
     env: spec.env,

@@ -9,7 +9,10 @@ const bad = (problem: string): Parsed<never> => ({ ok: false, problem });
 export function parseBaseUrl(raw: string): Parsed<string> {
   // Empty is never "unset" here: an unset CI secret gives BASE_URL=, and the run must not fall back
   // to the embedded server and pass.
-  if (raw === '') return bad('BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.');
+  if (raw === '')
+    return bad(
+      'BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.',
+    );
   let url: URL;
   try {
     url = new URL(raw);
@@ -41,7 +44,9 @@ export function parseToken(name: string, raw: string): Parsed<string> {
   }
   if (!bearerToken.test(raw)) {
     // The value itself is never echoed: it is a secret even when it is malformed.
-    return bad(`${name} contains a space or another character a Bearer token cannot hold (allowed: letters, digits and - . _ ~ + /, then = padding).`);
+    return bad(
+      `${name} contains a space or another character a Bearer token cannot hold (allowed: letters, digits and - . _ ~ + /, then = padding).`,
+    );
   }
   return ok(raw);
 }
@@ -107,7 +112,13 @@ export const formatInteger = (value: number): string => String(value);
 /** A number from min to max; `integer`: a whole one. */
 export function parseNumber(name: string, raw: string, min: number, max: number, integer: boolean): Parsed<number> {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    (integer && !Number.isInteger(value)) ||
+    value < min ||
+    value > max
+  ) {
     return bad(`${name} ${raw} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}.`);
   }
   return ok(value);
@@ -130,13 +141,23 @@ export const formatGroupContacts = (semantics: GroupContactsSemantics): string =
 
 /** A comma-separated list of ids (what they must name is for the command that uses them to say). */
 export function parseIdList(_name: string, raw: string): Parsed<string[]> {
-  return ok(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''));
+  return ok(
+    raw
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  );
 }
 
 export const formatIdList = (ids: readonly string[]): string => ids.join(',');
 
 /** One sentence when ids of a list are not among the known ones: `what` says what they should be. */
-export function unknownIdsProblem(name: string, ids: readonly string[], known: (id: string) => boolean, what: string): string | undefined {
+export function unknownIdsProblem(
+  name: string,
+  ids: readonly string[],
+  known: (id: string) => boolean,
+  what: string,
+): string | undefined {
   const unknown = ids.filter((id) => !known(id));
   if (unknown.length === 0) return undefined;
   return `${name} names ${unknown.map((id) => `"${id}"`).join(', ')}, which ${unknown.length > 1 ? 'are not' : 'is not'} ${what}.`;
@@ -149,7 +170,9 @@ export function parseText(name: string, raw: string): Parsed<string> {
 
 /** One of a closed list of words. */
 export function parseChoice<W extends string>(name: string, raw: string, words: readonly W[]): Parsed<W> {
-  return (words as readonly string[]).includes(raw) ? ok(raw as W) : bad(`${name} ${raw} is not one of ${words.join(', ')}.`);
+  return (words as readonly string[]).includes(raw)
+    ? ok(raw as W)
+    : bad(`${name} ${raw} is not one of ${words.join(', ')}.`);
 }
 
 /** An http or https address, without a trailing slash. */

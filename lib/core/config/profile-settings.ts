@@ -10,7 +10,10 @@ type Declaration = readonly number[] | string;
 type Narrowing = (typeof profileEntries)[number] & { setting: Exclude<ProfileSetting, { kind: 'own' | 'convention' }> };
 
 // A convention's setting is CONVENTIONS, a list of check ids (settings.ts): no narrowing of its own.
-const narrowing = profileEntries.filter((entry): entry is Narrowing => 'setting' in entry && entry.setting.kind !== 'own' && entry.setting.kind !== 'convention');
+const narrowing = profileEntries.filter(
+  (entry): entry is Narrowing =>
+    'setting' in entry && entry.setting.kind !== 'own' && entry.setting.kind !== 'convention',
+);
 
 const withinWords = ({ from, to }: StatusRange) => `${from}-${to}`;
 
@@ -22,7 +25,10 @@ function parseStatuses(raw: string, name: string, within: StatusRange): Parsed<r
   for (const part of parts) {
     const status = /^\d{3}$/.test(part) ? Number(part) : Number.NaN;
     if (!inside(within, status)) {
-      return { ok: false, problem: `${name} must be a comma-separated list of statuses within ${withinWords(within)} (such as ${within.from}); got ${JSON.stringify(raw)}.` };
+      return {
+        ok: false,
+        problem: `${name} must be a comma-separated list of statuses within ${withinWords(within)} (such as ${within.from}); got ${JSON.stringify(raw)}.`,
+      };
     }
     statuses.push(status);
   }
@@ -62,7 +68,9 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
       metavar: 'STATUSES',
       help: `${entry.question} (${entry.section}, open.) Declares the statuses your server answers with, comma-separated within ${withinWords(setting.within)}; only those are then accepted. Unset: ${Object.values(entry.readings).join('; ')}. (profile: ${entry.key})`,
       // The usual status of each: 404 for an unknown id, 401 for bad credentials.
-      example: String(setting.within.from + (entry.key === 'unknown-id-status' ? 4 : entry.key === 'auth-refusal-status' ? 1 : 0)),
+      example: String(
+        setting.within.from + (entry.key === 'unknown-id-status' ? 4 : entry.key === 'auth-refusal-status' ? 1 : 0),
+      ),
       parse: (raw, name) => parseStatuses(raw, name, setting.within),
       format: (value) => (typeof value === 'string' ? value : value.join(',')),
       defaultText: 'every status the register accepts',
@@ -72,7 +80,11 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
     env: setting.env,
     flag,
     metavar: 'READING',
-    help: `${entry.question} (${entry.section}, open.) Declares your server's reading, then the only one accepted: ${Object.entries(entry.readings).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}. Unset: ${unsetWords(entry)}. (profile: ${entry.key})`,
+    help: `${entry.question} (${entry.section}, open.) Declares your server's reading, then the only one accepted: ${Object.entries(
+      entry.readings,
+    )
+      .map(([name, meaning]) => `${name} (${meaning})`)
+      .join('; ')}. Unset: ${unsetWords(entry)}. (profile: ${entry.key})`,
     example: readings[0],
     parse: (raw, name) => parseReading(raw, name, readings),
     defaultText: 'assumed' in entry ? entry.assumed.reading : 'every reading',
@@ -80,7 +92,8 @@ function optionOf(entry: Narrowing): OptionDef<Declaration | undefined> {
 }
 
 /** What an unset reading setting accepts, in words. */
-const unsetWords = (entry: Narrowing): string => ('assumed' in entry ? `${entry.assumed.reading}, assumed (${entry.assumed.why})` : 'every one of them');
+const unsetWords = (entry: Narrowing): string =>
+  'assumed' in entry ? `${entry.assumed.reading}, assumed (${entry.assumed.why})` : 'every one of them';
 
 /** One option per narrowing entry, keyed by the camelCase of its variable (unknownIdStatus). */
 export const profileSettings: Readonly<Record<string, OptionDef<Declaration | undefined>>> = Object.fromEntries(

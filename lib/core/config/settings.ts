@@ -5,8 +5,20 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { optionName, switchOption, valueOption, type OptionDef } from './option.ts';
 import {
-  formatBodyEncoding, formatGroupContacts, formatIdList, formatInteger, formatPagination, parseBaseUrl, parseBodyEncoding,
-  parseChoice, parseGroupContacts, parseIdList, parseInteger, parsePagination, parseText, parseToken,
+  formatBodyEncoding,
+  formatGroupContacts,
+  formatIdList,
+  formatInteger,
+  formatPagination,
+  parseBaseUrl,
+  parseBodyEncoding,
+  parseChoice,
+  parseGroupContacts,
+  parseIdList,
+  parseInteger,
+  parsePagination,
+  parseText,
+  parseToken,
 } from './parse-values.ts';
 import type { BodyEncoding, PaginationStyle } from './value-types.ts';
 import { profileSettings } from './profile-settings.ts';
@@ -218,7 +230,12 @@ export const reportsDir = valueOption({
     const parsed = parseText(name, raw);
     if (!parsed.ok) return parsed;
     const dir = resolve(parsed.value);
-    return isFile(dir) ? { ok: false, problem: `${name} ${parsed.value} is a file, not a folder; name a folder for the reports (it is made when missing).` } : { ok: true, value: dir };
+    return isFile(dir)
+      ? {
+          ok: false,
+          problem: `${name} ${parsed.value} is a file, not a folder; name a folder for the reports (it is made when missing).`,
+        }
+      : { ok: true, value: dir };
   },
   default: () => resolve('reports'),
   defaultText: 'reports',
@@ -228,7 +245,7 @@ export const abAccessToken = valueOption({
   env: 'AB_ACCESS_TOKEN',
   flag: 'ab-access-token',
   metavar: 'TOKEN',
-  help: "msgapi load --ab: Bearer token for the baseline server the target is compared with. Unset: ACCESS_TOKEN. Never printed.",
+  help: 'msgapi load --ab: Bearer token for the baseline server the target is compared with. Unset: ACCESS_TOKEN. Never printed.',
   example: 'replace-with-the-baseline-servers-token',
   secret: true,
   parse: (raw, name) => parseToken(name, raw),
@@ -281,10 +298,14 @@ export function targetSettingProblems(_values: unknown, raw: (key: string) => st
   const problems: string[] = [];
   // An empty BASE_URL has its own sentence already.
   if (raw('baseUrl') && raw('accessToken') === undefined && raw('accessTokenCommand') === undefined) {
-    problems.push(`${optionName(targetSettings.accessToken)} (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).`);
+    problems.push(
+      `${optionName(targetSettings.accessToken)} (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).`,
+    );
   }
   if (raw('accessToken') !== undefined && raw('accessTokenCommand') !== undefined) {
-    problems.push('ACCESS_TOKEN and ACCESS_TOKEN_COMMAND are both given; give the token, or the command that prints it.');
+    problems.push(
+      'ACCESS_TOKEN and ACCESS_TOKEN_COMMAND are both given; give the token, or the command that prints it.',
+    );
   }
   const second = raw('secondAccessToken');
   if (second !== undefined && second === raw('accessToken')) {

@@ -10,7 +10,12 @@ export function runsInCi(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** `embedded`: the --embedded switch as read; `raw`: the text given for a target setting, if any. */
-export function targetChoiceProblems(embedded: boolean, raw: (key: string) => string | undefined, env: NodeJS.ProcessEnv, embeddedUnlessTarget = false): string[] {
+export function targetChoiceProblems(
+  embedded: boolean,
+  raw: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv,
+  embeddedUnlessTarget = false,
+): string[] {
   const baseUrl = raw('baseUrl');
   // An empty BASE_URL has its own sentence already (parseBaseUrl).
   if (baseUrl === '') return [];
@@ -20,13 +25,22 @@ export function targetChoiceProblems(embedded: boolean, raw: (key: string) => st
   if (embedded) return [];
   const tokens = ['accessToken', 'accessTokenCommand', 'secondAccessToken'].filter((key) => raw(key) !== undefined);
   if (tokens.length > 0) {
-    const names = tokens.map((key) => ({ accessToken: 'ACCESS_TOKEN', accessTokenCommand: 'ACCESS_TOKEN_COMMAND' })[key] ?? 'SECOND_ACCESS_TOKEN').join(' and ');
-    return [`${names} ${tokens.length === 1 ? 'is' : 'are'} set but BASE_URL is not; set BASE_URL to the server the token belongs to, or pass --embedded to test the embedded reference server.`];
+    const names = tokens
+      .map(
+        (key) =>
+          ({ accessToken: 'ACCESS_TOKEN', accessTokenCommand: 'ACCESS_TOKEN_COMMAND' })[key] ?? 'SECOND_ACCESS_TOKEN',
+      )
+      .join(' and ');
+    return [
+      `${names} ${tokens.length === 1 ? 'is' : 'are'} set but BASE_URL is not; set BASE_URL to the server the token belongs to, or pass --embedded to test the embedded reference server.`,
+    ];
   }
   // --embedded-unless-target (npm run conformance, the README's first command) asks for the embedded
   // server whenever nothing names a target, in CI too: it is a demonstration, never a gate.
   if (runsInCi(env) && !embeddedUnlessTarget) {
-    return [`CI is set (CI=${env.CI}) and no target is named; set BASE_URL to the server to test, or pass --embedded (EMBEDDED=true) to test the embedded reference server.`];
+    return [
+      `CI is set (CI=${env.CI}) and no target is named; set BASE_URL to the server to test, or pass --embedded (EMBEDDED=true) to test the embedded reference server.`,
+    ];
   }
   return [];
 }

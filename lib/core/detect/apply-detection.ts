@@ -32,18 +32,24 @@ function currentValue(setting: DetectedSetting, choices: TargetChoices): string 
 }
 
 const isDeclared = (setting: DetectedSetting, declared: Declared): boolean =>
-  (setting === 'BODY_ENCODING' && declared.bodyEncoding) || (setting === 'PAGINATION' && declared.pagination) || (setting === 'GROUP_CONTACTS' && declared.groupContacts);
+  (setting === 'BODY_ENCODING' && declared.bodyEncoding) ||
+  (setting === 'PAGINATION' && declared.pagination) ||
+  (setting === 'GROUP_CONTACTS' && declared.groupContacts);
 
 function contradiction(finding: Finding, choices: TargetChoices, declared: Declared): string | undefined {
   if (finding.value === undefined) return undefined;
   if (isDeclared(finding.setting, declared)) {
     const value = currentValue(finding.setting, choices);
-    return value === finding.value ? undefined : `${finding.setting}=${value} is declared, but the probe saw ${finding.value}: ${finding.evidence}. The declared setting is used.`;
+    return value === finding.value
+      ? undefined
+      : `${finding.setting}=${value} is declared, but the probe saw ${finding.value}: ${finding.evidence}. The declared setting is used.`;
   }
   const readings = declaredValue(finding.setting, choices.declared);
   if (readings === undefined) return undefined;
   const seen = finding.value.split(',').map((value) => value.replace(/^eventual:\d+$/, 'eventual:<ms>'));
-  return seen.every((value) => readings.includes(value)) ? undefined : `${finding.setting}=${readings.join(',')} is declared, but the probe saw ${finding.value}: ${finding.evidence}.`;
+  return seen.every((value) => readings.includes(value))
+    ? undefined
+    : `${finding.setting}=${readings.join(',')} is declared, but the probe saw ${finding.value}: ${finding.evidence}.`;
 }
 
 export interface Applied {
@@ -67,9 +73,32 @@ export function applyDetection(choices: TargetChoices, detection: Detection, dec
     apply();
     lines.push(`${label}: ${finding.value} (detected)`);
   };
-  take('BODY_ENCODING', 'body encoding', () => { if (detection.bodyEncoding) next.bodyEncoding = detection.bodyEncoding; }, choices.bodyEncoding);
-  take('PAGINATION', 'pagination', () => { if (detection.pagination) next.pagination = detection.pagination; }, formatPagination(choices.pagination));
-  take('GROUP_CONTACTS', 'group contacts', () => { if (detection.groupContacts) next.groupContacts = detection.groupContacts; }, 'left open: PUT contacts is checked under both readings');
-  const contradictions = detection.findings.map((finding) => contradiction(finding, choices, declared)).filter((sentence): sentence is string => sentence !== undefined);
+  take(
+    'BODY_ENCODING',
+    'body encoding',
+    () => {
+      if (detection.bodyEncoding) next.bodyEncoding = detection.bodyEncoding;
+    },
+    choices.bodyEncoding,
+  );
+  take(
+    'PAGINATION',
+    'pagination',
+    () => {
+      if (detection.pagination) next.pagination = detection.pagination;
+    },
+    formatPagination(choices.pagination),
+  );
+  take(
+    'GROUP_CONTACTS',
+    'group contacts',
+    () => {
+      if (detection.groupContacts) next.groupContacts = detection.groupContacts;
+    },
+    'left open: PUT contacts is checked under both readings',
+  );
+  const contradictions = detection.findings
+    .map((finding) => contradiction(finding, choices, declared))
+    .filter((sentence): sentence is string => sentence !== undefined);
   return { choices: next, lines, contradictions };
 }

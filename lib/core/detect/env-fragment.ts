@@ -12,7 +12,11 @@ export function envFragment(detection: Detection, about: string): string {
       continue;
     }
     lines.push(`# ${finding.evidence}`);
-    lines.push(usedSettings.has(finding.setting) ? `${finding.setting}=${finding.value}` : `# ${finding.setting}=${finding.value}   (uncomment to require it)`);
+    lines.push(
+      usedSettings.has(finding.setting)
+        ? `${finding.setting}=${finding.value}`
+        : `# ${finding.setting}=${finding.value}   (uncomment to require it)`,
+    );
   }
   for (const observation of detection.observations) lines.push(`# ${observation.topic}: ${observation.seen}`);
   return `${lines.join('\n')}\n`;
@@ -22,7 +26,11 @@ export function envFragment(detection: Detection, about: string): string {
  * The file's text with the settings of the fragment it lacks appended; a setting it has is kept as
  * it is. Returns the settings added and those kept that differ from what was found.
  */
-export function mergeEnv(existing: string, detection: Detection, about: string): { text: string; added: string[]; differing: string[] } {
+export function mergeEnv(
+  existing: string,
+  detection: Detection,
+  about: string,
+): { text: string; added: string[]; differing: string[] } {
   const present = new Map<string, string>();
   for (const line of existing.split(/\r?\n/)) {
     const match = /^\s*(?:export\s+)?([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(line);
@@ -43,5 +51,9 @@ export function mergeEnv(existing: string, detection: Detection, about: string):
   }
   if (lines.length === 0) return { text: existing, added, differing };
   const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
-  return { text: `${existing}${separator}${existing === '' ? '' : '\n'}# ${about} (msgapi probe)\n${lines.join('\n')}\n`, added, differing };
+  return {
+    text: `${existing}${separator}${existing === '' ? '' : '\n'}# ${about} (msgapi probe)\n${lines.join('\n')}\n`,
+    added,
+    differing,
+  };
 }

@@ -22,25 +22,42 @@ interface Page {
 
 function pageOf(response: ApiResponse): Page | undefined {
   const body = response.body;
-  if (!everyReading.isSuccess(response.status) || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  if (!everyReading.isSuccess(response.status) || typeof body !== 'object' || body === null || Array.isArray(body))
+    return undefined;
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) return undefined;
-  const ids = data.map((item) => (typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined));
+  const ids = data.map((item) =>
+    typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined,
+  );
   if (!ids.every((id): id is string => typeof id === 'string')) return undefined;
-  return { ids, hasMore: (body as { has_more?: unknown }).has_more === true, envelope: body as Record<string, unknown> };
+  return {
+    ids,
+    hasMore: (body as { has_more?: unknown }).has_more === true,
+    envelope: body as Record<string, unknown>,
+  };
 }
 
 /** Envelope fields that may carry a cursor, and the query parameters a server may read it from. */
-const cursorParamsFor = (field: string): string[] => [...new Set([field.replace(/^next_?/i, '') || field, field, 'cursor', 'page_token', 'after', 'next', 'token'])].filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+const cursorParamsFor = (field: string): string[] =>
+  [
+    ...new Set([field.replace(/^next_?/i, '') || field, field, 'cursor', 'page_token', 'after', 'next', 'token']),
+  ].filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
 
 /** The styles to try, most usual first: starting_after is the suite's default. */
 function candidates(envelope: Record<string, unknown>): PaginationStyle[] {
   const cursorFields = Object.entries(envelope)
-    .filter(([name, value]) => name !== 'data' && name !== 'has_more' && ((typeof value === 'string' && value !== '') || typeof value === 'number'))
+    .filter(
+      ([name, value]) =>
+        name !== 'data' &&
+        name !== 'has_more' &&
+        ((typeof value === 'string' && value !== '') || typeof value === 'number'),
+    )
     .map(([name]) => name);
   return [
     { kind: 'starting_after' },
-    ...cursorFields.flatMap((field) => cursorParamsFor(field).map((param): PaginationStyle => ({ kind: 'cursor', param, field }))),
+    ...cursorFields.flatMap((field) =>
+      cursorParamsFor(field).map((param): PaginationStyle => ({ kind: 'cursor', param, field })),
+    ),
     { kind: 'page', param: 'page' },
     { kind: 'offset', param: 'offset' },
     { kind: 'offset', param: 'skip' },
@@ -62,8 +79,13 @@ export async function detectPagination(client: ApiClient): Promise<PaginationFin
 async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list changed'> {
   const two = pageOf(await client.listConversations({ limit: 2 }));
   const first = pageOf(await client.listConversations({ limit: 1 }));
-  if (two === undefined || first === undefined) return { style: undefined, evidence: 'the list did not answer a page of conversations with ids' };
-  if (two.ids.length < 2 || !first.hasMore) return { style: undefined, evidence: `the list holds fewer than two conversations (limit=2 gave ${two.ids.length}), so no second page could be asked for` };
+  if (two === undefined || first === undefined)
+    return { style: undefined, evidence: 'the list did not answer a page of conversations with ids' };
+  if (two.ids.length < 2 || !first.hasMore)
+    return {
+      style: undefined,
+      evidence: `the list holds fewer than two conversations (limit=2 gave ${two.ids.length}), so no second page could be asked for`,
+    };
   const [a, b] = two.ids as [string, string];
   if (first.ids[0] !== a) return 'list changed';
   const tried: string[] = [];
@@ -75,22 +97,39 @@ async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list cha
     if (!('query' in next)) continue;
     const response = await client.listConversations({ limit: 1 }, next.query);
     const page = pageOf(response);
-    const query = new URLSearchParams(Object.entries(next.query).map(([name, value]) => [name, String(value)])).toString();
+    const query = new URLSearchParams(
+      Object.entries(next.query).map(([name, value]) => [name, String(value)]),
+    ).toString();
     if (page?.ids[0] === b) {
       if (!(await stillTheSame(client, a, b))) return 'list changed';
-      return { style, evidence: `GET /v1/conversations?limit=1 gave ${a}; ?limit=1&${query} gave ${b}, the second item of ?limit=2` };
+      return {
+        style,
+        evidence: `GET /v1/conversations?limit=1 gave ${a}; ?limit=1&${query} gave ${b}, the second item of ?limit=2`,
+      };
     }
-    const gave = page === undefined ? `answered ${response.status}` : page.ids.length === 0 ? 'an empty page' : `began with ${page.ids[0]}`;
+    const gave =
+      page === undefined
+        ? `answered ${response.status}`
+        : page.ids.length === 0
+          ? 'an empty page'
+          : `began with ${page.ids[0]}`;
     if (misread === undefined && page !== undefined && page.ids[0] !== a) {
-      misread = { style, evidence: `?limit=1&${query} ${gave}, neither the first item (${a}) nor the second (${b}) of ?limit=2: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show` };
+      misread = {
+        style,
+        evidence: `?limit=1&${query} ${gave}, neither the first item (${a}) nor the second (${b}) of ?limit=2: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show`,
+      };
     }
     if (misread === undefined && page?.ids[0] === a && style.kind !== 'cursor') {
       // The first page again: ignored, or read wrongly (the page after X beginning with X). One
       // step further tells: a server that ignores the parameter answers the first page again.
       const further = nextPageQuery(style, { index: 1, itemsSoFar: 2, lastId: b, envelope: first.envelope });
-      const onward = 'query' in further ? pageOf(await client.listConversations({ limit: 1 }, further.query)) : undefined;
+      const onward =
+        'query' in further ? pageOf(await client.listConversations({ limit: 1 }, further.query)) : undefined;
       if (onward !== undefined && onward.ids[0] !== a) {
-        misread = { style, evidence: `?limit=1&${query} began with ${a} again, but one page further began with ${onward.ids[0] ?? 'nothing'}: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show` };
+        misread = {
+          style,
+          evidence: `?limit=1&${query} began with ${a} again, but one page further began with ${onward.ids[0] ?? 'nothing'}: the server reads ${formatPagination(style)} but pages wrongly, which the page walks will show`,
+        };
       }
     }
     tried.push(`${formatPagination(style)} (${gave})`);

@@ -29,16 +29,20 @@ export interface ChoiceFacts {
 }
 
 /** The settings the probe observes and reports only (not how to talk to the server), each with the entry it declares. */
-const narrowing = detectedSettings.filter((setting) => !usedSettings.has(setting)).map((setting) => ({ setting, key: entryOfSetting(setting) as keyof DeclaredReadings }));
+const narrowing = detectedSettings
+  .filter((setting) => !usedSettings.has(setting))
+  .map((setting) => ({ setting, key: entryOfSetting(setting) as keyof DeclaredReadings }));
 
 export function serverChoices({ choices, declared, embedded, detection }: ChoiceFacts): ServerChoice[] {
   const finding = (setting: DetectedSetting) => detection?.findings.find((found) => found.setting === setting);
   const talk = (point: DetectedSetting, isDeclared: boolean, reading: string | undefined): ServerChoice => {
     if (isDeclared) return { point, reading: reading ?? 'open', source: 'declared' };
     const found = finding(point);
-    if (found?.value !== undefined) return { point, reading: found.value, source: 'detected', evidence: found.evidence };
+    if (found?.value !== undefined)
+      return { point, reading: found.value, source: 'detected', evidence: found.evidence };
     if (embedded) return { point, reading: reading ?? 'open', source: 'known' };
-    if (reading === undefined) return { point, reading: 'open', source: 'open', ...(found ? { evidence: found.evidence } : {}) };
+    if (reading === undefined)
+      return { point, reading: 'open', source: 'open', ...(found ? { evidence: found.evidence } : {}) };
     return { point, reading, source: 'default', ...(found ? { evidence: found.evidence } : {}) };
   };
   const rows: ServerChoice[] = [
@@ -49,8 +53,14 @@ export function serverChoices({ choices, declared, embedded, detection }: Choice
   for (const { setting, key } of narrowing) {
     const value = choices.declared[key];
     const found = finding(setting);
-    if (value !== undefined) rows.push({ point: setting, reading: Array.isArray(value) ? value.join(',') : String(value), source: 'declared' });
-    else if (found?.value !== undefined) rows.push({ point: setting, reading: found.value, source: 'observed', evidence: found.evidence });
+    if (value !== undefined)
+      rows.push({
+        point: setting,
+        reading: Array.isArray(value) ? value.join(',') : String(value),
+        source: 'declared',
+      });
+    else if (found?.value !== undefined)
+      rows.push({ point: setting, reading: found.value, source: 'observed', evidence: found.evidence });
   }
   // The other declared readings (SUCCESS_STATUS, UNKNOWN_ID_STATUS, ...), by their setting's name.
   for (const [key, value] of Object.entries(choices.declared)) {
@@ -59,6 +69,12 @@ export function serverChoices({ choices, declared, embedded, detection }: Choice
     const point = entry && 'setting' in entry ? entry.setting.env : key;
     rows.push({ point, reading: Array.isArray(value) ? value.join(',') : String(value), source: 'declared' });
   }
-  for (const observation of detection?.observations ?? []) rows.push({ point: observation.topic, reading: observation.seen.replace(/ \(.*$/, ''), source: 'observed', evidence: observation.seen });
+  for (const observation of detection?.observations ?? [])
+    rows.push({
+      point: observation.topic,
+      reading: observation.seen.replace(/ \(.*$/, ''),
+      source: 'observed',
+      evidence: observation.seen,
+    });
   return rows;
 }

@@ -5,7 +5,17 @@
 // every reading of the register is accepted; what the user declared of their server (settings such
 // as UNKNOWN_ID_STATUS=404 or EMPTY_TEXT=kept) narrows an entry to that reading.
 import { isDeepStrictEqual } from 'node:util';
-import { profileEntries, type ConventionEntry, type DeclaredReadings, type ProfileKey, type ProfileSetting, type ReadingOf, type ReadingSettingEntry, type StatusRange, type StatusSettingEntry } from '../../api/open-points.ts';
+import {
+  profileEntries,
+  type ConventionEntry,
+  type DeclaredReadings,
+  type ProfileKey,
+  type ProfileSetting,
+  type ReadingOf,
+  type ReadingSettingEntry,
+  type StatusRange,
+  type StatusSettingEntry,
+} from '../../api/open-points.ts';
 
 export type { DeclaredReadings };
 
@@ -97,22 +107,30 @@ type Registered = (typeof profileEntries)[number];
 const settingOf = (entry: Registered): ProfileSetting | undefined => ('setting' in entry ? entry.setting : undefined);
 
 /** The register's range of each entry a list of statuses narrows (success-status: 200 to 299). */
-const ranges = Object.fromEntries(profileEntries.flatMap((entry) => {
-  const setting = settingOf(entry);
-  return setting?.kind === 'statuses' ? [[entry.key, setting.within]] : [];
-})) as Readonly<Record<StatusSettingEntry, StatusRange>>;
+const ranges = Object.fromEntries(
+  profileEntries.flatMap((entry) => {
+    const setting = settingOf(entry);
+    return setting?.kind === 'statuses' ? [[entry.key, setting.within]] : [];
+  }),
+) as Readonly<Record<StatusSettingEntry, StatusRange>>;
 
 /** A range in words, for failure messages: "a 4xx status", or "a status from 400 to 451". */
-const rangeWords = ({ from, to }: StatusRange): string => (from % 100 === 0 && to === from + 99 ? `a ${from / 100}xx status` : `a status from ${from} to ${to}`);
+const rangeWords = ({ from, to }: StatusRange): string =>
+  from % 100 === 0 && to === from + 99 ? `a ${from / 100}xx status` : `a status from ${from} to ${to}`;
 
 /** What a convention entry asks (auth-challenge: a 401 carries WWW-Authenticate), as the register states it. */
-const asked = Object.fromEntries(profileEntries.flatMap((entry) => {
-  const setting = settingOf(entry);
-  return setting?.kind === 'convention' ? [[entry.key, setting.asks]] : [];
-})) as Readonly<Record<ConventionEntry, { status: number; header: string }>>;
+const asked = Object.fromEntries(
+  profileEntries.flatMap((entry) => {
+    const setting = settingOf(entry);
+    return setting?.kind === 'convention' ? [[entry.key, setting.asks]] : [];
+  }),
+) as Readonly<Record<ConventionEntry, { status: number; header: string }>>;
 
 /** An entry's widest range (before any setting narrows it): what a script for another engine (k6) writes down. */
-export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: number } => ({ low: ranges[entry].from, high: ranges[entry].to });
+export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: number } => ({
+  low: ranges[entry].from,
+  high: ranges[entry].to,
+});
 
 /**
  * text-storage: what a server that normalises text may store for `text`: the text trimmed, with
@@ -120,7 +138,12 @@ export const statusRangeOf = (entry: StatusSettingEntry): { low: number; high: n
  */
 export function normalisationsOf(text: string): Set<string> {
   const forms = [text, text.normalize('NFC'), text.normalize('NFKC')];
-  const spacings = (value: string) => [value, value.trim(), value.replace(/\s+/g, ' '), value.replace(/\s+/g, ' ').trim()];
+  const spacings = (value: string) => [
+    value,
+    value.trim(),
+    value.replace(/\s+/g, ' '),
+    value.replace(/\s+/g, ' ').trim(),
+  ];
   return new Set(forms.flatMap(spacings));
 }
 
@@ -129,13 +152,17 @@ export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
   return (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-const declaresJson = (answer: Pick<Answer, 'headers'>) => /^application\/(?:[\w.+-]+\+)?json$/.test(declaredMediaType(answer));
+const declaresJson = (answer: Pick<Answer, 'headers'>) =>
+  /^application\/(?:[\w.+-]+\+)?json$/.test(declaredMediaType(answer));
 
 /**
  * The profile of a server of which `declared` is known. `consulted` hears every entry a predicate
  * rests on as it is asked, so that a check's result can say which entries its verdict rested on.
  */
-export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry: ProfileKey) => void = () => {}): ServerProfile {
+export function serverProfile(
+  declared: DeclaredReadings = {},
+  consulted: (entry: ProfileKey) => void = () => {},
+): ServerProfile {
   // A predicate consults only the entries of its row of predicateEntries: `hear` holds it to them.
   const hear = <P extends FixedPredicate>(_predicate: P, entry: EntriesOf<P>): void => consulted(entry);
   const inRange = (entry: StatusSettingEntry, status: number): boolean => {
@@ -149,10 +176,12 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     return only === undefined || only === reading;
   };
   /** The predicate of one status entry: the statuses declared, or the register's range. */
-  const statusOf = <P extends FixedPredicate>(predicate: P, entry: EntriesOf<P> & StatusSettingEntry) => (status: number): boolean => {
-    hear(predicate, entry);
-    return inRange(entry, status);
-  };
+  const statusOf =
+    <P extends FixedPredicate>(predicate: P, entry: EntriesOf<P> & StatusSettingEntry) =>
+    (status: number): boolean => {
+      hear(predicate, entry);
+      return inRange(entry, status);
+    };
   const describe = (entry: StatusSettingEntry): string => {
     const listed = declared[entry];
     return listed === undefined ? rangeWords(ranges[entry]) : `${listed.join(' or ')} (as declared)`;
@@ -189,8 +218,12 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     // Plain functions, not methods: checks pass predicates around (expectAnswer(response, profile.isDeleteSuccess, ...)).
     isDeleteOfNothingAnswer: (status) => {
       hear('isDeleteOfNothingAnswer', 'delete-of-nothing');
-      const refused = isDeclared('delete-of-nothing', 'refused') && statusOf('isDeleteOfNothingAnswer', 'unknown-id-status')(status);
-      return refused || (isDeclared('delete-of-nothing', 'success') && statusOf('isDeleteOfNothingAnswer', 'delete-answer')(status));
+      const refused =
+        isDeclared('delete-of-nothing', 'refused') && statusOf('isDeleteOfNothingAnswer', 'unknown-id-status')(status);
+      return (
+        refused ||
+        (isDeclared('delete-of-nothing', 'success') && statusOf('isDeleteOfNothingAnswer', 'delete-answer')(status))
+      );
     },
     describeDeleteOfNothing() {
       hear('describeDeleteOfNothing', 'delete-of-nothing');
@@ -205,7 +238,9 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       hear('foreignIdsAnswerAsUnknown', 'foreign-id-status');
       const foreign = declared['foreign-id-status'];
       const unknown = declared['unknown-id-status'];
-      return foreign === undefined || unknown === undefined || [...foreign].sort().join() === [...unknown].sort().join();
+      return (
+        foreign === undefined || unknown === undefined || [...foreign].sort().join() === [...unknown].sort().join()
+      );
     },
     answersAlike: (first, second) => {
       hear('answersAlike', 'foreign-id-status');
@@ -232,10 +267,14 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
       hear('successBodyLabelProblem', 'response-media-type');
       const label = declaredMediaType(answer);
       if (answer.text.trim() === '') return undefined;
-      if (declaresJson(answer)) return answer.jsonError === undefined ? undefined : `a body labelled ${label} that is not JSON (${answer.jsonError})`;
+      if (declaresJson(answer))
+        return answer.jsonError === undefined
+          ? undefined
+          : `a body labelled ${label} that is not JSON (${answer.jsonError})`;
       // A label that is not JSON on a body that is a JSON object or array: a client that honours
       // Content-Type reads it as something else. No label at all is not a wrong label.
-      if (label !== '' && answer.jsonError === undefined && /^\s*[[{]/.test(answer.text)) return `a JSON body labelled ${label}, which is not a JSON media type`;
+      if (label !== '' && answer.jsonError === undefined && /^\s*[[{]/.test(answer.text))
+        return `a JSON body labelled ${label}, which is not a JSON media type`;
       return undefined;
     },
     storedAsSent(sent, received) {
@@ -255,7 +294,9 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
     listDelayMs() {
       hear('listDelayMs', 'list-consistency');
       const declaredReading = declared['list-consistency'];
-      return declaredReading === undefined || declaredReading === 'immediate' ? 0 : Number(declaredReading.slice('eventual:'.length));
+      return declaredReading === undefined || declaredReading === 'immediate'
+        ? 0
+        : Number(declaredReading.slice('eventual:'.length));
     },
     unfilteredListHoldsArchived() {
       hear('unfilteredListHoldsArchived', 'default-list-scope');
@@ -277,7 +318,8 @@ export function serverProfile(declared: DeclaredReadings = {}, consulted: (entry
  * list-consistency: the bound to suggest for a list seen to show a write `elapsedMs` after it: twice
  * that, in whole seconds (one observation is no bound; a busy server is slower).
  */
-export const suggestedListDelayMs = (elapsedMs: number): number => Math.max(1_000, Math.ceil((2 * elapsedMs) / 1_000) * 1_000);
+export const suggestedListDelayMs = (elapsedMs: number): number =>
+  Math.max(1_000, Math.ceil((2 * elapsedMs) / 1_000) * 1_000);
 
 /**
  * Every reading of the register, nothing declared: for the code that must work whatever the server
@@ -325,14 +367,22 @@ export const predicateEntries = {
 } as const satisfies { readonly [P in PredicateName]: readonly ProfileKey[] | 'named' };
 
 /** The predicates that rest on entries of their own (not named by the caller). */
-type FixedPredicate = { [P in PredicateName]: (typeof predicateEntries)[P] extends readonly ProfileKey[] ? P : never }[PredicateName];
+type FixedPredicate = {
+  [P in PredicateName]: (typeof predicateEntries)[P] extends readonly ProfileKey[] ? P : never;
+}[PredicateName];
 type EntriesOf<P extends FixedPredicate> = (typeof predicateEntries)[P][number];
 
 /** The predicates that ask about an entry: those of its row, and those that take any entry of its kind ('named'). */
 export function predicatesOf(key: ProfileKey): string[] {
   const entry = profileEntries.find((candidate) => candidate.key === key);
   const kind = entry === undefined ? undefined : settingOf(entry)?.kind;
-  const named: Record<string, string | undefined> = { allows: 'reading', accepts: 'statuses', describe: 'statuses', conventionApplies: 'convention', followsConvention: 'convention' };
+  const named: Record<string, string | undefined> = {
+    allows: 'reading',
+    accepts: 'statuses',
+    describe: 'statuses',
+    conventionApplies: 'convention',
+    followsConvention: 'convention',
+  };
   return Object.entries(predicateEntries as Readonly<Record<string, readonly string[] | 'named'>>)
     .filter(([name, entries]) => (entries === 'named' ? named[name] === kind : entries.includes(key)))
     .map(([name]) => name);

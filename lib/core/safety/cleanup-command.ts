@@ -12,16 +12,21 @@ export interface CleanupTarget {
 }
 
 /** A word the shell passes through unchanged, or the word in single quotes. */
-const shellWord = (text: string): string => (/^[\w.,:/@=+%-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
+const shellWord = (text: string): string =>
+  /^[\w.,:/@=+%-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** `msgapi cleanup --ledger FILE …` (the ledger, and the run's marker in its name) or `--marker RUN_ID …`. */
 export function cleanupCommand(target: CleanupTarget, what: { ledger: string } | { marker: string }): string {
   return [
-    'msgapi', 'cleanup',
+    'msgapi',
+    'cleanup',
     ...('ledger' in what ? ['--ledger', shellWord(what.ledger)] : ['--marker', shellWord(what.marker)]),
-    '--base-url', shellWord(target.url),
-    '--body-encoding', target.encoding,
-    '--pagination', shellWord(formatPagination(target.pagination)),
+    '--base-url',
+    shellWord(target.url),
+    '--body-encoding',
+    target.encoding,
+    '--pagination',
+    shellWord(formatPagination(target.pagination)),
   ].join(' ');
 }
 

@@ -17,7 +17,6 @@ export interface Leftover {
   cleanup?: string;
 }
 
-
 export class CreatedResources {
   private readonly added = { conversation: new Set<string>(), group: new Set<string>() };
   private readonly forgotten = { conversation: new Set<string>(), group: new Set<string>() };
@@ -30,7 +29,10 @@ export class CreatedResources {
    * which must not delete the others' objects. The check's own CreatedResources still sweeps
    * whatever any part recorded and left.
    */
-  constructor(private readonly ledger?: Ledger, private readonly options: { onlyAdded?: boolean } = {}) {
+  constructor(
+    private readonly ledger?: Ledger,
+    private readonly options: { onlyAdded?: boolean } = {},
+  ) {
     this.mark = ledger?.size ?? 0;
   }
 
@@ -48,7 +50,9 @@ export class CreatedResources {
   }
 
   private pending(kind: ResourceKind): string[] {
-    const recorded = this.options.onlyAdded ? [] : (this.ledger?.createdSince(this.mark) ?? []).filter((entry) => entry.kind === kind).map((entry) => entry.id);
+    const recorded = this.options.onlyAdded
+      ? []
+      : (this.ledger?.createdSince(this.mark) ?? []).filter((entry) => entry.kind === kind).map((entry) => entry.id);
     return [...new Set([...recorded, ...this.added[kind]])].filter((id) => !this.forgotten[kind].has(id));
   }
 
@@ -75,7 +79,11 @@ export class CreatedResources {
         // already removed with its group answers with whatever 4xx the server uses.
         const check = kind === 'group' ? await client.retrieveGroup(id) : await client.retrieveConversation(id);
         if (!everyReading.isUnknownIdAnswer(check.status)) {
-          leftovers.push({ kind, id, reason: `still retrievable (${check.status}) after DELETE answered ${deleted.status}` });
+          leftovers.push({
+            kind,
+            id,
+            reason: `still retrievable (${check.status}) after DELETE answered ${deleted.status}`,
+          });
           return false;
         }
         this.ledger?.settle(kind, id);
@@ -106,7 +114,11 @@ export class CreatedResources {
           });
         }
       } catch (error) {
-        leftovers.push({ kind: 'conversation', id: conversationId, reason: `group ${id}'s conversation could not be verified gone: ${(error as Error).message}` });
+        leftovers.push({
+          kind: 'conversation',
+          id: conversationId,
+          reason: `group ${id}'s conversation could not be verified gone: ${(error as Error).message}`,
+        });
       }
     });
     await forEachInParallel(conversations, async (id) => {

@@ -10,10 +10,10 @@ import type { LedgerKind } from '../client/ledger.ts';
 export type DeleteOutcome = { gone: true; restored: boolean } | { gone: false; reason: string };
 
 const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
-  (kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id));
+  kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id);
 
 const remove = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
-  (kind === 'group' ? client.deleteGroup(id) : client.deleteConversation(id));
+  kind === 'group' ? client.deleteGroup(id) : client.deleteConversation(id);
 
 /** The archived_at a retrieve shows for this very id, when it shows it archived (a timestamp, §3). */
 function archivedAt(response: ApiResponse, id: string): unknown {
@@ -35,7 +35,10 @@ export async function deleteVerified(client: ApiClient, kind: LedgerKind, id: st
   const stillThere = `still retrievable after DELETE answered ${answer.status}`;
   const archived = archivedAt(after, id);
   if (archived === undefined) return { gone: false, reason: stillThere };
-  const restore = await client.call(kind === 'group' ? 'updateGroup' : 'updateConversation', { id, body: { archived_at: null } });
+  const restore = await client.call(kind === 'group' ? 'updateGroup' : 'updateConversation', {
+    id,
+    body: { archived_at: null },
+  });
   if (!everyReading.isSuccess(restore.status)) {
     return {
       gone: false,

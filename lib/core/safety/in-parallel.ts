@@ -3,7 +3,11 @@
 // 15 s). Eight at a time keeps a far server's pace without flooding a near one.
 
 /** Runs `work` on every item, at most `width` at once; resolves when all are done (each handles its own errors). */
-export async function forEachInParallel<T>(items: readonly T[], work: (item: T) => Promise<void>, width = 8): Promise<void> {
+export async function forEachInParallel<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+  width = 8,
+): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < items.length) await work(items[next++]!);

@@ -15,7 +15,9 @@ export function watchForInterruption(ledgerFile: string, work = 'the checks'): I
   let received: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (received !== undefined) {
-      console.error(`msgapi: ${signal} again: leaving now. What the run created is listed in ${ledgerFile}; remove it with: msgapi cleanup --ledger ${ledgerFile}`);
+      console.error(
+        `msgapi: ${signal} again: leaving now. What the run created is listed in ${ledgerFile}; remove it with: msgapi cleanup --ledger ${ledgerFile}`,
+      );
       process.exit(exitCodeFor(signal));
     }
     received = signal;

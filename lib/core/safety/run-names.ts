@@ -7,7 +7,11 @@ import type { Ledger } from '../client/ledger.ts';
  * The letters of a label that go into a name: lower-case ASCII letters, at most four, so that a
  * failure's exchange still hints at which step sent it ('bulk', 'memb') within the short forms.
  */
-const tagOf = (label: string) => label.toLowerCase().replace(/[^a-z]/g, '').slice(0, 4);
+const tagOf = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 4);
 
 /**
  * The values the suite invents for what it creates: plain enough for any server (ASCII letters and
@@ -66,13 +70,15 @@ export class SuiteNames {
       if (typeof value === 'string') {
         // The longest value held: ...bulk12 holds ...bulk1 too.
         let held: string | undefined;
-        for (const invented of this.plainest.keys()) if (value.includes(invented) && invented.length > (held?.length ?? 0)) held = invented;
+        for (const invented of this.plainest.keys())
+          if (value.includes(invented) && invented.length > (held?.length ?? 0)) held = invented;
         if (held === undefined || value === this.plainest.get(held)) return value;
         changed = true;
         return this.plainest.get(held);
       }
       if (Array.isArray(value)) return value.map(plain);
-      if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, plain(each)]));
+      if (typeof value === 'object' && value !== null)
+        return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, plain(each)]));
       return value;
     };
     const result = plain(params) as T;

@@ -115,7 +115,10 @@ export interface SafeRunOptions<C> {
  * once, naming the ledger), then `cleanUp`, also when the work failed or was stopped. A failure
  * of the work is thrown once the clean-up is done.
  */
-export async function withSafeRun<T, C>(options: SafeRunOptions<C>, work: (signal: AbortSignal) => Promise<T>): Promise<SafeRun<T, C>> {
+export async function withSafeRun<T, C>(
+  options: SafeRunOptions<C>,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<SafeRun<T, C>> {
   const interruption = watchForInterruption(options.ledger, options.work);
   let value: T | undefined;
   let failure: { error: unknown } | undefined;

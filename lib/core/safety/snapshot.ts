@@ -25,7 +25,13 @@ export const listPageSizes: ReadonlyArray<number | undefined> = [100, 50, 20, 10
 
 export const defaultSnapshotPages = 50;
 
-async function walk(client: ApiClient, kind: 'conversation' | 'group', pagination: PaginationStyle, maxPages: number, ids: Set<string>): Promise<string | undefined> {
+async function walk(
+  client: ApiClient,
+  kind: 'conversation' | 'group',
+  pagination: PaginationStyle,
+  maxPages: number,
+  ids: Set<string>,
+): Promise<string | undefined> {
   const operation = kind === 'group' ? 'listGroups' : 'listConversations';
   let limit: number | undefined;
   let query: Record<string, QueryValue> = {};
@@ -43,12 +49,18 @@ async function walk(client: ApiClient, kind: 'conversation' | 'group', paginatio
     }
     if (response === undefined) return `the ${kind}s list was not read`;
     const page = response.body as { has_more?: unknown; data?: unknown } | undefined;
-    if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data)) return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
+    if (!everyReading.isSuccess(response.status) || !Array.isArray(page?.data))
+      return `the ${kind}s list answered ${response.status} on page ${index + 1}`;
     const items = page.data as Array<{ id?: unknown }>;
     for (const item of items) if (typeof item?.id === 'string') ids.add(item.id);
     seen += items.length;
     if (page.has_more !== true) return undefined;
-    const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: items.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
+    const next = nextPageQuery(pagination, {
+      index,
+      itemsSoFar: seen,
+      lastId: items.at(-1)?.id as string | undefined,
+      envelope: page as Record<string, unknown>,
+    });
     if (!('query' in next)) return `the ${kind}s list has more than ${seen} items and no next page could be asked for`;
     query = next.query;
   }
@@ -56,12 +68,19 @@ async function walk(client: ApiClient, kind: 'conversation' | 'group', paginatio
 }
 
 /** Reads the lists of every given user (the first and the second); never sends anything but GET. */
-export async function takeSnapshot(clients: readonly ApiClient[], pagination: PaginationStyle, maxPages = defaultSnapshotPages): Promise<Snapshot> {
+export async function takeSnapshot(
+  clients: readonly ApiClient[],
+  pagination: PaginationStyle,
+  maxPages = defaultSnapshotPages,
+): Promise<Snapshot> {
   const conversations = new Set<string>();
   const groups = new Set<string>();
   const incomplete: string[] = [];
   for (const client of clients) {
-    for (const [kind, ids] of [['conversation', conversations], ['group', groups]] as const) {
+    for (const [kind, ids] of [
+      ['conversation', conversations],
+      ['group', groups],
+    ] as const) {
       try {
         const why = await walk(client, kind, pagination, maxPages, ids);
         if (why !== undefined) incomplete.push(why);
@@ -70,7 +89,13 @@ export async function takeSnapshot(clients: readonly ApiClient[], pagination: Pa
       }
     }
   }
-  return { taken_at: new Date().toISOString(), complete: incomplete.length === 0, incomplete, conversations: [...conversations], groups: [...groups] };
+  return {
+    taken_at: new Date().toISOString(),
+    complete: incomplete.length === 0,
+    incomplete,
+    conversations: [...conversations],
+    groups: [...groups],
+  };
 }
 
 /** The ids of a snapshot as the ledger consults them, by type (ids are unique within a resource). */

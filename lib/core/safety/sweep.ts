@@ -45,8 +45,7 @@ export function readLedgerFile(file: string): LedgerEntry[] {
 }
 
 const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
-  (kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id));
-
+  kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id);
 
 /**
  * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
@@ -57,7 +56,11 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
  * verifies it while its group_id still names the run's group), else a leftover with the reason.
  * Then the conversations. A refused delete is a leftover with the reason, never a crash.
  */
-export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiClient, second?: ApiClient): Promise<SweepResult> {
+export async function sweepLedger(
+  entries: readonly LedgerEntry[],
+  first: ApiClient,
+  second?: ApiClient,
+): Promise<SweepResult> {
   let deleted = 0;
   const leftovers: Leftover[] = [];
   const handled = new Set<string>();
@@ -67,7 +70,11 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
   const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<'deleted' | 'gone' | 'failed'> => {
     const client = makerOf(user);
     if (client === undefined) {
-      leftovers.push({ kind, id, reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it' });
+      leftovers.push({
+        kind,
+        id,
+        reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it',
+      });
       return 'failed';
     }
     try {
@@ -86,36 +93,47 @@ export async function sweepLedger(entries: readonly LedgerEntry[], first: ApiCli
     }
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
-  await forEachInParallel(entries.filter((each) => each.kind === 'group'), async (entry) => {
-    // A group still there keeps its conversation as its own: that one goes with the group, later.
-    const group = await remove('group', entry.id, entry.user);
-    if (group === 'failed' || entry.conversation_id === undefined) return;
-    const conversationId = entry.conversation_id;
-    const maker = makerOf(entry.user)!;
-    handled.add(conversationId);
-    // Gone before the sweep, its group's delete was judged then: a conversation the user held
-    // before the run is theirs, whatever the group's create answer named, and nothing to report.
-    if (group === 'gone' && maker.heldBeforeTheRun('conversation', conversationId)) return;
-    try {
-      // remove() did not fail, so the maker's client is there.
-      const left = await maker.retrieveConversation(conversationId);
-      if (everyReading.isUnknownIdAnswer(left.status)) return;
-      // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
-      if (ours.has(conversationId) || maker.ledgerOwns('conversation', conversationId)) await remove('conversation', conversationId, entry.user);
-      else {
+  await forEachInParallel(
+    entries.filter((each) => each.kind === 'group'),
+    async (entry) => {
+      // A group still there keeps its conversation as its own: that one goes with the group, later.
+      const group = await remove('group', entry.id, entry.user);
+      if (group === 'failed' || entry.conversation_id === undefined) return;
+      const conversationId = entry.conversation_id;
+      const maker = makerOf(entry.user)!;
+      handled.add(conversationId);
+      // Gone before the sweep, its group's delete was judged then: a conversation the user held
+      // before the run is theirs, whatever the group's create answer named, and nothing to report.
+      if (group === 'gone' && maker.heldBeforeTheRun('conversation', conversationId)) return;
+      try {
+        // remove() did not fail, so the maker's client is there.
+        const left = await maker.retrieveConversation(conversationId);
+        if (everyReading.isUnknownIdAnswer(left.status)) return;
+        // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
+        if (ours.has(conversationId) || maker.ledgerOwns('conversation', conversationId))
+          await remove('conversation', conversationId, entry.user);
+        else {
+          leftovers.push({
+            kind: 'conversation',
+            id: conversationId,
+            reason: `the conversation group ${entry.id}'s create answer named is still retrievable (${left.status}) after the group's delete; not deleted: no retrieve verified it as that group's`,
+          });
+        }
+      } catch (error) {
         leftovers.push({
           kind: 'conversation',
           id: conversationId,
-          reason: `the conversation group ${entry.id}'s create answer named is still retrievable (${left.status}) after the group's delete; not deleted: no retrieve verified it as that group's`,
+          reason: `group ${entry.id}'s conversation could not be verified gone: ${(error as Error).message}`,
         });
       }
-    } catch (error) {
-      leftovers.push({ kind: 'conversation', id: conversationId, reason: `group ${entry.id}'s conversation could not be verified gone: ${(error as Error).message}` });
-    }
-  });
-  await forEachInParallel(entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)), async (entry) => {
-    await remove('conversation', entry.id, entry.user);
-  });
+    },
+  );
+  await forEachInParallel(
+    entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)),
+    async (entry) => {
+      await remove('conversation', entry.id, entry.user);
+    },
+  );
   return { deleted, leftovers };
 }
 
@@ -137,14 +155,24 @@ export interface SweepTarget {
 export function sweepClient(target: SweepTarget, entries: readonly LedgerEntry[], prior?: PriorIds): ApiClient {
   const ledger = new Ledger(undefined, prior);
   for (const entry of entries) ledger.restore(entry);
-  return firstUserClient(target, { baseUrl: target.url, encoding: target.encoding, timeoutMs: target.timeoutMs, ledger, ...(target.transport ? { transport: target.transport } : {}) });
+  return firstUserClient(target, {
+    baseUrl: target.url,
+    encoding: target.encoding,
+    timeoutMs: target.timeoutMs,
+    ledger,
+    ...(target.transport ? { transport: target.transport } : {}),
+  });
 }
 
 /**
  * The sweep's clients, sharing one ledger: the first user's, and the second user's when the target
  * names one. sweepLedger deletes each entry as the user who made it.
  */
-export function sweepClients(target: SweepTarget, entries: readonly LedgerEntry[], prior?: PriorIds): { first: ApiClient; second: ApiClient | undefined } {
+export function sweepClients(
+  target: SweepTarget,
+  entries: readonly LedgerEntry[],
+  prior?: PriorIds,
+): { first: ApiClient; second: ApiClient | undefined } {
   const first = sweepClient(target, entries, prior);
   return { first, second: secondUserClient(first, target) };
 }
@@ -181,7 +209,9 @@ export async function sweepRun(
   if (search === undefined) return { ...first, unread: [], marked: 0, requests: byLedger.first.journal.length };
   // As each user: the second user's creates are unknown to the first (§5).
   const finders = sweepClients(target, [], prior);
-  const found = await findMarkedOfEachUser(finders, search.runId, search.pagination, prior, { groupConversations: true });
+  const found = await findMarkedOfEachUser(finders, search.runId, search.pagination, prior, {
+    groupConversations: true,
+  });
   const all = withMarked(recorded, found.entries);
   const more = all.slice(recorded.length);
   const byMarker = sweepClients(target, all, prior);
@@ -204,10 +234,17 @@ export interface MarkedFound {
 
 /** findMarked as each user: what the second user made carries `user: 'second'`. */
 export async function findMarkedOfEachUser(
-  clients: { first: ApiClient; second: ApiClient | undefined }, runId: string, pagination: PaginationStyle, prior?: PriorIds, options: MarkedOptions = {},
+  clients: { first: ApiClient; second: ApiClient | undefined },
+  runId: string,
+  pagination: PaginationStyle,
+  prior?: PriorIds,
+  options: MarkedOptions = {},
 ): Promise<MarkedFound> {
   const first = await findMarked(clients.first, runId, pagination, undefined, prior, options);
-  const second = clients.second === undefined ? { entries: [], unread: [] } : await findMarked(clients.second, runId, pagination, undefined, prior, options);
+  const second =
+    clients.second === undefined
+      ? { entries: [], unread: [] }
+      : await findMarked(clients.second, runId, pagination, undefined, prior, options);
   return {
     entries: [...first.entries, ...second.entries.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))],
     unread: [...first.unread, ...second.unread.map((why) => `as the second user: ${why}`)],
@@ -245,15 +282,24 @@ export const markedPagesAtMost = 50;
  * groupConversations, with the group_id of a group found so).
  */
 export async function findMarked(
-  client: ApiClient, runId: string, pagination: PaginationStyle, maxPages = markedPagesAtMost, prior?: PriorIds, options: MarkedOptions = {},
+  client: ApiClient,
+  runId: string,
+  pagination: PaginationStyle,
+  maxPages = markedPagesAtMost,
+  prior?: PriorIds,
+  options: MarkedOptions = {},
 ): Promise<MarkedFound> {
   const marked = (text: unknown) => carriesRunMarker(text, runId);
-  const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) => (kind === 'group' ? item?.name : item?.contact_id);
+  const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
+    kind === 'group' ? item?.name : item?.contact_id;
   const found: LedgerEntry[] = [];
   const unread: string[] = [];
   const groups = new Set<string>();
   const ofMarkedGroup = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
-    kind === 'conversation' && options.groupConversations === true && typeof item?.group_id === 'string' && groups.has(item.group_id);
+    kind === 'conversation' &&
+    options.groupConversations === true &&
+    typeof item?.group_id === 'string' &&
+    groups.has(item.group_id);
   for (const kind of ['group', 'conversation'] as const) {
     const operation = kind === 'group' ? 'listGroups' : 'listConversations';
     const listed = new Set<string>();
@@ -268,7 +314,9 @@ export async function findMarked(
       try {
         // The first page finds the largest page the target accepts (§8 leaves the maximum open).
         for (const size of index === 0 ? listPageSizes : [limit]) {
-          response = await client.call(operation, { query: { ...query, ...(size === undefined ? {} : { limit: size }) } });
+          response = await client.call(operation, {
+            query: { ...query, ...(size === undefined ? {} : { limit: size }) },
+          });
           limit = size;
           if (!everyReading.isRefusal(response.status)) break;
         }
@@ -283,11 +331,21 @@ export async function findMarked(
         break;
       }
       for (const item of page.data) {
-        if (typeof item.id === 'string' && (marked(markOf(kind, item)) || ofMarkedGroup(kind, item)) && !prior?.has(kind, item.id)) listed.add(item.id);
+        if (
+          typeof item.id === 'string' &&
+          (marked(markOf(kind, item)) || ofMarkedGroup(kind, item)) &&
+          !prior?.has(kind, item.id)
+        )
+          listed.add(item.id);
       }
       seen += page.data.length;
       if (page.has_more !== true) break;
-      const next = nextPageQuery(pagination, { index, itemsSoFar: seen, lastId: page.data.at(-1)?.id as string | undefined, envelope: page as Record<string, unknown> });
+      const next = nextPageQuery(pagination, {
+        index,
+        itemsSoFar: seen,
+        lastId: page.data.at(-1)?.id as string | undefined,
+        envelope: page as Record<string, unknown>,
+      });
       if (!('query' in next)) {
         unread.push(`the ${kind}s list has more than the ${seen} items read and no next page could be asked for`);
         break;
@@ -299,13 +357,16 @@ export async function findMarked(
       try {
         retrieved = await retrieve(client, kind, id);
       } catch (error) {
-        unread.push(`${kind} ${id}, listed with the marker, could not be retrieved to be verified: ${(error as Error).message}`);
+        unread.push(
+          `${kind} ${id}, listed with the marker, could not be retrieved to be verified: ${(error as Error).message}`,
+        );
         continue;
       }
       const body = retrieved.body as Record<string, unknown> | undefined;
       if (!everyReading.isSuccess(retrieved.status) || body?.id !== id) continue;
       if (marked(markOf(kind, body))) {
-        const conversationId = kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
+        const conversationId =
+          kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
         if (kind === 'group') groups.add(id);
         found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
       } else if (ofMarkedGroup(kind, body)) {

@@ -20,9 +20,15 @@ export function formatCounterexample({ seed, path, commands }: Counterexample): 
 export function parseCounterexample(raw: string, name: string): Parsed<Counterexample> {
   const match = /^(-?\d{1,10})@(\d+(?::\d+)*)(?:@([A-Za-z0-9+/]*:[A-Za-z0-9+/]*))?$/.exec(raw.trim());
   if (match === null) {
-    return { ok: false, problem: `${name} ${JSON.stringify(raw)} is not a counterexample: give it as a failing property check printed it, SEED@PATH or SEED@PATH@COMMANDS (as in --replay 7@3:0:1@Bc:A).` };
+    return {
+      ok: false,
+      problem: `${name} ${JSON.stringify(raw)} is not a counterexample: give it as a failing property check printed it, SEED@PATH or SEED@PATH@COMMANDS (as in --replay 7@3:0:1@Bc:A).`,
+    };
   }
-  return { ok: true, value: { seed: Number(match[1]), path: match[2]!, ...(match[3] === undefined ? {} : { commands: match[3] }) } };
+  return {
+    ok: true,
+    value: { seed: Number(match[1]), path: match[2]!, ...(match[3] === undefined ? {} : { commands: match[3] }) },
+  };
 }
 
 /** The replay path fast-check writes into a command sequence's text: `/*replayPath="…"*\/`. */

@@ -18,10 +18,20 @@ export interface EmbeddedServer {
 // loader) and in the installed package's dist/ (main.js, compiled ahead of time).
 const extension = extname(fileURLToPath(import.meta.url));
 const referenceMain = fileURLToPath(new URL(`../../../reference/main${extension}`, import.meta.url));
-const loader = extension === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+const loader =
+  extension === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
-export async function startEmbeddedServer(users: TargetUsers = { accessToken: newToken(), secondAccessToken: undefined }): Promise<EmbeddedServer> {
-  const args = [...loader, referenceMain, '--token', users.accessToken, '--second-token', users.secondAccessToken ?? newToken()];
+export async function startEmbeddedServer(
+  users: TargetUsers = { accessToken: newToken(), secondAccessToken: undefined },
+): Promise<EmbeddedServer> {
+  const args = [
+    ...loader,
+    referenceMain,
+    '--token',
+    users.accessToken,
+    '--second-token',
+    users.secondAccessToken ?? newToken(),
+  ];
   const server = await startServerProcess('embedded reference server', args, /^BASE_URL=(\S+)$/m);
   return { url: server.ready[1]!, accessToken: users.accessToken, pid: server.pid, close: server.close };
 }

@@ -25,7 +25,10 @@ export interface TargetSettings {
 }
 
 /** Starts the embedded reference server in this process for two users; resolves once it listens. */
-export type StartInProcess = (users: { accessToken: string; secondAccessToken: string }) => Promise<{ url: string; close(): Promise<void> }>;
+export type StartInProcess = (users: {
+  accessToken: string;
+  secondAccessToken: string;
+}) => Promise<{ url: string; close(): Promise<void> }>;
 
 /** Where the embedded reference server runs when there is no BASE_URL. */
 export type Embedding =
@@ -35,7 +38,12 @@ export type Embedding =
   | { process: 'child' };
 
 export async function openTarget(settings: TargetSettings, embedding: Embedding): Promise<Target> {
-  const choices: TargetChoices = { bodyEncoding: settings.bodyEncoding, pagination: settings.pagination, groupContacts: settings.groupContacts, declared: settings.declared ?? {} };
+  const choices: TargetChoices = {
+    bodyEncoding: settings.bodyEncoding,
+    pagination: settings.pagination,
+    groupContacts: settings.groupContacts,
+    declared: settings.declared ?? {},
+  };
   if (settings.baseUrl !== undefined) {
     return {
       url: settings.baseUrl,
@@ -48,13 +56,32 @@ export async function openTarget(settings: TargetSettings, embedding: Embedding)
       close: async () => {},
     };
   }
-  const users = { accessToken: settings.accessToken ?? newToken(), secondAccessToken: settings.secondAccessToken ?? newToken() };
+  const users = {
+    accessToken: settings.accessToken ?? newToken(),
+    secondAccessToken: settings.secondAccessToken ?? newToken(),
+  };
   // reference/README.md: PUT contacts replaces the member list, unless a variant declares otherwise.
   const embeddedChoices = { ...choices, groupContacts: choices.groupContacts ?? 'replace' };
   if (embedding.process === 'child') {
     const server = await startEmbeddedServer(users);
-    return { url: server.url, users, choices: embeddedChoices, transport: directTransport, embedded: true, pid: server.pid, close: server.close };
+    return {
+      url: server.url,
+      users,
+      choices: embeddedChoices,
+      transport: directTransport,
+      embedded: true,
+      pid: server.pid,
+      close: server.close,
+    };
   }
   const server = await embedding.start(users);
-  return { url: server.url, users, choices: embeddedChoices, transport: directTransport, embedded: true, pid: undefined, close: () => server.close() };
+  return {
+    url: server.url,
+    users,
+    choices: embeddedChoices,
+    transport: directTransport,
+    embedded: true,
+    pid: undefined,
+    close: () => server.close(),
+  };
 }

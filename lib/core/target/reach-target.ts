@@ -29,7 +29,8 @@ const longestBackoffMs = 2_000;
 
 /** Why the target is not up yet, or undefined when it answered something else. */
 function notUpYet(outcome: ApiResponse | TransportError): string | undefined {
-  if (outcome instanceof TransportError) return notUpYetFailures.has(outcome.failure) ? outcome.exchange.transportError : undefined;
+  if (outcome instanceof TransportError)
+    return notUpYetFailures.has(outcome.failure) ? outcome.exchange.transportError : undefined;
   return notUpYetStatuses.has(outcome.status) ? `it answered ${outcome.status}` : undefined;
 }
 
@@ -44,14 +45,21 @@ async function attempt(client: ApiClient): Promise<ApiResponse | TransportError>
 }
 
 /** The first answer that is not "not up yet", or the last one when the time to wait is over. */
-async function firstAnswer(client: ApiClient, url: string, options: ReachOptions): Promise<ApiResponse | TransportError> {
+async function firstAnswer(
+  client: ApiClient,
+  url: string,
+  options: ReachOptions,
+): Promise<ApiResponse | TransportError> {
   const deadline = performance.now() + (options.waitForTargetS ?? 0) * 1_000;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt(client);
     const reason = notUpYet(outcome);
     const left = deadline - performance.now();
     if (reason === undefined || left <= 0) return outcome;
-    if (retry === 0) options.onWaiting?.(`The target at ${url} is not up yet (${reason}); waiting up to ${options.waitForTargetS} s for it (--wait-for-target).`);
+    if (retry === 0)
+      options.onWaiting?.(
+        `The target at ${url} is not up yet (${reason}); waiting up to ${options.waitForTargetS} s for it (--wait-for-target).`,
+      );
     await wait(Math.min(left, firstBackoffMs * 2 ** retry, longestBackoffMs));
   }
 }
@@ -87,18 +95,31 @@ function notTheApi(url: string, answer: ApiResponse): HarnessError {
 
 /** What to set when a TLS handshake failed: the settings that name certificates (transport-settings.ts). */
 function tlsHint(url: string, error: string): string {
-  const clientCertificate = '; a server that asks for a client certificate takes it from CLIENT_CERT_FILE and CLIENT_KEY_FILE (--cert, --key)';
-  if (/certificate required|handshake failure|bad certificate|alert number 11[56]/i.test(error)) return clientCertificate;
+  const clientCertificate =
+    '; a server that asks for a client certificate takes it from CLIENT_CERT_FILE and CLIENT_KEY_FILE (--cert, --key)';
+  if (/certificate required|handshake failure|bad certificate|alert number 11[56]/i.test(error))
+    return clientCertificate;
   // Under TLS 1.3 a server that wanted a certificate closes the connection after the handshake: a reset is all the client sees.
-  if (url.startsWith('https:') && /other side closed|reset/i.test(error)) return `${clientCertificate.replace('; a server', '; if the server asks for a client certificate: a server')}`;
-  if (/CERT|certificate|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(error)) return "; a server whose certificate an authority of your own signed needs that authority's PEM file in CA_FILE (--ca)";
+  if (url.startsWith('https:') && /other side closed|reset/i.test(error))
+    return `${clientCertificate.replace('; a server', '; if the server asks for a client certificate: a server')}`;
+  if (/CERT|certificate|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(error))
+    return "; a server whose certificate an authority of your own signed needs that authority's PEM file in CA_FILE (--ca)";
   return '';
 }
 
-async function reachAs(client: ApiClient, url: string, secretName: SecretName, consequence: string, options: ReachOptions): Promise<void> {
+async function reachAs(
+  client: ApiClient,
+  url: string,
+  secretName: SecretName,
+  consequence: string,
+  options: ReachOptions,
+): Promise<void> {
   const answer = await firstAnswer(client, url, options);
   if (answer instanceof TransportError) {
-    throw new HarnessError('MSGAPI_TARGET_UNREACHABLE', `Cannot reach the target at ${url}: ${answer.exchange.transportError}${tlsHint(url, answer.exchange.transportError ?? '')}.`);
+    throw new HarnessError(
+      'MSGAPI_TARGET_UNREACHABLE',
+      `Cannot reach the target at ${url}: ${answer.exchange.transportError}${tlsHint(url, answer.exchange.transportError ?? '')}.`,
+    );
   }
   if (everyReading.isAuthRefusal(answer.status)) {
     // A 401 is about the token; another refusal may be a gateway's, which wants a header of its own.
@@ -112,12 +133,24 @@ async function reachAs(client: ApiClient, url: string, secretName: SecretName, c
 
 /** Returns how many requests it made, attempts while waiting and after a 429 included. */
 export async function reachTarget(target: Target, options: ReachOptions): Promise<number> {
-  const client = firstUserClient(target.users, { baseUrl: target.url, encoding: target.choices.bodyEncoding, timeoutMs: options.timeoutMs, transport: target.transport });
+  const client = firstUserClient(target.users, {
+    baseUrl: target.url,
+    encoding: target.choices.bodyEncoding,
+    timeoutMs: options.timeoutMs,
+    transport: target.transport,
+  });
   await reachAs(client, target.url, 'ACCESS_TOKEN', 'check the token', options);
   const second = secondUserClient(client, target.users);
   // A second token the server refuses would make every isolation check pass for nothing. The
   // target is up by now: no waiting.
-  if (second !== undefined) await reachAs(second, target.url, 'SECOND_ACCESS_TOKEN', 'check the token, or unset it to skip the isolation checks', { timeoutMs: options.timeoutMs });
+  if (second !== undefined)
+    await reachAs(
+      second,
+      target.url,
+      'SECOND_ACCESS_TOKEN',
+      'check the token, or unset it to skip the isolation checks',
+      { timeoutMs: options.timeoutMs },
+    );
   // The second user's client shares the first one's journal.
   return client.journal.length;
 }

@@ -30,8 +30,17 @@ export async function startServerProcess(name: string, args: readonly string[], 
         if (found) resolve(found);
       });
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('error', (error) => reject(new HarnessError('MSGAPI_SUITE_CRASHED', `The ${name} could not start: ${error.message}`)));
-      child.once('exit', (code) => reject(new HarnessError('MSGAPI_SUITE_CRASHED', `The ${name} exited (code ${code}) before listening: ${output.trim()}`)));
+      child.once('error', (error) =>
+        reject(new HarnessError('MSGAPI_SUITE_CRASHED', `The ${name} could not start: ${error.message}`)),
+      );
+      child.once('exit', (code) =>
+        reject(
+          new HarnessError(
+            'MSGAPI_SUITE_CRASHED',
+            `The ${name} exited (code ${code}) before listening: ${output.trim()}`,
+          ),
+        ),
+      );
     });
     child.stdout.resume();
     return { ready: match, pid: child.pid!, close };

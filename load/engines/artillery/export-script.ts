@@ -28,12 +28,19 @@ function request(plan: ExportPlan, scenario: ExportedScenario) {
 }
 
 function scenarioSpec(plan: ExportPlan, scenario: ExportedScenario) {
-  const hooks = { beforeRequest: processorHooks.beforeRequest, afterResponse: processorHooks.afterResponse, onError: processorHooks.onError };
+  const hooks = {
+    beforeRequest: processorHooks.beforeRequest,
+    afterResponse: processorHooks.afterResponse,
+    onError: processorHooks.onError,
+  };
   if (plan.model === 'open') return { name: scenario.name, weight: 1, ...hooks, flow: [request(plan, scenario)] };
   return {
     name: scenario.name,
     ...hooks,
-    flow: [{ function: processorHooks.startClock }, { loop: [request(plan, scenario)], whileTrue: processorHooks.beforeDeadline }],
+    flow: [
+      { function: processorHooks.startClock },
+      { loop: [request(plan, scenario)], whileTrue: processorHooks.beforeDeadline },
+    ],
   };
 }
 
@@ -61,8 +68,10 @@ export function artilleryScript(plan: ExportPlan): string {
     },
     scenarios: plan.scenarios.map((scenario) => scenarioSpec(plan, scenario)),
   };
-  return `# msgapi load export artillery: ${plan.model} model, ${plan.workers} runner${plan.workers === 1 ? '' : 's'}. Needs Artillery ${artilleryVersion} (Node 20)\n` +
-    `# and ${plan.tokenVariable} in the environment; msgapi load import artillery reads the reports back.\n${stringify(script, { lineWidth: 0 })}`;
+  return (
+    `# msgapi load export artillery: ${plan.model} model, ${plan.workers} runner${plan.workers === 1 ? '' : 's'}. Needs Artillery ${artilleryVersion} (Node 20)\n` +
+    `# and ${plan.tokenVariable} in the environment; msgapi load import artillery reads the reports back.\n${stringify(script, { lineWidth: 0 })}`
+  );
 }
 
 /** The reports the commands write: one per scenario in the closed model, one per runner. */
@@ -72,9 +81,15 @@ export function reportFileName(plan: ExportPlan, runner: number, scenario?: stri
 
 function runCommands(plan: ExportPlan): string[] {
   const runners = Array.from({ length: plan.workers }, (_, index) => index + 1);
-  const runs = plan.model === 'open'
-    ? runners.map((runner) => `${artillery} run --output ${reportFileName(plan, runner)} ${scriptFileName}`)
-    : plan.scenarios.flatMap((scenario) => runners.map((runner) => `${artillery} run --scenario-name ${scenario.name} --output ${reportFileName(plan, runner, scenario.name)} ${scriptFileName}`));
+  const runs =
+    plan.model === 'open'
+      ? runners.map((runner) => `${artillery} run --output ${reportFileName(plan, runner)} ${scriptFileName}`)
+      : plan.scenarios.flatMap((scenario) =>
+          runners.map(
+            (runner) =>
+              `${artillery} run --scenario-name ${scenario.name} --output ${reportFileName(plan, runner, scenario.name)} ${scriptFileName}`,
+          ),
+        );
   return [...runs, 'npx msgapi load import artillery artillery-report*.json'];
 }
 
@@ -82,19 +97,27 @@ function exportNotes(plan: ExportPlan): string[] {
   const notes = [
     `The script reads the token from ${plan.tokenVariable} where it runs ({{ $env.${plan.tokenVariable} }}); on run-fargate or run-lambda pass it with --dotenv or --secret.`,
     `npx installs Artillery ${artilleryVersion} on first use; where its browser download cannot reach the internet, set PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1.`,
-    'Latencies are timed by the processor from Artillery\'s beforeRequest hook to its afterResponse hook (the whole body read, any wait for a pooled connection included); Artillery\'s own http.response_time is the time to the first byte, in whole milliseconds.',
-    'Thresholds are judged by msgapi load import artillery, not by Artillery; the script\'s ensure fails Artillery\'s exit code on any error or non-2xx response.',
+    "Latencies are timed by the processor from Artillery's beforeRequest hook to its afterResponse hook (the whole body read, any wait for a pooled connection included); Artillery's own http.response_time is the time to the first byte, in whole milliseconds.",
+    "Thresholds are judged by msgapi load import artillery, not by Artillery; the script's ensure fails Artillery's exit code on any error or non-2xx response.",
   ];
   if (plan.model === 'open') {
-    notes.push(`Open model: Artillery picks each arriving virtual user's scenario at random (equal weights), so each scenario gets about 1/${plan.scenarios.length} of the rate, not exactly; msgapi load's open model counts latency from each request's due time, Artillery from when the virtual user sends it.`);
-    if (plan.scenarios.some((scenario) => scenario.walk)) notes.push('Open model walks: the virtual users of one Artillery worker share one walk, each asking for the page after the last one answered; two arriving before an answer ask for the same page.');
+    notes.push(
+      `Open model: Artillery picks each arriving virtual user's scenario at random (equal weights), so each scenario gets about 1/${plan.scenarios.length} of the rate, not exactly; msgapi load's open model counts latency from each request's due time, Artillery from when the virtual user sends it.`,
+    );
+    if (plan.scenarios.some((scenario) => scenario.walk))
+      notes.push(
+        'Open model walks: the virtual users of one Artillery worker share one walk, each asking for the page after the last one answered; two arriving before an answer ask for the same page.',
+      );
   } else {
     notes.push(
       'Closed model: Artillery has no closed model; each virtual user loops over its scenario until the duration is over, one request at a time, which is what a connection of msgapi load does; but a request without a response ends its virtual user, so the load drops by one connection per error.',
       `Closed model: no warm-up (Artillery has no uncounted phase): the ${plan.warmupS} s of msgapi load's warm-up are counted here; run each scenario on its own (--scenario-name), as the commands do.`,
     );
   }
-  if (plan.workers > 1) notes.push(`${plan.workers} runners: run each command's runner copies at the same time (on ${plan.workers} machines, or artillery run-fargate --count ${plan.workers} with one --output); each runs ${plan.model === 'open' ? 'rate' : 'connections'}/${plan.workers}.`);
+  if (plan.workers > 1)
+    notes.push(
+      `${plan.workers} runners: run each command's runner copies at the same time (on ${plan.workers} machines, or artillery run-fargate --count ${plan.workers} with one --output); each runs ${plan.model === 'open' ? 'rate' : 'connections'}/${plan.workers}.`,
+    );
   for (const left of plan.leftOut) notes.push(`${left.name} is left out: ${left.why}.`);
   return notes;
 }

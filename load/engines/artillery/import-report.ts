@@ -30,19 +30,29 @@ function unattributedErrors(reports: readonly ReportCounts[]): string[] {
     const ours = sum([...report.scenarios.values()].map((counts) => sum(Object.values(counts.errorKinds))));
     const artillerys = sum(Object.values(report.artilleryErrors));
     if (artillerys <= ours) return [];
-    const kinds = Object.entries(report.artilleryErrors).map(([kind, count]) => `${kind}: ${count}`).join(', ');
-    return [`${report.file}: Artillery counted ${artillerys} errors (${kinds}), ${artillerys - ours} more than the scenarios' requests without a response`];
+    const kinds = Object.entries(report.artilleryErrors)
+      .map(([kind, count]) => `${kind}: ${count}`)
+      .join(', ');
+    return [
+      `${report.file}: Artillery counted ${artillerys} errors (${kinds}), ${artillerys - ours} more than the scenarios' requests without a response`,
+    ];
   });
 }
 
 const timingNotes = (plan: ExportPlan): string[] => [
   bucketResolutionNote,
-  'latency timed by the processor from Artillery\'s beforeRequest hook to its afterResponse hook (Artillery\'s own timing points: its client\'s overhead and any wait for a pooled connection included, the body read); no CPU share of the generator is known',
-  ...(plan.model === 'closed' ? ['closed model approximated by Artillery virtual users each looping over one scenario, without the warm-up'] : []),
+  "latency timed by the processor from Artillery's beforeRequest hook to its afterResponse hook (Artillery's own timing points: its client's overhead and any wait for a pooled connection included, the body read); no CPU share of the generator is known",
+  ...(plan.model === 'closed'
+    ? ['closed model approximated by Artillery virtual users each looping over one scenario, without the warm-up']
+    : []),
 ];
 
 export function importArtillery(files: readonly string[], plan: ExportPlan): ImportedRun {
-  if (files.length === 0) throw new HarnessError('MSGAPI_USAGE', 'msgapi load import artillery needs at least one report that artillery run --output wrote.');
+  if (files.length === 0)
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      'msgapi load import artillery needs at least one report that artillery run --output wrote.',
+    );
   const planned = plan.scenarios.map((scenario) => scenario.name);
   const reports = files.map((file) => readReportCounts(file, planned));
   const measured = planned.filter((name) => reports.some((report) => report.scenarios.has(name)));
@@ -80,6 +90,12 @@ export function importArtillery(files: readonly string[], plan: ExportPlan): Imp
     scenarios: scenarios.map(({ name, figures }) => ({ name, figures })),
     notes: timingNotes(plan),
     // A scenario the plan asked for and no report measured leaves the run short of what it claims.
-    problems: [...unattributedErrors(reports), ...unmeasured.map((name) => `${name}: no response of it in the reports, so it was not measured (not run, or no virtual user picked it)`)],
+    problems: [
+      ...unattributedErrors(reports),
+      ...unmeasured.map(
+        (name) =>
+          `${name}: no response of it in the reports, so it was not measured (not run, or no virtual user picked it)`,
+      ),
+    ],
   };
 }

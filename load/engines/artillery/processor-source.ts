@@ -39,7 +39,9 @@ const nextQuerySource = `function nextQuery(style, walk, envelope) {
   return undefined;
 }`;
 
-const walkSource = (model: Model) => `// ${model === 'closed' ? 'Closed model: each virtual user walks on its own, as each connection of msgapi load does.' : 'Open model: each virtual user sends one request, so the walk is shared by the virtual users of this Artillery worker: each asks for the page after the last one answered.'}
+const walkSource = (
+  model: Model,
+) => `// ${model === 'closed' ? 'Closed model: each virtual user walks on its own, as each connection of msgapi load does.' : 'Open model: each virtual user sends one request, so the walk is shared by the virtual users of this Artillery worker: each asks for the page after the last one answered.'}
 var sharedWalks = {};
 function walkOf(name, context) {
   var walks = ${model === 'closed' ? '(context.vars.msgapiWalks = context.vars.msgapiWalks || {})' : 'sharedWalks'};
@@ -70,7 +72,9 @@ function followWalk(name, walk, status, bodyText) {
 
 export function processorSource(plan: ExportPlan): string {
   const firstPaths = Object.fromEntries(plan.scenarios.map((scenario) => [scenario.name, scenario.path]));
-  const walkStyles = Object.fromEntries(plan.scenarios.filter((scenario) => scenario.walk).map((scenario) => [scenario.name, scenario.walk]));
+  const walkStyles = Object.fromEntries(
+    plan.scenarios.filter((scenario) => scenario.walk).map((scenario) => [scenario.name, scenario.walk]),
+  );
   const hooks = processorHooks;
   return `// Written by msgapi load export artillery: counts every response into counters that
 // msgapi load import artillery turns back into one latency histogram per scenario. Regenerate it

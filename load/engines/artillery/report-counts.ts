@@ -42,12 +42,20 @@ function readAggregate(file: string): ArtilleryAggregate {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    return refuse(`${file} could not be read as JSON (${(error as Error).message}); give the file artillery run --output wrote.`);
+    return refuse(
+      `${file} could not be read as JSON (${(error as Error).message}); give the file artillery run --output wrote.`,
+    );
   }
   const aggregate = (parsed as { aggregate?: ArtilleryAggregate } | null)?.aggregate;
   const counters = aggregate?.counters;
-  const isCountMap = typeof counters === 'object' && counters !== null && Object.values(counters).every((count) => Number.isInteger(count) && count >= 0);
-  if (!isCountMap) return refuse(`${file} is not an Artillery report: it has no aggregate.counters of whole counts (give the file artillery run --output wrote).`);
+  const isCountMap =
+    typeof counters === 'object' &&
+    counters !== null &&
+    Object.values(counters).every((count) => Number.isInteger(count) && count >= 0);
+  if (!isCountMap)
+    return refuse(
+      `${file} is not an Artillery report: it has no aggregate.counters of whole counts (give the file artillery run --output wrote).`,
+    );
   return aggregate!;
 }
 
@@ -62,13 +70,18 @@ export function readReportCounts(file: string, plannedScenarios: readonly string
     const counter = parseCounterName(name);
     if (counter === undefined) continue;
     if (!plannedScenarios.includes(counter.scenario)) {
-      refuse(`${file} counts responses of ${counter.scenario}, which is not a scenario of the export (${plannedScenarios.join(', ')}); give the msgapi-export.json of the script that ran (--plan).`);
+      refuse(
+        `${file} counts responses of ${counter.scenario}, which is not a scenario of the export (${plannedScenarios.join(', ')}); give the msgapi-export.json of the script that ran (--plan).`,
+      );
     }
     const counts = scenarios.get(counter.scenario) ?? emptyCounts();
     scenarios.set(counter.scenario, counts);
     if (counter.kind === 'latency_us') {
       const bucket = bucketAt(Number(counter.key));
-      if (bucket === undefined) refuse(`${file} has the counter ${name}, whose ${counter.key} µs starts no latency bucket of the processor; the report was changed after the run.`);
+      if (bucket === undefined)
+        refuse(
+          `${file} has the counter ${name}, whose ${counter.key} µs starts no latency bucket of the processor; the report was changed after the run.`,
+        );
       counts.buckets.set(bucket!.lowerUs, (counts.buckets.get(bucket!.lowerUs) ?? 0) + count);
     } else if (counter.kind === 'status') counts.statuses[counter.key] = count;
     else if (counter.kind === 'error') counts.errorKinds[counter.key] = count;
@@ -85,18 +98,29 @@ export function readReportCounts(file: string, plannedScenarios: readonly string
 }
 
 /** Every response in one bucket and one status, and as many as Artillery counted; else the report is not what the processor counted. */
-function checkTotals(file: string, counters: Record<string, number>, scenarios: ReadonlyMap<string, ScenarioCounts>): void {
+function checkTotals(
+  file: string,
+  counters: Record<string, number>,
+  scenarios: ReadonlyMap<string, ScenarioCounts>,
+): void {
   const responses = counters['http.responses'] ?? 0;
   if (responses > 0 && scenarios.size === 0) {
-    refuse(`${file} holds ${responses} responses but none of msgapi's counters (${counterPrefix}…): it was not made with the processor msgapi load export artillery wrote.`);
+    refuse(
+      `${file} holds ${responses} responses but none of msgapi's counters (${counterPrefix}…): it was not made with the processor msgapi load export artillery wrote.`,
+    );
   }
   for (const [scenario, counts] of scenarios) {
     const bucketed = sum(counts.buckets.values());
     const statused = sum(Object.values(counts.statuses));
-    if (bucketed !== statused) refuse(`${file}: ${scenario} has ${bucketed} responses in its latency buckets but ${statused} in its statuses; the report was changed after the run.`);
+    if (bucketed !== statused)
+      refuse(
+        `${file}: ${scenario} has ${bucketed} responses in its latency buckets but ${statused} in its statuses; the report was changed after the run.`,
+      );
   }
   const bucketed = sum([...scenarios.values()].map((counts) => sum(counts.buckets.values())));
   if (bucketed !== responses) {
-    refuse(`${file}: the latency buckets hold ${bucketed} responses but Artillery counted ${responses} (http.responses); the report was changed after the run, or not every scenario ran the processor's hooks.`);
+    refuse(
+      `${file}: the latency buckets hold ${bucketed} responses but Artillery counted ${responses} (http.responses); the report was changed after the run, or not every scenario ran the processor's hooks.`,
+    );
   }
 }

@@ -16,12 +16,15 @@ function scenarioFunction({ scenario, key }: K6Scenario): string {
   const call = scenario.walk
     ? `walkStep(${literal(scenario.name)}, ${literal(scenario.path)}, ${literal(scenario.walk)});`
     : `list(${literal(scenario.name)}, ${literal(scenario.path)}, ${literal(scenario.path)});`;
-  const what = scenario.walk ? `one page of the walk of ${scenario.path} (${scenario.walk.kind})` : `GET ${scenario.path}`;
+  const what = scenario.walk
+    ? `one page of the walk of ${scenario.path} (${scenario.walk.kind})`
+    : `GET ${scenario.path}`;
   return `/** ${scenario.name} (${scenario.spec}): ${what}. */\nexport function ${key}() {\n  ${call}\n}`;
 }
 
 /** Fractions of the work as k6 writes them in --execution-segment: 0, 1/4, 2/4, …, 1. */
-const fraction = (index: number, workers: number) => (index === 0 ? '0' : index === workers ? '1' : `${index}/${workers}`);
+const fraction = (index: number, workers: number) =>
+  index === 0 ? '0' : index === workers ? '1' : `${index}/${workers}`;
 
 export function runCommands(plan: ExportPlan): string[] {
   const importCommand = (files: string[]) => `npx msgapi load import k6 ${files.join(' ')}`;
@@ -29,8 +32,10 @@ export function runCommands(plan: ExportPlan): string[] {
   const sequence = Array.from({ length: plan.workers + 1 }, (_, index) => fraction(index, plan.workers)).join(',');
   const files = Array.from({ length: plan.workers }, (_, index) => `k6-output-${index + 1}.gz`);
   return [
-    ...files.map((file, index) =>
-      `k6 run --execution-segment ${fraction(index, plan.workers)}:${fraction(index + 1, plan.workers)} --execution-segment-sequence ${sequence} --out json=${file} ${k6ScriptName}`),
+    ...files.map(
+      (file, index) =>
+        `k6 run --execution-segment ${fraction(index, plan.workers)}:${fraction(index + 1, plan.workers)} --execution-segment-sequence ${sequence} --out json=${file} ${k6ScriptName}`,
+    ),
     importCommand(files),
   ];
 }
@@ -41,9 +46,12 @@ function notesOf(plan: ExportPlan, thresholdNotes: string[]): string[] {
     'k6 measures http_req_duration as sending + waiting + receiving: without the time to connect (http_req_connecting, http_req_tls_handshaking).',
   ];
   if (plan.model === 'open') {
-    notes.push('When no VU is free at an arrival, k6 drops that iteration (dropped_iterations) and never sends it, so its latency is missing: msgapi load import then says the open model was not held.');
+    notes.push(
+      'When no VU is free at an arrival, k6 drops that iteration (dropped_iterations) and never sends it, so its latency is missing: msgapi load import then says the open model was not held.',
+    );
   }
-  if (plan.warmupS > 0) notes.push(`k6 has no uncounted warm-up: the ${plan.warmupS} s of warm-up are not in the script.`);
+  if (plan.warmupS > 0)
+    notes.push(`k6 has no uncounted warm-up: the ${plan.warmupS} s of warm-up are not in the script.`);
   return [...notes, ...thresholdNotes];
 }
 
@@ -57,14 +65,15 @@ export function exportK6(plan: ExportPlan): ExportResult {
     '// The token is read from ACCESS_TOKEN where k6 runs; it is not in this file. Run it with:',
     ...runCommands(plan).map((command) => `//   ${command}`),
   ];
-  const content = [
-    header.join('\n'),
-    "import http from 'k6/http';\nimport { check } from 'k6';",
-    `const origin = ${literal(plan.origin)};`,
-    `/** @type {import('k6/options').Options} */\nexport const options = ${JSON.stringify(options, null, 2)};`,
-    scriptRuntime.trim(),
-    ...scenarios.map(scenarioFunction),
-    `/** Each scenario once (k6 run --iterations 1 ${k6ScriptName}: a smoke test, outside the scenarios). */\nexport default function () {\n${scenarios.map(({ key }) => `  ${key}();`).join('\n')}\n}`,
-  ].join('\n\n') + '\n';
+  const content =
+    [
+      header.join('\n'),
+      "import http from 'k6/http';\nimport { check } from 'k6';",
+      `const origin = ${literal(plan.origin)};`,
+      `/** @type {import('k6/options').Options} */\nexport const options = ${JSON.stringify(options, null, 2)};`,
+      scriptRuntime.trim(),
+      ...scenarios.map(scenarioFunction),
+      `/** Each scenario once (k6 run --iterations 1 ${k6ScriptName}: a smoke test, outside the scenarios). */\nexport default function () {\n${scenarios.map(({ key }) => `  ${key}();`).join('\n')}\n}`,
+    ].join('\n\n') + '\n';
   return { files: [{ name: k6ScriptName, content }], run: runCommands(plan), notes: notesOf(plan, thresholdNotes) };
 }

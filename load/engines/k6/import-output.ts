@@ -24,13 +24,31 @@ interface ScenarioTally {
   dropped: number;
 }
 
-const newTally = (): ScenarioTally => ({ histogram: newHistogram(), statuses: {}, errorKinds: {}, times: [], first: Infinity, last: -Infinity, httpReqs: 0, dropped: 0 });
+const newTally = (): ScenarioTally => ({
+  histogram: newHistogram(),
+  statuses: {},
+  errorKinds: {},
+  times: [],
+  first: Infinity,
+  last: -Infinity,
+  httpReqs: 0,
+  dropped: 0,
+});
 
 /** k6's documented error code ranges (javascript-api/error-codes), 1050 being the request timeout. */
 function errorKind(code: string | undefined): string {
   if (code === '1050') return 'k6 1050 (request timeout)';
   const number = Number(code);
-  const range = number >= 1100 && number < 1200 ? 'DNS' : number >= 1200 && number < 1300 ? 'TCP' : number >= 1300 && number < 1400 ? 'TLS' : number >= 1600 && number < 1700 ? 'HTTP/2' : 'general';
+  const range =
+    number >= 1100 && number < 1200
+      ? 'DNS'
+      : number >= 1200 && number < 1300
+        ? 'TCP'
+        : number >= 1300 && number < 1400
+          ? 'TLS'
+          : number >= 1600 && number < 1700
+            ? 'HTTP/2'
+            : 'general';
   return code === undefined || code === '' ? 'k6 error without error_code' : `k6 ${code} (${range})`;
 }
 
@@ -64,7 +82,10 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
     if (name !== undefined && tallies.has(name)) return name;
     if (point.metric !== 'http_req_duration') return undefined;
     const said = point.tags[scenarioTag] ?? point.tags.scenario;
-    throw new HarnessError('MSGAPI_USAGE', `${file}: ${said === undefined ? 'a point has no scenario tag' : `the scenario ${said} is none of the export's (${names.join(', ')})`}: is it the output of this export's script?`);
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `${file}: ${said === undefined ? 'a point has no scenario tag' : `the scenario ${said} is none of the export's (${names.join(', ')})`}: is it the output of this export's script?`,
+    );
   };
 
   for (const file of files) {
@@ -98,7 +119,11 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
         else unattributedDrops += point.value;
       }
     }
-    if (durations === 0) throw new HarnessError('MSGAPI_USAGE', `${file} holds no http_req_duration point: k6 sent no request, or the file is not the output of k6 run --out json=FILE.`);
+    if (durations === 0)
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        `${file} holds no http_req_duration point: k6 sent no request, or the file is not the output of k6 run --out json=FILE.`,
+      );
   }
 
   // A scenario whose every request failed was measured too: its errors are its figures.
@@ -110,9 +135,14 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
     const { first, last } = tally;
     const recorded = tally.times.length;
     const failed = Object.values(tally.errorKinds).reduce((sum, count) => sum + count, 0);
-    if (tally.httpReqs > 0 && tally.httpReqs !== recorded + failed) notes.push(`${name}: k6 counted ${tally.httpReqs} requests (http_reqs) and recorded ${recorded + failed} durations (${failed} of requests without a response); the durations are what the report holds.`);
+    if (tally.httpReqs > 0 && tally.httpReqs !== recorded + failed)
+      notes.push(
+        `${name}: k6 counted ${tally.httpReqs} requests (http_reqs) and recorded ${recorded + failed} durations (${failed} of requests without a response); the durations are what the report holds.`,
+      );
     if (tally.dropped > 0) {
-      problems.push(`${name}: the open model was not held: k6 dropped ${tally.dropped} iteration${tally.dropped === 1 ? '' : 's'} (no free VU when due); k6 does not back-fill their latency, so the percentiles leave them out.`);
+      problems.push(
+        `${name}: the open model was not held: k6 dropped ${tally.dropped} iteration${tally.dropped === 1 ? '' : 's'} (no free VU when due); k6 does not back-fill their latency, so the percentiles leave them out.`,
+      );
     }
     const figures = importedFigures({
       model: plan.model,
@@ -128,11 +158,20 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
     return { name, figures };
   });
   for (const [name] of tallies) {
-    if (!measured.some(([measuredName]) => measuredName === name)) problems.push(`${name}: k6 recorded no request of this scenario.`);
+    if (!measured.some(([measuredName]) => measuredName === name))
+      problems.push(`${name}: k6 recorded no request of this scenario.`);
   }
-  if (unattributedDrops > 0) problems.push(`the open model was not held: k6 dropped ${unattributedDrops} iterations of no scenario of the export; k6 does not back-fill their latency.`);
-  if (files.length !== plan.workers) notes.push(`${files.length} file${files.length === 1 ? '' : 's'} for the ${plan.workers} runner${plan.workers === 1 ? '' : 's'} the export was for: each runner ran its share (1/${plan.workers}), so the figures are those of the runners read.`);
-  notes.push('Latencies are k6\'s http_req_duration points, each re-recorded rounded to the nearest µs (HDR histogram, 3 significant digits); the rate per second counts responses by the time k6 recorded them.');
+  if (unattributedDrops > 0)
+    problems.push(
+      `the open model was not held: k6 dropped ${unattributedDrops} iterations of no scenario of the export; k6 does not back-fill their latency.`,
+    );
+  if (files.length !== plan.workers)
+    notes.push(
+      `${files.length} file${files.length === 1 ? '' : 's'} for the ${plan.workers} runner${plan.workers === 1 ? '' : 's'} the export was for: each runner ran its share (1/${plan.workers}), so the figures are those of the runners read.`,
+    );
+  notes.push(
+    "Latencies are k6's http_req_duration points, each re-recorded rounded to the nearest µs (HDR histogram, 3 significant digits); the rate per second counts responses by the time k6 recorded them.",
+  );
 
   return {
     engine: 'k6',

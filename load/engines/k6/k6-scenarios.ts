@@ -49,7 +49,15 @@ export function k6Scenarios(plan: ExportPlan): K6Scenario[] {
     const vus = vusPerScenario(plan);
     const config: K6Scenario['config'] =
       plan.model === 'open'
-        ? { executor: 'constant-arrival-rate', exec: key, ...arrivalRate(ratePerScenario(plan)), duration: `${plan.durationS}s`, preAllocatedVUs: vus, maxVUs: vus, tags }
+        ? {
+            executor: 'constant-arrival-rate',
+            exec: key,
+            ...arrivalRate(ratePerScenario(plan)),
+            duration: `${plan.durationS}s`,
+            preAllocatedVUs: vus,
+            maxVUs: vus,
+            tags,
+          }
         : { executor: 'constant-vus', exec: key, vus, duration: `${plan.durationS}s`, tags };
     return { scenario, key, config };
   });

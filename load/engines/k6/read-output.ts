@@ -32,7 +32,10 @@ function textOf(file: string): string {
   try {
     return gunzipSync(bytes).toString('utf8');
   } catch (error) {
-    throw new HarnessError('MSGAPI_USAGE', `${file} is gzipped but cannot be read whole (${(error as Error).message}): was k6 stopped before it closed the file?`);
+    throw new HarnessError(
+      'MSGAPI_USAGE',
+      `${file} is gzipped but cannot be read whole (${(error as Error).message}): was k6 stopped before it closed the file?`,
+    );
   }
 }
 
@@ -43,7 +46,8 @@ function timeMs(text: string): number {
   return below === undefined ? parsed : parsed + Number(`0.${below}`);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One line as a point, null for a Metric line, or why it is not k6 JSON output. */
 function pointOf(line: string): K6Point | null | { notK6: string } {
@@ -53,9 +57,11 @@ function pointOf(line: string): K6Point | null | { notK6: string } {
   } catch {
     return { notK6: 'is not JSON' };
   }
-  if (!isRecord(parsed) || typeof parsed.metric !== 'string' || !isRecord(parsed.data)) return { notK6: 'is not a k6 Metric or Point line ({"type", "metric", "data"})' };
+  if (!isRecord(parsed) || typeof parsed.metric !== 'string' || !isRecord(parsed.data))
+    return { notK6: 'is not a k6 Metric or Point line ({"type", "metric", "data"})' };
   if (parsed.type === 'Metric') return null;
-  if (parsed.type !== 'Point') return { notK6: `has the type ${JSON.stringify(parsed.type)}, neither Metric nor Point` };
+  if (parsed.type !== 'Point')
+    return { notK6: `has the type ${JSON.stringify(parsed.type)}, neither Metric nor Point` };
   const { time, value, tags } = parsed.data;
   const at = typeof time === 'string' ? timeMs(time) : Number.NaN;
   if (Number.isNaN(at) || typeof value !== 'number') return { notK6: 'is a Point without a time or a numeric value' };
@@ -82,10 +88,14 @@ export function readK6Output(file: string): K6Output {
         cutOff = true;
         continue;
       }
-      throw new HarnessError('MSGAPI_USAGE', `${file} is not k6 JSON output (k6 run --out json=FILE): line ${index + 1} ${point.notK6}.`);
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        `${file} is not k6 JSON output (k6 run --out json=FILE): line ${index + 1} ${point.notK6}.`,
+      );
     }
     points.push(point);
   }
-  if (seen === 0) throw new HarnessError('MSGAPI_USAGE', `${file} is empty: not k6 JSON output (k6 run --out json=FILE).`);
+  if (seen === 0)
+    throw new HarnessError('MSGAPI_USAGE', `${file} is empty: not k6 JSON output (k6 run --out json=FILE).`);
   return { file, points, cutOff };
 }

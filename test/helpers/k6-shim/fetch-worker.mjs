@@ -9,10 +9,22 @@ port.on('message', async ({ url, headers }) => {
   let answer;
   try {
     const response = await fetch(url, { headers, redirect: 'manual' });
-    answer = { status: response.status, body: await response.text(), headers: Object.fromEntries(response.headers), error: '', error_code: 0 };
+    answer = {
+      status: response.status,
+      body: await response.text(),
+      headers: Object.fromEntries(response.headers),
+      error: '',
+      error_code: 0,
+    };
   } catch (error) {
     // k6's answer to a request that got no response: status 0, an error and a code (1000: generic).
-    answer = { status: 0, body: null, headers: {}, error: String(error.cause?.message ?? error.message), error_code: 1000 };
+    answer = {
+      status: 0,
+      body: null,
+      headers: {},
+      error: String(error.cause?.message ?? error.message),
+      error_code: 1000,
+    };
   }
   answer.duration = performance.now() - started;
   port.postMessage(answer);

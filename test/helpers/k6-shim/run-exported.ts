@@ -29,20 +29,32 @@ export interface ShimRun {
 
 /** The script with each k6 import pointed at the shim; an import the shim does not have is an error. */
 export function pointedAtShim(script: string): string {
-  return script.replace(/(import\s[^'"]*from\s*)(['"])([^'"]+)\2/g, (whole, head: string, quote: string, specifier: string) => {
-    if (!specifier.startsWith('k6')) return whole;
-    const shim = shimModules[specifier];
-    if (shim === undefined) throw new Error(`the k6 shim has no module ${specifier}`);
-    return `${head}${quote}${shim}${quote}`;
-  });
+  return script.replace(
+    /(import\s[^'"]*from\s*)(['"])([^'"]+)\2/g,
+    (whole, head: string, quote: string, specifier: string) => {
+      if (!specifier.startsWith('k6')) return whole;
+      const shim = shimModules[specifier];
+      if (shim === undefined) throw new Error(`the k6 shim has no module ${specifier}`);
+      return `${head}${quote}${shim}${quote}`;
+    },
+  );
 }
 
-export function runExported(dir: string, script: string, env: Record<string, string>, calls: Array<{ exec: string; times: number }>): Promise<ShimRun> {
+export function runExported(
+  dir: string,
+  script: string,
+  env: Record<string, string>,
+  calls: Array<{ exec: string; times: number }>,
+): Promise<ShimRun> {
   const file = join(dir, 'script-under-shim.mjs');
   writeFileSync(file, pointedAtShim(script));
-  const worker = new Worker(new URL('./vu-worker.mjs', import.meta.url), { workerData: { scriptUrl: pathToFileURL(file).href, env, calls } });
+  const worker = new Worker(new URL('./vu-worker.mjs', import.meta.url), {
+    workerData: { scriptUrl: pathToFileURL(file).href, env, calls },
+  });
   return new Promise<ShimRun>((resolve, reject) => {
-    worker.once('message', (message: ShimRun | { error: string }) => ('error' in message ? reject(new Error(message.error)) : resolve(message)));
+    worker.once('message', (message: ShimRun | { error: string }) =>
+      'error' in message ? reject(new Error(message.error)) : resolve(message),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the VU worker exited (${code}) before it answered`)));
   }).finally(() => worker.terminate());

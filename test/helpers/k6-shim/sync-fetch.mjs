@@ -10,7 +10,10 @@ let fetcher;
 function startFetcher() {
   const { port1, port2 } = new MessageChannel();
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(new URL('./fetch-worker.mjs', import.meta.url), { workerData: { port: port2, flag }, transferList: [port2] });
+  const worker = new Worker(new URL('./fetch-worker.mjs', import.meta.url), {
+    workerData: { port: port2, flag },
+    transferList: [port2],
+  });
   worker.unref();
   return { port: port1, flag, worker };
 }
@@ -20,7 +23,8 @@ export function fetchSync(url, headers) {
   const { port, flag } = fetcher;
   Atomics.store(flag, 0, 0);
   port.postMessage({ url, headers });
-  if (Atomics.wait(flag, 0, 0, waitBoundMs) === 'timed-out') throw new Error(`the shim's fetch worker gave no answer for ${url} within ${waitBoundMs} ms`);
+  if (Atomics.wait(flag, 0, 0, waitBoundMs) === 'timed-out')
+    throw new Error(`the shim's fetch worker gave no answer for ${url} within ${waitBoundMs} ms`);
   const received = receiveMessageOnPort(port);
   if (received === undefined) throw new Error(`the shim's fetch worker woke the VU without an answer for ${url}`);
   return received.message;

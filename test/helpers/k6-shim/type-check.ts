@@ -33,7 +33,10 @@ export function typeErrors(dir: string, scripts: Record<string, string>): string
   const program = ts.createProgram(files, options, ts.createCompilerHost(options), previous);
   previous = program;
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file && diagnostic.start !== undefined ? `${diagnostic.file.fileName.slice(dir.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}: ` : '';
+    const where =
+      diagnostic.file && diagnostic.start !== undefined
+        ? `${diagnostic.file.fileName.slice(dir.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
   });
 }

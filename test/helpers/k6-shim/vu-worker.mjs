@@ -11,7 +11,11 @@ try {
     if (typeof script[call.exec] !== 'function') throw new Error(`the script exports no function ${call.exec}`);
     for (let n = 0; n < call.times; n++) script[call.exec]();
   }
-  parentPort.postMessage({ options: JSON.parse(JSON.stringify(script.options ?? null)), exports: Object.keys(script), ...shimLog });
+  parentPort.postMessage({
+    options: JSON.parse(JSON.stringify(script.options ?? null)),
+    exports: Object.keys(script),
+    ...shimLog,
+  });
 } catch (error) {
   parentPort.postMessage({ error: String(error?.stack ?? error) });
 } finally {

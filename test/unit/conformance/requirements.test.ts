@@ -23,7 +23,10 @@ describe('splitSentences', () => {
   });
 
   it('joins wrapped lines with one space', () => {
-    expect(splitSentences('One sentence\n  wrapped over lines. Two.')).toEqual(['One sentence wrapped over lines.', 'Two.']);
+    expect(splitSentences('One sentence\n  wrapped over lines. Two.')).toEqual([
+      'One sentence wrapped over lines.',
+      'Two.',
+    ]);
   });
 });
 
@@ -88,7 +91,8 @@ describe('extractUnits', () => {
 
 const problemHeadings: Record<keyof ManifestAudit, string> = {
   unlistedUnits: 'Sentences of the spec with no entry in suites/requirements.json (add one with checks or excluded)',
-  unknownTexts: 'Entries whose text is no sentence of the spec (reworded or removed there? fix the text or drop the entry)',
+  unknownTexts:
+    'Entries whose text is no sentence of the spec (reworded or removed there? fix the text or drop the entry)',
   wrongSections: 'Entries filed under the wrong section',
   duplicateEntries: 'Sentences with more than one entry',
   neitherOrBoth: 'Entries that need exactly one of a non-empty "checks" or a non-empty "excluded" reason',
@@ -139,7 +143,10 @@ describe('auditManifest', () => {
 
 describe('parseManifest', () => {
   it('names malformed entries by index', () => {
-    const json = JSON.stringify([{ section: '§1', text: 'A.', check: ['x'] }, { section: 1, text: 'B.', checks: 'x' }]);
+    const json = JSON.stringify([
+      { section: '§1', text: 'A.', check: ['x'] },
+      { section: 1, text: 'B.', checks: 'x' },
+    ]);
     expect(() => parseManifest(json)).toThrow(
       [
         'suites/requirements.json is malformed:',

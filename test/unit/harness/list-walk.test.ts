@@ -22,19 +22,32 @@ afterEach(async () => {
 });
 
 function clientOf(baseUrl: string): ApiClient {
-  return new ApiClient({ baseUrl, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'form', timeoutMs: 5_000, redactor: new Redactor({ ACCESS_TOKEN: token }) });
+  return new ApiClient({
+    baseUrl,
+    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+    encoding: 'form',
+    timeoutMs: 5_000,
+    redactor: new Redactor({ ACCESS_TOKEN: token }),
+  });
 }
 
 /** The walk needs only a client, the profile and the pagination style of a check's context. */
 function contextOf(client: ApiClient): CheckContext {
-  return { client, profile: serverProfile(), target: { pagination: { kind: 'starting_after' } } } as unknown as CheckContext;
+  return {
+    client,
+    profile: serverProfile(),
+    target: { pagination: { kind: 'starting_after' } },
+  } as unknown as CheckContext;
 }
 
 /**
  * A reference server with three conversations, behind a proxy that calls `beforeCursor` with each
  * starting_after it passes on (to delete that item first, or to refuse it outright).
  */
-async function listBehindProxy(beforeCursor: (cursor: string, upstream: ApiClient) => Promise<number | undefined>, retrieveStatus?: (id: string) => number | undefined) {
+async function listBehindProxy(
+  beforeCursor: (cursor: string, upstream: ApiClient) => Promise<number | undefined>,
+  retrieveStatus?: (id: string) => number | undefined,
+) {
   const server = await startReferenceServer({ users: [{ token, name: 'a' }] });
   closers.push(() => server.close());
   const upstream = clientOf(server.url);
@@ -44,17 +57,28 @@ async function listBehindProxy(beforeCursor: (cursor: string, upstream: ApiClien
     ids.push((created.body as { id: string }).id);
   }
   expect(new Set(ids).size).toBe(3);
-  const proxy = await listenLocally(withBody((req, res, body) => {
-    const cursor = new URL(req.url!, 'http://x').searchParams.get('starting_after');
-    const retrieved = /^\/v1\/conversations\/([^/?]+)/.exec(req.url!)?.[1];
-    const answered = req.method === 'GET' && retrieved !== undefined ? retrieveStatus?.(retrieved) : undefined;
-    (answered !== undefined ? Promise.resolve(answered) : cursor === null ? Promise.resolve(undefined) : beforeCursor(cursor, upstream))
-      .then(async (refusal) => (refusal !== undefined ? { status: refusal, text: '{"error":{"message":"no such cursor"}}' } : forward(server.url, req, body)))
-      .then((answer) => {
-        res.writeHead(answer.status, { 'content-type': 'application/json' });
-        res.end(answer.text);
-      });
-  }));
+  const proxy = await listenLocally(
+    withBody((req, res, body) => {
+      const cursor = new URL(req.url!, 'http://x').searchParams.get('starting_after');
+      const retrieved = /^\/v1\/conversations\/([^/?]+)/.exec(req.url!)?.[1];
+      const answered = req.method === 'GET' && retrieved !== undefined ? retrieveStatus?.(retrieved) : undefined;
+      (answered !== undefined
+        ? Promise.resolve(answered)
+        : cursor === null
+          ? Promise.resolve(undefined)
+          : beforeCursor(cursor, upstream)
+      )
+        .then(async (refusal) =>
+          refusal !== undefined
+            ? { status: refusal, text: '{"error":{"message":"no such cursor"}}' }
+            : forward(server.url, req, body),
+        )
+        .then((answer) => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(answer.text);
+        });
+    }),
+  );
   closers.push(() => proxy.close());
   return { ids, context: contextOf(clientOf(proxy.url)) };
 }
@@ -75,13 +99,16 @@ describe('the page walk', () => {
     expect(walk.items.map((item) => item.id).sort()).toEqual(ids.filter((id) => id !== deleted[0]).sort());
   });
 
-  it('cannot judge (skipped, not failed) when on each of five walks the cursor\'s item is gone and the cursor refused', async () => {
+  it("cannot judge (skipped, not failed) when on each of five walks the cursor's item is gone and the cursor refused", async () => {
     const retrieved: string[] = [];
     // Every cursor refused, and every retrieve of its item answered 404: someone else deletes faster than the walk reads.
-    const { context } = await listBehindProxy(async () => 400, (id) => {
-      retrieved.push(id);
-      return 404;
-    });
+    const { context } = await listBehindProxy(
+      async () => 400,
+      (id) => {
+        retrieved.push(id);
+        return 404;
+      },
+    );
     const walking = walkConversations(context, {}, { limit: 1 });
     await expect(walking).rejects.toBeInstanceOf(CheckSkipped);
     await expect(walking).rejects.toThrow(/on 5 walks the item the cursor named .* left the list between two pages/);
@@ -114,44 +141,77 @@ const walkOf = (ids: readonly string[]): Walk<{ id: string }> => ({
   complete: true,
 });
 
-describe('each of the suite\'s items exactly once, across pages', () => {
+describe("each of the suite's items exactly once, across pages", () => {
   const own = ['own-1', 'own-2', 'own-3'];
 
-  it('under page numbers, does not judge walks that others\' writes kept moving: each missed an item, no two alike', async () => {
+  it("under page numbers, does not judge walks that others' writes kept moving: each missed an item, no two alike", async () => {
     // What CI met: every walk missed one own item, because another check deleted before its page.
     let walks = 0;
-    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']), own, 'items');
+    const judging = expectEachOnceAcrossPages(
+      judgingContext('page'),
+      async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']),
+      own,
+      'items',
+    );
     await expect(judging).rejects.toBeInstanceOf(CheckSkipped);
     await expect(judging).rejects.toThrow(/changed during each of 5 tries at two alike walks, and PAGINATION=page/);
     expect(walks).toBeGreaterThan(5);
   });
 
   it('under page numbers, fails a server that leaves an item out of two walks in a row alike', async () => {
-    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['other', 'own-1', 'own-3']), own, 'items');
+    const judging = expectEachOnceAcrossPages(
+      judgingContext('page'),
+      async () => walkOf(['other', 'own-1', 'own-3']),
+      own,
+      'items',
+    );
     await expect(judging).rejects.toBeInstanceOf(CheckFailure);
-    await expect(judging).rejects.toThrow(/on two walks in a row alike, the list unchanged meanwhile[\s\S]*missing: own-2/);
+    await expect(judging).rejects.toThrow(
+      /on two walks in a row alike, the list unchanged meanwhile[\s\S]*missing: own-2/,
+    );
   });
 
   it('under page numbers, fails a server that lists an item twice on two walks in a row alike', async () => {
-    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['own-1', 'own-2', 'own-2', 'own-3']), own, 'items');
+    const judging = expectEachOnceAcrossPages(
+      judgingContext('page'),
+      async () => walkOf(['own-1', 'own-2', 'own-2', 'own-3']),
+      own,
+      'items',
+    );
     await expect(judging).rejects.toThrow(/repeated: own-2 \(2 times\)/);
   });
 
   it('under page numbers, passes when the walks after a disturbed one stand still and list each item once', async () => {
     let walks = 0;
-    const judged = await expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(++walks === 1 ? ['own-1', 'own-3'] : own), own, 'items');
+    const judged = await expectEachOnceAcrossPages(
+      judgingContext('page'),
+      async () => walkOf(++walks === 1 ? ['own-1', 'own-3'] : own),
+      own,
+      'items',
+    );
     expect(judged.items.map((item) => item.id)).toEqual(own);
   });
 
   it('under page numbers, does not judge when the list differs before and after two alike walks', async () => {
     let reads = 0;
-    const judging = expectEachOnceAcrossPages(judgingContext('page'), async () => walkOf(['own-1', 'own-3']), own, 'items', async () => `state-${++reads}`);
+    const judging = expectEachOnceAcrossPages(
+      judgingContext('page'),
+      async () => walkOf(['own-1', 'own-3']),
+      own,
+      'items',
+      async () => `state-${++reads}`,
+    );
     await expect(judging).rejects.toBeInstanceOf(CheckSkipped);
   });
 
   it('under cursors, fails a server that leaves an item out of each of three walks, however they differ', async () => {
     let walks = 0;
-    const judging = expectEachOnceAcrossPages(judgingContext('starting_after'), async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']), own, 'items');
+    const judging = expectEachOnceAcrossPages(
+      judgingContext('starting_after'),
+      async () => walkOf([`other-${++walks}`, 'own-1', 'own-3']),
+      own,
+      'items',
+    );
     await expect(judging).rejects.toThrow(/in 3 attempts[\s\S]*missing: own-2/);
     expect(walks).toBe(3);
   });

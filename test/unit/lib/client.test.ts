@@ -17,11 +17,14 @@ let server: Awaited<ReturnType<typeof startCaptureServer>>;
 
 beforeAll(async () => {
   server = await startCaptureServer((request) =>
-    request.url.includes('hang') ? { status: 200, body: '', hang: true }
-      : request.url.includes('echo-auth') ? { status: 401, body: JSON.stringify({ echo: request.headers.authorization }) }
-      // As a server that creates on OPTIONS would: other-methods.ts must see it, the ledger must not take it.
-      : request.method === 'OPTIONS' ? { status: 201, body: '{"id":"grp_by_options","conversation_id":"conv_by_options"}' }
-      : { status: 200, body: `{"echo":"${token}"}` },
+    request.url.includes('hang')
+      ? { status: 200, body: '', hang: true }
+      : request.url.includes('echo-auth')
+        ? { status: 401, body: JSON.stringify({ echo: request.headers.authorization }) }
+        : // As a server that creates on OPTIONS would: other-methods.ts must see it, the ledger must not take it.
+          request.method === 'OPTIONS'
+          ? { status: 201, body: '{"id":"grp_by_options","conversation_id":"conv_by_options"}' }
+          : { status: 200, body: `{"echo":"${token}"}` },
   );
 });
 afterAll(() => server.close());
@@ -89,7 +92,12 @@ describe('the API client', () => {
     expect(response.body).toEqual({ echo: token });
     expect(api.journal).toHaveLength(1);
     const exchange = api.journal[0]!;
-    expect(exchange).toMatchObject({ operation: 'createConversation', method: 'POST', status: 200, requestBody: '{"contact_id":"c1"}' });
+    expect(exchange).toMatchObject({
+      operation: 'createConversation',
+      method: 'POST',
+      status: 200,
+      requestBody: '{"contact_id":"c1"}',
+    });
     expect(exchange.requestHeaders.authorization).toBe('Bearer $ACCESS_TOKEN');
     expect(exchange.responseBody).toBe('{"echo":"$ACCESS_TOKEN"}');
     expect(JSON.stringify(exchange)).not.toContain(token);
@@ -129,14 +137,18 @@ describe('the API client', () => {
 
   it('gives up after the request timeout with a TransportError that names it', async () => {
     // The server never answers: the test ending at all shows the client gave up (no clock bound).
-    const error = await client('form', 200).retrieveGroup('hang').catch((e: unknown) => e);
+    const error = await client('form', 200)
+      .retrieveGroup('hang')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('timeout');
     expect((error as TransportError).exchange.transportError).toBe('no complete response within 200 ms');
   });
 
   it('reports a refused connection as such', async () => {
-    const error = await client('form', 2_000, 'http://127.0.0.1:1').listGroups().catch((e: unknown) => e);
+    const error = await client('form', 2_000, 'http://127.0.0.1:1')
+      .listGroups()
+      .catch((e: unknown) => e);
     expect((error as TransportError).failure).toBe('connection-refused');
   });
 });
@@ -145,7 +157,10 @@ describe('rate limits', () => {
   it('honours a 429: waits as Retry-After says, sends again, and records every attempt', async () => {
     let refusals = 2;
     const limited = await startCaptureServer(() =>
-      refusals-- > 0 ? { status: 429, body: '{"error":"slow down"}', headers: { 'retry-after': '0' } } : { status: 200, body: '{"ok":true}' });
+      refusals-- > 0
+        ? { status: 429, body: '{"error":"slow down"}', headers: { 'retry-after': '0' } }
+        : { status: 200, body: '{"ok":true}' },
+    );
     try {
       const api = client('form', 5_000, limited.url);
       const response = await api.listGroups();
@@ -166,12 +181,18 @@ describe('rate limits', () => {
   });
 
   it('gives up after five retries that all got 429: a transport failure that says so, every attempt in the journal', async () => {
-    const limited = await startCaptureServer(() => ({ status: 429, body: '{"error":"slow down"}', headers: { 'retry-after': '0' } }));
+    const limited = await startCaptureServer(() => ({
+      status: 429,
+      body: '{"error":"slow down"}',
+      headers: { 'retry-after': '0' },
+    }));
     try {
       const api = client('form', 5_000, limited.url);
       const error = await api.listGroups().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).message).toMatch(/still answered 429 Too Many Requests after 5 retries over [\d.]+ s \(Retry-After: 0\)/);
+      expect((error as TransportError).message).toMatch(
+        /still answered 429 Too Many Requests after 5 retries over [\d.]+ s \(Retry-After: 0\)/,
+      );
       expect(limited.requests).toHaveLength(6);
       expect(api.journal.map((exchange) => exchange.status)).toEqual([429, 429, 429, 429, 429, 429]);
     } finally {
@@ -193,7 +214,7 @@ describe('the ledger enforced in the client', () => {
     });
     const sentBefore = server.requests.length;
     await expect(api.deleteConversation('somebody-elses')).rejects.toThrow(
-      'refused to send DELETE /v1/conversations/:id for somebody-elses: somebody-elses is not in this run\'s ledger as a conversation, so it may not be the suite\'s to change',
+      "refused to send DELETE /v1/conversations/:id for somebody-elses: somebody-elses is not in this run's ledger as a conversation, so it may not be the suite's to change",
     );
     await expect(api.updateGroup('somebody-elses', { name: 'x' })).rejects.toBeInstanceOf(LedgerRefusal);
     expect(server.requests.length).toBe(sentBefore);
@@ -214,7 +235,12 @@ describe('what every answer must be (response-invariants.ts)', () => {
     } catch (error) {
       jsonError = (error as Error).message;
     }
-    return { status, headers: (contentType === undefined ? {} : { 'content-type': contentType }) as Record<string, string>, text, ...(jsonError ? { jsonError } : {}) };
+    return {
+      status,
+      headers: (contentType === undefined ? {} : { 'content-type': contentType }) as Record<string, string>,
+      text,
+      ...(jsonError ? { jsonError } : {}),
+    };
   };
 
   it('takes a success labelled with any JSON type, or not labelled, and any refusal body that does not claim to be JSON', () => {
@@ -230,18 +256,31 @@ describe('what every answer must be (response-invariants.ts)', () => {
   it('fails a 5xx, a JSON body labelled as something else, and a body labelled JSON that does not parse', () => {
     expect(responseViolation(answer(500, 'application/json', '{}'))).toMatch(/^a 500 answer/);
     expect(responseViolation(answer(503, undefined, ''))).toMatch(/^a 503 answer/);
-    expect(responseViolation(answer(200, 'text/html; charset=utf-8', '{"has_more":false,"data":[]}'))).toBe('a JSON body labelled text/html, which is not a JSON media type');
-    expect(responseViolation(answer(200, 'application/json', '{"a":'))).toMatch(/^a body labelled application\/json that is not JSON/);
-    expect(responseViolation(answer(404, 'application/json', 'Not found'))).toMatch(/declared as application\/json that is not JSON/);
+    expect(responseViolation(answer(200, 'text/html; charset=utf-8', '{"has_more":false,"data":[]}'))).toBe(
+      'a JSON body labelled text/html, which is not a JSON media type',
+    );
+    expect(responseViolation(answer(200, 'application/json', '{"a":'))).toMatch(
+      /^a body labelled application\/json that is not JSON/,
+    );
+    expect(responseViolation(answer(404, 'application/json', 'Not found'))).toMatch(
+      /declared as application\/json that is not JSON/,
+    );
   });
 
   it('marks the exchange of such an answer, and only it', async () => {
-    const local = await startCaptureServer((request) => (request.url.includes('crash') ? { status: 500, body: '{}' } : { status: 200, body: '{"has_more":false,"data":[]}' }));
+    const local = await startCaptureServer((request) =>
+      request.url.includes('crash')
+        ? { status: 500, body: '{}' }
+        : { status: 200, body: '{"has_more":false,"data":[]}' },
+    );
     try {
       const api = client('json', 5_000, local.url);
       await api.retrieveGroup('fine');
       await api.retrieveGroup('crash');
-      expect(api.journal.map((exchange) => exchange.violation)).toEqual([undefined, expect.stringMatching(/^a 500 answer/)]);
+      expect(api.journal.map((exchange) => exchange.violation)).toEqual([
+        undefined,
+        expect.stringMatching(/^a 500 answer/),
+      ]);
     } finally {
       await local.close();
     }
@@ -252,23 +291,34 @@ describe('what every answer must be (response-invariants.ts)', () => {
     const active = { id: 'c1', archived_at: null, is_muted: false, is_pinned: false, group_id: null };
     const archivedAtZero = { ...active, id: 'c2', archived_at: 0 };
     expect(listFilterViolation({ archived: 'true' }, page(archivedAtZero))).toBeUndefined();
-    expect(listFilterViolation({ archived: true }, page(archivedAtZero, active))).toMatch(/^the page asked with archived=true holds "c1" with archived_at null/);
+    expect(listFilterViolation({ archived: true }, page(archivedAtZero, active))).toMatch(
+      /^the page asked with archived=true holds "c1" with archived_at null/,
+    );
     expect(listFilterViolation({ muted: 'true' }, page(active))).toMatch(/muted=true holds "c1" with is_muted false/);
     expect(listFilterViolation({ pinned: 'true' }, page({ ...active, is_pinned: true }))).toBeUndefined();
     expect(listFilterViolation({ group_id: 'g1' }, page(active))).toMatch(/group_id="g1" holds "c1" of group_id null/);
     // A false filter's meaning is open (filter-false), and a missing field is the schema's to judge.
-    expect(listFilterViolation({ archived: 'false', muted: false }, page(archivedAtZero, { ...active, is_muted: true }))).toBeUndefined();
+    expect(
+      listFilterViolation({ archived: 'false', muted: false }, page(archivedAtZero, { ...active, is_muted: true })),
+    ).toBeUndefined();
     expect(listFilterViolation({ archived: 'true' }, page({ id: 'g1', name: 'no archived_at' }))).toBeUndefined();
   });
 
   it('judges the filters of list answers only, as they arrive', async () => {
-    const local = await startCaptureServer(() => ({ status: 200, body: '{"has_more":false,"data":[{"id":"g1","archived_at":null}]}' }));
+    const local = await startCaptureServer(() => ({
+      status: 200,
+      body: '{"has_more":false,"data":[{"id":"g1","archived_at":null}]}',
+    }));
     try {
       const api = client('json', 5_000, local.url);
       await api.call('listGroups', { query: { archived: true } });
       await api.call('listGroups', { query: { archived: false } });
       await api.call('retrieveGroup', { id: 'g1', query: { archived: true } });
-      expect(api.journal.map((exchange) => exchange.violation)).toEqual([expect.stringMatching(/archived=true holds "g1"/), undefined, undefined]);
+      expect(api.journal.map((exchange) => exchange.violation)).toEqual([
+        expect.stringMatching(/archived=true holds "g1"/),
+        undefined,
+        undefined,
+      ]);
     } finally {
       await local.close();
     }
@@ -276,35 +326,64 @@ describe('what every answer must be (response-invariants.ts)', () => {
 });
 
 describe('methods and paths the API does not have', () => {
-  it('sends HEAD, OPTIONS, POST and PATCH on an operation\'s path without a body, and safe methods beside it', async () => {
+  it("sends HEAD, OPTIONS, POST and PATCH on an operation's path without a body, and safe methods beside it", async () => {
     const api = client('json');
     await api.call('retrieveGroup', { id: 'g1', method: 'HEAD' });
     await api.call('listGroups', { method: 'OPTIONS' });
     await api.call('retrieveGroup', { id: 'g1', method: 'PATCH' });
     await api.call('retrieveGroup', { id: 'g1', offPath: '/extra' });
-    expect(server.requests.slice(-4).map((sent) => `${sent.method} ${sent.url} ${sent.headers['content-type'] ?? '-'}`)).toEqual([
-      'HEAD /v1/groups/g1 -', 'OPTIONS /v1/groups -', 'PATCH /v1/groups/g1 -', 'GET /v1/groups/g1/extra -',
-    ]);
+    expect(
+      server.requests.slice(-4).map((sent) => `${sent.method} ${sent.url} ${sent.headers['content-type'] ?? '-'}`),
+    ).toEqual(['HEAD /v1/groups/g1 -', 'OPTIONS /v1/groups -', 'PATCH /v1/groups/g1 -', 'GET /v1/groups/g1/extra -']);
     expect(renderCurl(api.journal.at(-4)!)).toMatch(/^curl -sS -i --head '/);
   });
 
-  it('lets OPTIONS alone carry a body (RFC 9110, section 9.3.7), a create\'s on the collection, and records nothing from its answer', async () => {
+  it("lets OPTIONS alone carry a body (RFC 9110, section 9.3.7), a create's on the collection, and records nothing from its answer", async () => {
     const ledger = new Ledger();
-    const api = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'form', timeoutMs: 5_000, redactor: new Redactor({}), ledger });
+    const api = new ApiClient({
+      baseUrl: server.url,
+      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+      encoding: 'form',
+      timeoutMs: 5_000,
+      redactor: new Redactor({}),
+      ledger,
+    });
     await api.call('createGroup', { method: 'OPTIONS', body: { name: 'made by options' } });
-    expect(server.requests.at(-1)).toMatchObject({ method: 'OPTIONS', url: '/v1/groups', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    await expect(api.call('createGroup', { method: 'PATCH', body: { name: 'x' } })).rejects.toThrow(/without a body, but OPTIONS/);
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'OPTIONS',
+      url: '/v1/groups',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await expect(api.call('createGroup', { method: 'PATCH', body: { name: 'x' } })).rejects.toThrow(
+      /without a body, but OPTIONS/,
+    );
     // Whatever the OPTIONS answered, only the check that sent it may say an object is the run's (other-methods.ts).
     expect(ledger.size).toBe(0);
   });
 
-  it('treats a method that is not safe as a write: the ledger refuses it for an id not the run\'s own, --read-only refuses it, and it is never sent beside a path', async () => {
+  it("treats a method that is not safe as a write: the ledger refuses it for an id not the run's own, --read-only refuses it, and it is never sent beside a path", async () => {
     const ledger = new Ledger();
-    const api = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'json', timeoutMs: 5_000, redactor: new Redactor({}), ledger });
+    const api = new ApiClient({
+      baseUrl: server.url,
+      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+      encoding: 'json',
+      timeoutMs: 5_000,
+      redactor: new Redactor({}),
+      ledger,
+    });
     const before = server.requests.length;
     await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'POST' })).rejects.toThrow(LedgerRefusal);
-    await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'PATCH', offPath: '/extra' })).rejects.toThrow(/only safe methods are/);
-    const readOnly = new ApiClient({ baseUrl: server.url, credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' }, encoding: 'json', timeoutMs: 5_000, redactor: new Redactor({}), readOnly: true });
+    await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'PATCH', offPath: '/extra' })).rejects.toThrow(
+      /only safe methods are/,
+    );
+    const readOnly = new ApiClient({
+      baseUrl: server.url,
+      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
+      encoding: 'json',
+      timeoutMs: 5_000,
+      redactor: new Redactor({}),
+      readOnly: true,
+    });
     await expect(readOnly.call('retrieveGroup', { id: 'x', method: 'PATCH' })).rejects.toThrow(/read-only/);
     await readOnly.call('retrieveGroup', { id: 'not-ours', method: 'HEAD' });
     expect(server.requests.length).toBe(before + 1);
@@ -315,7 +394,12 @@ describe('the rate limiter of --max-rps', () => {
   it('gives each request the next free slot of 1/rate seconds', async () => {
     let now = 1_000;
     const waits: number[] = [];
-    const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); } };
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+      },
+    };
     const limiter = new SharedRateBucket(createRateBucketBuffer(4), clock);
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
     expect(waits).toEqual([250, 500]);
@@ -326,30 +410,42 @@ describe('the rate limiter of --max-rps', () => {
 });
 
 describe('a safe request sent again on a connection of its own', () => {
-  it('goes out on a new connection with the client\'s credentials; a request with a body, or of other credentials, is not sent again', async () => {
+  it("goes out on a new connection with the client's credentials; a request with a body, or of other credentials, is not sent again", async () => {
     // Answers 500 to a request on a connection that carried one before, 200 to the first on each.
     const served = new WeakMap<object, number>();
-    const front = await listenLocally(withBody((req, res) => {
-      const before = served.get(req.socket) ?? 0;
-      served.set(req.socket, before + 1);
-      res.writeHead(before > 0 ? 500 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ before, authorization: req.headers.authorization === `Bearer ${token}` }));
-    }));
+    const front = await listenLocally(
+      withBody((req, res) => {
+        const before = served.get(req.socket) ?? 0;
+        served.set(req.socket, before + 1);
+        res.writeHead(before > 0 ? 500 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ before, authorization: req.headers.authorization === `Bearer ${token}` }));
+      }),
+    );
     try {
       const api = client('form', 5_000, front.url);
       // undici hands a connection back to its pool a moment after the answer ends: within a few
       // GETs one goes out on a connection that carried another. That one is the premise.
       let reused = await api.retrieveConversation('conv_1');
-      for (let tries = 1; tries < 5 && reused.status !== 500; tries++) reused = await api.retrieveConversation('conv_1');
+      for (let tries = 1; tries < 5 && reused.status !== 500; tries++)
+        reused = await api.retrieveConversation('conv_1');
       expect(reused.status).toBe(500);
-      expect(await api.resendOnFreshConnection(reused.exchange)).toEqual({ status: 200, body: '{"before":0,"authorization":true}', sameStatus: false, sameBody: false });
+      expect(await api.resendOnFreshConnection(reused.exchange)).toEqual({
+        status: 200,
+        body: '{"before":0,"authorization":true}',
+        sameStatus: false,
+        sameBody: false,
+      });
       const put = await api.updateConversation('conv_1', { is_muted: true });
       expect(await api.resendOnFreshConnection(put.exchange)).toBeUndefined();
       const other = api.as({ kind: 'none' });
       expect(await other.resendOnFreshConnection(reused.exchange)).toBeUndefined();
       // Sent again, not recorded: the journal holds the GETs and the PUT only.
       expect(api.journal.filter((exchange) => exchange.method === 'PUT').length).toBe(1);
-      expect(api.journal.every((exchange) => exchange.method === 'PUT' || exchange.status === 200 || exchange === reused.exchange)).toBe(true);
+      expect(
+        api.journal.every(
+          (exchange) => exchange.method === 'PUT' || exchange.status === 200 || exchange === reused.exchange,
+        ),
+      ).toBe(true);
     } finally {
       await front.close();
     }

@@ -55,25 +55,53 @@ describe('configuration', () => {
   });
 
   it('normalises BASE_URL and keeps a path prefix', () => {
-    expect(load({ env: { BASE_URL: 'https://api.example.com/', ACCESS_TOKEN: 't' } }).baseUrl).toBe('https://api.example.com');
-    expect(load({ env: { BASE_URL: 'http://127.0.0.1:8080/api/', ACCESS_TOKEN: 't' } }).baseUrl).toBe('http://127.0.0.1:8080/api');
+    expect(load({ env: { BASE_URL: 'https://api.example.com/', ACCESS_TOKEN: 't' } }).baseUrl).toBe(
+      'https://api.example.com',
+    );
+    expect(load({ env: { BASE_URL: 'http://127.0.0.1:8080/api/', ACCESS_TOKEN: 't' } }).baseUrl).toBe(
+      'http://127.0.0.1:8080/api',
+    );
   });
 
   it.each([
     [{ BASE_URL: 'htp:/nowhere', ACCESS_TOKEN: 't' }, 'BASE_URL "htp:/nowhere" must start with http:// or https://.'],
-    [{ BASE_URL: 'not a url', ACCESS_TOKEN: 't' }, 'BASE_URL "not a url" is not a valid URL; give one such as https://api.example.com.'],
-    [{ BASE_URL: 'https://api.example.com/v1', ACCESS_TOKEN: 't' }, 'BASE_URL "https://api.example.com/v1" ends with /v1; give the address without it, the suite adds /v1 (spec §9).'],
-    [{ BASE_URL: 'https://u:p@api.example.com', ACCESS_TOKEN: 't' }, 'BASE_URL must not carry a user name or password; the token belongs in ACCESS_TOKEN.'],
-    [{ BASE_URL: 'https://api.example.com' }, 'ACCESS_TOKEN (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).'],
+    [
+      { BASE_URL: 'not a url', ACCESS_TOKEN: 't' },
+      'BASE_URL "not a url" is not a valid URL; give one such as https://api.example.com.',
+    ],
+    [
+      { BASE_URL: 'https://api.example.com/v1', ACCESS_TOKEN: 't' },
+      'BASE_URL "https://api.example.com/v1" ends with /v1; give the address without it, the suite adds /v1 (spec §9).',
+    ],
+    [
+      { BASE_URL: 'https://u:p@api.example.com', ACCESS_TOKEN: 't' },
+      'BASE_URL must not carry a user name or password; the token belongs in ACCESS_TOKEN.',
+    ],
+    [
+      { BASE_URL: 'https://api.example.com' },
+      'ACCESS_TOKEN (or ACCESS_TOKEN_COMMAND) is required when BASE_URL is set (spec §5: every request carries a Bearer token).',
+    ],
     [{ BODY_ENCODING: 'xml' }, 'BODY_ENCODING "xml" is not known; use form or json.'],
-    [{ PAGINATION: 'links' }, 'PAGINATION "links" is not a known style; use starting_after, cursor:<param>:<field>, page:<param>, offset:<param> or none.'],
-    [{ PAGINATION: 'cursor:cursor' }, 'PAGINATION "cursor:cursor" needs a parameter and an envelope field, as in cursor:cursor:next_cursor.'],
+    [
+      { PAGINATION: 'links' },
+      'PAGINATION "links" is not a known style; use starting_after, cursor:<param>:<field>, page:<param>, offset:<param> or none.',
+    ],
+    [
+      { PAGINATION: 'cursor:cursor' },
+      'PAGINATION "cursor:cursor" needs a parameter and an envelope field, as in cursor:cursor:next_cursor.',
+    ],
     [{ PAGINATION: 'page' }, 'PAGINATION "page" needs the name of the query parameter, as in page:page.'],
     [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS 0 must be between 1 and 600000.'],
     [{ REQUEST_TIMEOUT_MS: 'soon' }, 'REQUEST_TIMEOUT_MS "soon" must be a whole number.'],
     [{ SEED: '99999999999' }, 'SEED 99999999999 must be between -2147483648 and 2147483647.'],
-    [{ BASE_URL: 'https://api.example.com', ACCESS_TOKEN: 'a', SECOND_ACCESS_TOKEN: 'a' }, 'SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.'],
-    [{ BASE_URL: '', ACCESS_TOKEN: 't' }, 'BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.'],
+    [
+      { BASE_URL: 'https://api.example.com', ACCESS_TOKEN: 'a', SECOND_ACCESS_TOKEN: 'a' },
+      'SECOND_ACCESS_TOKEN is the same as ACCESS_TOKEN; it must belong to a different user.',
+    ],
+    [
+      { BASE_URL: '', ACCESS_TOKEN: 't' },
+      'BASE_URL is set but empty; give the address of the server to test, or unset it and pass --embedded to test the embedded reference server.',
+    ],
   ])('rejects %o with one sentence', (env, problem) => {
     expect(problemsOf({ env })).toEqual([problem]);
   });
@@ -94,7 +122,11 @@ describe('configuration', () => {
   });
 
   it('parses every pagination style', () => {
-    expect(load({ env: { PAGINATION: 'cursor:cursor:next_cursor' } }).pagination).toEqual({ kind: 'cursor', param: 'cursor', field: 'next_cursor' });
+    expect(load({ env: { PAGINATION: 'cursor:cursor:next_cursor' } }).pagination).toEqual({
+      kind: 'cursor',
+      param: 'cursor',
+      field: 'next_cursor',
+    });
     expect(load({ env: { PAGINATION: 'page:page' } }).pagination).toEqual({ kind: 'page', param: 'page' });
     expect(load({ env: { PAGINATION: 'offset:skip' } }).pagination).toEqual({ kind: 'offset', param: 'skip' });
     expect(load({ env: { PAGINATION: 'none' } }).pagination).toEqual({ kind: 'none' });
@@ -117,6 +149,8 @@ describe('configuration', () => {
   });
 
   it('says so when a named settings file is missing', () => {
-    expect(problemsOf({ argv: ['--settings-file', 'nope.env'] })[0]).toMatch(/^The settings file .*nope\.env does not exist\.$/);
+    expect(problemsOf({ argv: ['--settings-file', 'nope.env'] })[0]).toMatch(
+      /^The settings file .*nope\.env does not exist\.$/,
+    );
   });
 });

@@ -3,13 +3,18 @@
 // no longer than that; undeclared, read once more for the hint, once a check; which lists hold an
 // archived record under DEFAULT_LIST_SCOPE. Counted in reads, never in time.
 import { describe, expect, it } from 'vitest';
-import { serverProfile, suggestedListDelayMs, type DeclaredReadings } from '../../../lib/core/profile/server-profile.ts';
+import {
+  serverProfile,
+  suggestedListDelayMs,
+  type DeclaredReadings,
+} from '../../../lib/core/profile/server-profile.ts';
 import type { CheckContext } from '../../../harness/checks/check-context.ts';
 import { CheckFailure } from '../../../harness/checks/check-failure.ts';
 import { readAfterWrite, walkShows } from '../../../harness/checks/list-consistency.ts';
 import { scopeHolds } from '../../../harness/checks/list-scope.ts';
 
-const contextOf = (declared: DeclaredReadings): CheckContext => ({ profile: serverProfile(declared), hints: new Set<string>() }) as unknown as CheckContext;
+const contextOf = (declared: DeclaredReadings): CheckContext =>
+  ({ profile: serverProfile(declared), hints: new Set<string>() }) as unknown as CheckContext;
 
 /** A read that shows the write from its `from`-th call on (never, for Infinity), counting its calls. */
 function readShowingFrom(from: number) {
@@ -36,7 +41,9 @@ describe('a list read after a write (list-consistency)', () => {
     const failing = async () => {
       throw new CheckFailure({ expected: 'a page', received: 'a refused cursor' });
     };
-    await expect(readAfterWrite(contextOf({ 'list-consistency': 'eventual:50' }), failing, () => true)).rejects.toThrow(/a refused cursor/);
+    await expect(readAfterWrite(contextOf({ 'list-consistency': 'eventual:50' }), failing, () => true)).rejects.toThrow(
+      /a refused cursor/,
+    );
   });
 
   it('undeclared is held to the write at once: the first read is judged, and one read again, once a check, says whether eventual would describe the server', async () => {
@@ -44,7 +51,11 @@ describe('a list read after a write (list-consistency)', () => {
     const context = contextOf({});
     expect(await readAfterWrite(context, late.read, late.shows)).toBe(1);
     expect(late.calls()).toBe(2);
-    expect([...context.hints]).toEqual([expect.stringMatching(/the same read \d+ ms later did: LIST_CONSISTENCY=eventual:\d+000 would describe this server/)]);
+    expect([...context.hints]).toEqual([
+      expect.stringMatching(
+        /the same read \d+ ms later did: LIST_CONSISTENCY=eventual:\d+000 would describe this server/,
+      ),
+    ]);
     // Once a check: a second read that does not show its write is not read again.
     const again = readShowingFrom(2);
     expect(await readAfterWrite(context, again.read, again.shows)).toBe(1);
@@ -61,11 +72,16 @@ describe('a list read after a write (list-consistency)', () => {
   });
 
   it('suggests a bound of twice the delay seen, in whole seconds', () => {
-    expect([suggestedListDelayMs(120), suggestedListDelayMs(1_010), suggestedListDelayMs(2_600)]).toEqual([1_000, 3_000, 6_000]);
+    expect([suggestedListDelayMs(120), suggestedListDelayMs(1_010), suggestedListDelayMs(2_600)]).toEqual([
+      1_000, 3_000, 6_000,
+    ]);
   });
 
   it('a walk shows the write when what it should hold is there as written, nothing it should not, and is not judged on pages it never read', () => {
-    const walk = (ids: string[], complete = true) => ({ items: ids.map((id) => ({ id, name: id === 'b' ? 'old' : 'new' })), complete });
+    const walk = (ids: string[], complete = true) => ({
+      items: ids.map((id) => ({ id, name: id === 'b' ? 'old' : 'new' })),
+      complete,
+    });
     const current = (item: { name: string }) => item.name === 'new';
     expect(walkShows(walk(['a', 'b']), { listed: [{ id: 'a' }] })).toBe(true);
     expect(walkShows(walk(['b']), { listed: [{ id: 'a' }] })).toBe(false);
@@ -83,13 +99,21 @@ describe('which lists hold an archived record (default-list-scope)', () => {
 
   it('undeclared (all): every list without archived holds it, archived=true only the archived', () => {
     const context = contextOf({});
-    expect([scopeHolds(context, {}, archived), scopeHolds(context, { muted: true }, archived), scopeHolds(context, { archived: true }, archived), scopeHolds(context, { archived: true }, active)])
-      .toEqual([true, true, true, false]);
+    expect([
+      scopeHolds(context, {}, archived),
+      scopeHolds(context, { muted: true }, archived),
+      scopeHolds(context, { archived: true }, archived),
+      scopeHolds(context, { archived: true }, active),
+    ]).toEqual([true, true, true, false]);
   });
 
   it('DEFAULT_LIST_SCOPE=active: a list without archived holds the active ones only, whatever its other filters', () => {
     const context = contextOf({ 'default-list-scope': 'active' });
-    expect([scopeHolds(context, {}, archived), scopeHolds(context, { group_id: 'g' }, archived), scopeHolds(context, {}, active), scopeHolds(context, { archived: true }, archived)])
-      .toEqual([false, false, true, true]);
+    expect([
+      scopeHolds(context, {}, archived),
+      scopeHolds(context, { group_id: 'g' }, archived),
+      scopeHolds(context, {}, active),
+      scopeHolds(context, { archived: true }, archived),
+    ]).toEqual([false, false, true, true]);
   });
 });

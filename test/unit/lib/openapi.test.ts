@@ -10,7 +10,12 @@ import { operations, type OperationName } from '../../../lib/api/operations.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { buildOpenApi } from '../../../lib/openapi/build-openapi.ts';
 import { formMediaType, jsonMediaType, openApiPath } from '../../../lib/openapi/operation-object.ts';
-import { schemaDocument, schemaNamesOnDisk, validateAgainst, type SchemaName } from '../../../lib/api/schemas/registry.ts';
+import {
+  schemaDocument,
+  schemaNamesOnDisk,
+  validateAgainst,
+  type SchemaName,
+} from '../../../lib/api/schemas/registry.ts';
 
 // The document is plain JSON data; these loose shapes let the test walk it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walked by field names the test knows, not typed
@@ -37,16 +42,33 @@ function resolvePointer(document: Json, ref: string): unknown {
     .slice(2)
     .split('/')
     .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Json)[part] : undefined), document);
+    .reduce<unknown>(
+      (node, part) => (node !== null && typeof node === 'object' ? (node as Json)[part] : undefined),
+      document,
+    );
 }
 
 const conversation = {
-  id: 'conv_1', contact_id: 'contact_1', group_id: null, pinned_message_id: null, is_pinned: false, is_muted: false,
-  last_active_at: null, last_opened_at: null, created_at: 1_700_000_000, archived_at: null,
+  id: 'conv_1',
+  contact_id: 'contact_1',
+  group_id: null,
+  pinned_message_id: null,
+  is_pinned: false,
+  is_muted: false,
+  last_active_at: null,
+  last_opened_at: null,
+  created_at: 1_700_000_000,
+  archived_at: null,
 };
 const group = {
-  id: 'grp_1', name: 'Friends', description: null, avatar_url: null, conversation_id: 'conv_2',
-  contacts: [{ username: 'alice' }], created_at: 1_700_000_000, archived_at: null,
+  id: 'grp_1',
+  name: 'Friends',
+  description: null,
+  avatar_url: null,
+  conversation_id: 'conv_2',
+  contacts: [{ username: 'alice' }],
+  created_at: 1_700_000_000,
+  archived_at: null,
 };
 
 describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/operations.ts', () => {
@@ -88,20 +110,31 @@ describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/o
   it('openapi.bearer — bearer authentication (§5) applies to every operation', () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearer: [] }]);
-    expect(document.servers[0]).toMatchObject({ url: '{base_url}', variables: { base_url: { default: expect.any(String) } } });
+    expect(document.servers[0]).toMatchObject({
+      url: '{base_url}',
+      variables: { base_url: { default: expect.any(String) } },
+    });
   });
 
   it('openapi.path-id — every operation on /:id takes the required path parameter id', () => {
     for (const name of operationNames.filter((operation) => operations[operation].path.includes(':id'))) {
-      expect(operationIn(document, name).parameters, name).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+      expect(operationIn(document, name).parameters, name).toContainEqual(
+        expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      );
     }
   });
 
   it('openapi.list-query — the list operations take exactly the properties of the *-list.params schemas as query parameters', () => {
-    for (const [name, params] of [['listConversations', 'conversation-list.params'], ['listGroups', 'group-list.params']] as const) {
+    for (const [name, params] of [
+      ['listConversations', 'conversation-list.params'],
+      ['listGroups', 'group-list.params'],
+    ] as const) {
       const properties = (schemaDocument(params) as Json).properties as Json;
       const parameters = operationIn(document, name).parameters as Json[];
-      expect(parameters.map((parameter) => parameter.name), name).toEqual(Object.keys(properties));
+      expect(
+        parameters.map((parameter) => parameter.name),
+        name,
+      ).toEqual(Object.keys(properties));
       for (const parameter of parameters) {
         expect(parameter.in).toBe('query');
         expect(parameter.schema, `${name} ${parameter.name}`).toEqual(properties[parameter.name]);
@@ -112,8 +145,10 @@ describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/o
 
   it('openapi.bodies — create and update take the params schema as a form and as JSON; contacts go deepObject-style', () => {
     const bodies: Array<[OperationName, SchemaName]> = [
-      ['createConversation', 'conversation-create.params'], ['updateConversation', 'conversation-update.params'],
-      ['createGroup', 'group-create.params'], ['updateGroup', 'group-update.params'],
+      ['createConversation', 'conversation-create.params'],
+      ['updateConversation', 'conversation-update.params'],
+      ['createGroup', 'group-create.params'],
+      ['updateGroup', 'group-update.params'],
     ];
     for (const [name, params] of bodies) {
       const content = operationIn(document, name).requestBody.content as Json;
@@ -121,7 +156,9 @@ describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/o
       expect(content[formMediaType].schema).toEqual({ $ref: `#/components/schemas/${params}` });
       expect(content[jsonMediaType].schema).toEqual({ $ref: `#/components/schemas/${params}` });
     }
-    expect(operationIn(document, 'createGroup').requestBody.content[formMediaType].encoding).toEqual({ contacts: { style: 'deepObject', explode: true } });
+    expect(operationIn(document, 'createGroup').requestBody.content[formMediaType].encoding).toEqual({
+      contacts: { style: 'deepObject', explode: true },
+    });
     expect(operationIn(document, 'createConversation').requestBody.content[formMediaType].encoding).toBeUndefined();
     for (const name of operationNames.filter((operation) => /^(list|retrieve|delete)/.test(operation))) {
       expect(operationIn(document, name).requestBody, name).toBeUndefined();
@@ -130,15 +167,25 @@ describe('openapi — the OpenAPI 3.1 document built from schemas/ and lib/api/o
 
   it('openapi.responses — a 2XX with the resource or list schema, a DELETE 2XX without a body, and an unspecified default (§7)', () => {
     const success: Array<[OperationName, SchemaName | undefined]> = [
-      ['listConversations', 'conversation-list'], ['createConversation', 'conversation'], ['retrieveConversation', 'conversation'],
-      ['updateConversation', 'conversation'], ['deleteConversation', undefined], ['listGroups', 'group-list'],
-      ['createGroup', 'group'], ['retrieveGroup', 'group'], ['updateGroup', 'group'], ['deleteGroup', undefined],
+      ['listConversations', 'conversation-list'],
+      ['createConversation', 'conversation'],
+      ['retrieveConversation', 'conversation'],
+      ['updateConversation', 'conversation'],
+      ['deleteConversation', undefined],
+      ['listGroups', 'group-list'],
+      ['createGroup', 'group'],
+      ['retrieveGroup', 'group'],
+      ['updateGroup', 'group'],
+      ['deleteGroup', undefined],
     ];
     for (const [name, schema] of success) {
       const responses = operationIn(document, name).responses as Json;
       expect(Object.keys(responses).sort(), name).toEqual(['2XX', 'default']);
       if (schema === undefined) expect(responses['2XX'].content, name).toBeUndefined();
-      else expect(responses['2XX'].content[jsonMediaType].schema, name).toEqual({ $ref: `#/components/schemas/${schema}` });
+      else
+        expect(responses['2XX'].content[jsonMediaType].schema, name).toEqual({
+          $ref: `#/components/schemas/${schema}`,
+        });
       expect(responses.default.description, name).toMatch(/not specified by the spec \(§7\)/);
     }
   });
@@ -232,7 +279,10 @@ describe('msgapi openapi — the command', () => {
   it('rejects an unknown --format with a usage error', async () => {
     const rejected = runOpenapi(['--out', join(tempDir(), 'api.xml'), '--format', 'xml']);
     await expect(rejected).rejects.toBeInstanceOf(HarnessError);
-    await expect(rejected).rejects.toMatchObject({ code: 'MSGAPI_USAGE', message: '--format xml is not one of json, yaml.' });
+    await expect(rejected).rejects.toMatchObject({
+      code: 'MSGAPI_USAGE',
+      message: '--format xml is not one of json, yaml.',
+    });
   });
 
   it('rejects an unknown flag with a usage error', async () => {

@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../lib/core/client/rate-limiter.ts';
 import { backoffMs, parseRetryAfter, retryDelayMs } from '../../../lib/core/client/retry-after.ts';
-import { createRateBucketBuffer, defaultRateBucketOptions, SharedRateBucket } from '../../../lib/core/client/shared-rate-bucket.ts';
+import {
+  createRateBucketBuffer,
+  defaultRateBucketOptions,
+  SharedRateBucket,
+} from '../../../lib/core/client/shared-rate-bucket.ts';
 import { startReferenceServer } from '../../../reference/listen.ts';
 import { rateLimit, rateLimited, tokenBuckets } from '../../../reference/variants/rate-limited.ts';
 import { variants, variantServerOptions } from '../../../reference/variants/registry.ts';
@@ -182,7 +186,10 @@ describe('the rate-limited and slow variants of the reference server', () => {
   });
 
   it('rate-limited.answer — beyond the burst: 429 with Retry-After in whole seconds', async () => {
-    const server = await startReferenceServer({ users: [{ token: 'tok-a', name: 'a' }], ...variantServerOptions(variantWith(rateLimited)) });
+    const server = await startReferenceServer({
+      users: [{ token: 'tok-a', name: 'a' }],
+      ...variantServerOptions(variantWith(rateLimited)),
+    });
     try {
       const get = () => fetch(`${server.url}/v1/groups`, { headers: { authorization: 'Bearer tok-a' } });
       const round = async () => {
@@ -196,7 +203,8 @@ describe('the rate-limited and slow variants of the reference server', () => {
       // Then a refusal. The bucket refills 20 a second, so on a busy machine 45 at once may all fit:
       // rounds of 45 until one is refused (ten rounds outrun the refill unless they take 20 s).
       let refused = first.find((answer) => answer.status === 429);
-      for (let rounds = 1; refused === undefined && rounds < 10; rounds++) refused = (await round()).find((answer) => answer.status === 429);
+      for (let rounds = 1; refused === undefined && rounds < 10; rounds++)
+        refused = (await round()).find((answer) => answer.status === 429);
       expect(refused?.status).toBe(429);
       expect(refused!.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     } finally {
@@ -205,11 +213,17 @@ describe('the rate-limited and slow variants of the reference server', () => {
   });
 
   it('slow.errors-too — a refused token still gets the clean 401, only later', async () => {
-    const server = await startReferenceServer({ users: [{ token: 'tok-a', name: 'a' }], ...variantServerOptions(variantWith(slowAnswers)) });
+    const server = await startReferenceServer({
+      users: [{ token: 'tok-a', name: 'a' }],
+      ...variantServerOptions(variantWith(slowAnswers)),
+    });
     try {
       const refused = await fetch(`${server.url}/v1/groups`, { headers: { authorization: 'Bearer wrong' } });
-      expect([refused.status, refused.headers.get('www-authenticate'), ((await refused.json()) as { error: { type: string } }).error.type])
-        .toEqual([401, 'Bearer', 'authentication_error']);
+      expect([
+        refused.status,
+        refused.headers.get('www-authenticate'),
+        ((await refused.json()) as { error: { type: string } }).error.type,
+      ]).toEqual([401, 'Bearer', 'authentication_error']);
       const answered = await fetch(`${server.url}/v1/groups`, { headers: { authorization: 'Bearer tok-a' } });
       expect(answered.status).toBe(200);
       await answered.arrayBuffer();

@@ -11,9 +11,15 @@ import { tempDirs } from '../../helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-safe-run-');
 
-const snapshot: Snapshot = { taken_at: '2026-01-01T00:00:00.000Z', complete: true, incomplete: [], conversations: ['c-held'], groups: ['g-held'] };
+const snapshot: Snapshot = {
+  taken_at: '2026-01-01T00:00:00.000Z',
+  complete: true,
+  incomplete: [],
+  conversations: ['c-held'],
+  groups: ['g-held'],
+};
 
-describe('a run\'s ledger file', () => {
+describe("a run's ledger file", () => {
   it('is created empty under the name msgapi cleanup looks for, keeps the snapshot beside it, and goes with it', () => {
     const dir = newDir();
     const ledger = LedgerFile.create(dir, '1a2b3c4d', '-ab');
@@ -38,11 +44,18 @@ describe('withSafeRun', () => {
   it('cleans up after the work and returns both, watching for Ctrl-C only while the work runs', async () => {
     const before = signals();
     let during: number[] = [];
-    const run = await withSafeRun({ ledger: 'ledger-x.jsonl', work: 'the test', cleanUp: async (after) => after }, async (signal) => {
-      during = signals();
-      return signal.aborted ? 'aborted' : 'done';
+    const run = await withSafeRun(
+      { ledger: 'ledger-x.jsonl', work: 'the test', cleanUp: async (after) => after },
+      async (signal) => {
+        during = signals();
+        return signal.aborted ? 'aborted' : 'done';
+      },
+    );
+    expect(run).toEqual({
+      value: 'done',
+      cleaned: { interruptedBy: undefined, failed: false },
+      interruptedBy: undefined,
     });
-    expect(run).toEqual({ value: 'done', cleaned: { interruptedBy: undefined, failed: false }, interruptedBy: undefined });
     expect(during).toEqual(before.map((count) => count + 1));
     expect(signals()).toEqual(before);
   });
@@ -50,9 +63,12 @@ describe('withSafeRun', () => {
   it('cleans up after a work that failed, saying so, and then throws its error', async () => {
     const before = signals();
     const cleaned: Array<{ failed: boolean }> = [];
-    const run = withSafeRun({ ledger: 'ledger-x.jsonl', work: 'the test', cleanUp: async (after) => void cleaned.push(after) }, async () => {
-      throw new Error('the target went away');
-    });
+    const run = withSafeRun(
+      { ledger: 'ledger-x.jsonl', work: 'the test', cleanUp: async (after) => void cleaned.push(after) },
+      async () => {
+        throw new Error('the target went away');
+      },
+    );
     await expect(run).rejects.toThrow('the target went away');
     expect(cleaned).toEqual([{ interruptedBy: undefined, failed: true }]);
     expect(signals()).toEqual(before);

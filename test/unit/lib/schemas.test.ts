@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { schemaDocumentsOnDisk, schemaNamesOnDisk, validateAgainst, type SchemaName, type SchemaTypes } from '../../../lib/api/schemas/registry.ts';
+import {
+  schemaDocumentsOnDisk,
+  schemaNamesOnDisk,
+  validateAgainst,
+  type SchemaName,
+  type SchemaTypes,
+} from '../../../lib/api/schemas/registry.ts';
 
 const conversation: SchemaTypes['conversation'] = {
   id: 'conv_1',
@@ -29,9 +35,18 @@ const group: SchemaTypes['group'] = {
 describe('schemas/', () => {
   it('has one file per shape the client and suites name', () => {
     const names: SchemaName[] = [
-      'contact', 'conversation', 'conversation-create.params', 'conversation-list', 'conversation-list.params',
-      'conversation-update.params', 'group', 'group-create.params', 'group-list', 'group-list.params',
-      'group-update.params', 'timestamp',
+      'contact',
+      'conversation',
+      'conversation-create.params',
+      'conversation-list',
+      'conversation-list.params',
+      'conversation-update.params',
+      'group',
+      'group-create.params',
+      'group-list',
+      'group-list.params',
+      'group-update.params',
+      'timestamp',
     ];
     expect(schemaNamesOnDisk().sort()).toEqual(names.sort());
   });
@@ -49,7 +64,13 @@ describe('schemas/', () => {
 
   it('accepts documented objects, with any integer timestamp unit and any id format', () => {
     expect(validateAgainst('conversation', conversation).problems).toEqual([]);
-    expect(validateAgainst('conversation', { ...conversation, id: '550e8400-e29b-41d4-a716-446655440000', created_at: 1_700_000_000_123 }).valid).toBe(true);
+    expect(
+      validateAgainst('conversation', {
+        ...conversation,
+        id: '550e8400-e29b-41d4-a716-446655440000',
+        created_at: 1_700_000_000_123,
+      }).valid,
+    ).toBe(true);
     expect(validateAgainst('group', group).problems).toEqual([]);
     expect(validateAgainst('conversation-list', { has_more: false, data: [conversation] }).valid).toBe(true);
     expect(validateAgainst('group-list', { has_more: true, data: [group] }).valid).toBe(true);
@@ -57,7 +78,9 @@ describe('schemas/', () => {
 
   it('accepts undocumented extra fields, which the spec does not forbid', () => {
     expect(validateAgainst('conversation', { ...conversation, object: 'conversation', unread: 3 }).valid).toBe(true);
-    expect(validateAgainst('group', { ...group, contacts: [{ username: 'bob', display_name: 'Bob' }] }).valid).toBe(true);
+    expect(validateAgainst('group', { ...group, contacts: [{ username: 'bob', display_name: 'Bob' }] }).valid).toBe(
+      true,
+    );
     expect(validateAgainst('conversation-list', { has_more: false, data: [], next_cursor: null }).valid).toBe(true);
   });
 
@@ -83,8 +106,14 @@ describe('schemas/', () => {
   });
 
   it('follows nested paths into list envelopes and contacts', () => {
-    const verdict = validateAgainst('group-list', { has_more: false, data: [{ ...group, contacts: [{ name: 'x' }] }] }, 'the list');
-    expect(verdict.problems).toEqual(['the list.data[0].contacts[0].username is required (rule: required; found: absent)']);
+    const verdict = validateAgainst(
+      'group-list',
+      { has_more: false, data: [{ ...group, contacts: [{ name: 'x' }] }] },
+      'the list',
+    );
+    expect(verdict.problems).toEqual([
+      'the list.data[0].contacts[0].username is required (rule: required; found: absent)',
+    ]);
     expect(validateAgainst('conversation-list', { data: [] }).problems).toEqual([
       'conversation-list.has_more is required (rule: required; found: absent)',
     ]);

@@ -21,9 +21,11 @@ import { tempDirs } from '../../helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-artillery-');
 const fixtures = new URL('../../fixtures/artillery/', import.meta.url).pathname;
-const fixturePlan = (run: string): ExportPlan => JSON.parse(readFileSync(join(fixtures, run, 'msgapi-export.json'), 'utf8')) as ExportPlan;
+const fixturePlan = (run: string): ExportPlan =>
+  JSON.parse(readFileSync(join(fixtures, run, 'msgapi-export.json'), 'utf8')) as ExportPlan;
 const fixtureReport = (run: string, file = 'artillery-report.json') => join(fixtures, run, file);
-const artilleryCounters = (file: string): Record<string, number> => (JSON.parse(readFileSync(file, 'utf8')) as { aggregate: { counters: Record<string, number> } }).aggregate.counters;
+const artilleryCounters = (file: string): Record<string, number> =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { aggregate: { counters: Record<string, number> } }).aggregate.counters;
 
 const plan = (overrides: Partial<ExportPlan> = {}): ExportPlan => ({
   origin: 'http://127.0.0.1:4010',
@@ -45,11 +47,19 @@ const plan = (overrides: Partial<ExportPlan> = {}): ExportPlan => ({
 });
 
 interface Script {
-  config: { target: string; processor: string; http: { pool: number }; phases: Array<Record<string, number | string>>; ensure: { maxErrorRate: number }; plugins: Record<string, unknown> };
+  config: {
+    target: string;
+    processor: string;
+    http: { pool: number };
+    phases: Array<Record<string, number | string>>;
+    ensure: { maxErrorRate: number };
+    plugins: Record<string, unknown>;
+  };
   scenarios: Array<{ name: string; flow: Array<Record<string, unknown>> }>;
 }
 
-const fileOf = (result: ReturnType<typeof exportArtillery>, name: string) => result.files.find((file) => file.name === name)!.content;
+const fileOf = (result: ReturnType<typeof exportArtillery>, name: string) =>
+  result.files.find((file) => file.name === name)!.content;
 const scriptOf = (result: ReturnType<typeof exportArtillery>) => parse(fileOf(result, scriptFileName)) as Script;
 /** The request of a scenario's flow, at the top or inside the closed model's loop. */
 const requestOf = (scenario: Script['scenarios'][number]) => {
@@ -62,7 +72,9 @@ describe('msgapi load export artillery', () => {
   it('artillery.export.requests — each scenario sends its exact path and query, named by the scenario', () => {
     const script = scriptOf(exportArtillery(plan()));
     expect(script.config.target).toBe('http://127.0.0.1:4010');
-    expect(script.scenarios.map((scenario) => [scenario.name, requestOf(scenario).url, requestOf(scenario).name])).toEqual([
+    expect(
+      script.scenarios.map((scenario) => [scenario.name, requestOf(scenario).url, requestOf(scenario).name]),
+    ).toEqual([
       ['conversations.limit-max', '/api/v1/conversations?limit=100', 'conversations.limit-max'],
       ['conversations.group', '/api/v1/conversations?group_id=grp_7', 'conversations.group'],
       ['groups.walk', '/api/v1/groups', 'groups.walk'],
@@ -72,11 +84,13 @@ describe('msgapi load export artillery', () => {
   it('artillery.export.token — the script reads the token from the environment and no file holds one', () => {
     const result = exportArtillery(plan());
     const script = scriptOf(result);
-    for (const scenario of script.scenarios) expect(requestOf(scenario).headers.authorization).toBe('Bearer {{ $env.ACCESS_TOKEN }}');
-    for (const file of [...result.files.map((file) => file.content), ...result.run]) expect(file).not.toMatch(/Bearer (?!\{\{ \$env\.ACCESS_TOKEN \}\})/);
+    for (const scenario of script.scenarios)
+      expect(requestOf(scenario).headers.authorization).toBe('Bearer {{ $env.ACCESS_TOKEN }}');
+    for (const file of [...result.files.map((file) => file.content), ...result.run])
+      expect(file).not.toMatch(/Bearer (?!\{\{ \$env\.ACCESS_TOKEN \}\})/);
   });
 
-  it('artillery.export.open — one runner\'s share of the rate and of the connections, and an ensure that fails the exit code', () => {
+  it("artillery.export.open — one runner's share of the rate and of the connections, and an ensure that fails the exit code", () => {
     const result = exportArtillery(plan());
     const script = scriptOf(result);
     expect(script.config.phases).toEqual([expect.objectContaining({ duration: 20, arrivalRate: 30 })]);
@@ -93,7 +107,8 @@ describe('msgapi load export artillery', () => {
     const script = scriptOf(result);
     expect(script.config.phases).toEqual([expect.objectContaining({ duration: 1, arrivalCount: 6, maxVusers: 6 })]);
     expect(script.config.http.pool).toBe(6);
-    for (const scenario of script.scenarios) expect(scenario.flow).toContainEqual(expect.objectContaining({ whileTrue: 'msgapiBeforeDeadline' }));
+    for (const scenario of script.scenarios)
+      expect(scenario.flow).toContainEqual(expect.objectContaining({ whileTrue: 'msgapiBeforeDeadline' }));
     expect(result.run.filter((command) => command.includes('--scenario-name conversations.group '))).toHaveLength(2);
     expect(result.notes.join('\n')).toMatch(/Artillery has no closed model/);
   });
@@ -106,13 +121,19 @@ async function loadProcessor(exportPlan: ExportPlan) {
   writeFileSync(path, fileOf(exportArtillery(exportPlan), processorFileName));
   const processor = createRequire(import.meta.url)(path) as Record<string, (...args: unknown[]) => void>;
   const counters: Record<string, number> = {};
-  const ee = { emit: (type: string, name: string, value: number) => type === 'counter' && (counters[name] = (counters[name] ?? 0) + value) };
+  const ee = {
+    emit: (type: string, name: string, value: number) =>
+      type === 'counter' && (counters[name] = (counters[name] ?? 0) + value),
+  };
   const context = { vars: {} as Record<string, unknown> };
   let clockNs = 0n;
   vi.spyOn(process.hrtime, 'bigint').mockImplementation(() => clockNs);
   /** One request through the hooks: its url as sent, answered after `us` with `status` and `body`. */
   const respond = (name: string, us: number, status: number, body: unknown = { data: [], has_more: false }) => {
-    const req = { name, url: `${exportPlan.origin}${exportPlan.scenarios.find((scenario) => scenario.name === name)!.path}` };
+    const req = {
+      name,
+      url: `${exportPlan.origin}${exportPlan.scenarios.find((scenario) => scenario.name === name)!.path}`,
+    };
     processor.msgapiBeforeRequest!(req, context, ee, () => {});
     clockNs += BigInt(Math.round(us * 1000));
     processor.msgapiAfterResponse!(req, { statusCode: status, body: JSON.stringify(body) }, context, ee, () => {});
@@ -122,7 +143,8 @@ async function loadProcessor(exportPlan: ExportPlan) {
     const req = { name, url: `${exportPlan.origin}/x` };
     processor.msgapiBeforeRequest!(req, context, ee, () => {});
     // Artillery may run the onError hooks twice for one request (its error event and its promise).
-    for (let i = 0; i < 2; i++) processor.msgapiOnError!(Object.assign(new Error('refused'), { code }), req, context, ee, () => {});
+    for (let i = 0; i < 2; i++)
+      processor.msgapiOnError!(Object.assign(new Error('refused'), { code }), req, context, ee, () => {});
   };
   return { counters, respond, fail, processor, context };
 }
@@ -157,16 +179,39 @@ describe('the Artillery processor', () => {
   });
 
   it.each([
-    [{ kind: 'starting_after' } as const, { data: [{ id: 'g_1' }, { id: 'g_2' }], has_more: true }, '/api/v1/groups?limit=2&starting_after=g_2'],
-    [{ kind: 'cursor', param: 'cursor', field: 'next_cursor' } as const, { data: [{ id: 'g_1' }], has_more: true, next_cursor: 'abc' }, '/api/v1/groups?limit=2&cursor=abc'],
-    [{ kind: 'page', param: 'page' } as const, { data: [{ id: 'g_1' }], has_more: true }, '/api/v1/groups?limit=2&page=2'],
-    [{ kind: 'offset', param: 'offset' } as const, { data: [{ id: 'g_1' }, { id: 'g_2' }], has_more: true }, '/api/v1/groups?limit=2&offset=2'],
-  ])('artillery.processor.walk — %j: the next request asks for the next page, and after the last for the first again', async (walk, firstPage, secondPath) => {
-    const { respond } = await loadProcessor(plan({ scenarios: [{ name: 'groups.walk', spec: '§4.2', path: '/api/v1/groups?limit=2', walk }] }));
-    expect(respond('groups.walk', 900, 200, firstPage)).toBe('http://127.0.0.1:4010/api/v1/groups?limit=2');
-    expect(respond('groups.walk', 900, 200, { data: [{ id: 'g_3' }], has_more: false })).toBe(`http://127.0.0.1:4010${secondPath}`);
-    expect(respond('groups.walk', 900, 200)).toBe('http://127.0.0.1:4010/api/v1/groups?limit=2');
-  });
+    [
+      { kind: 'starting_after' } as const,
+      { data: [{ id: 'g_1' }, { id: 'g_2' }], has_more: true },
+      '/api/v1/groups?limit=2&starting_after=g_2',
+    ],
+    [
+      { kind: 'cursor', param: 'cursor', field: 'next_cursor' } as const,
+      { data: [{ id: 'g_1' }], has_more: true, next_cursor: 'abc' },
+      '/api/v1/groups?limit=2&cursor=abc',
+    ],
+    [
+      { kind: 'page', param: 'page' } as const,
+      { data: [{ id: 'g_1' }], has_more: true },
+      '/api/v1/groups?limit=2&page=2',
+    ],
+    [
+      { kind: 'offset', param: 'offset' } as const,
+      { data: [{ id: 'g_1' }, { id: 'g_2' }], has_more: true },
+      '/api/v1/groups?limit=2&offset=2',
+    ],
+  ])(
+    'artillery.processor.walk — %j: the next request asks for the next page, and after the last for the first again',
+    async (walk, firstPage, secondPath) => {
+      const { respond } = await loadProcessor(
+        plan({ scenarios: [{ name: 'groups.walk', spec: '§4.2', path: '/api/v1/groups?limit=2', walk }] }),
+      );
+      expect(respond('groups.walk', 900, 200, firstPage)).toBe('http://127.0.0.1:4010/api/v1/groups?limit=2');
+      expect(respond('groups.walk', 900, 200, { data: [{ id: 'g_3' }], has_more: false })).toBe(
+        `http://127.0.0.1:4010${secondPath}`,
+      );
+      expect(respond('groups.walk', 900, 200)).toBe('http://127.0.0.1:4010/api/v1/groups?limit=2');
+    },
+  );
 
   it('artillery.processor.deadline — in the closed model a virtual user loops until the duration is over', async () => {
     const { processor, context } = await loadProcessor(plan({ model: 'closed', durationS: 20 }));
@@ -199,21 +244,32 @@ describe('msgapi load import artillery (reports of real Artillery 2.0.21 runs)',
     const report = fixtureReport('open');
     const run = importArtillery([report], fixturePlan('open'));
     const counters = artilleryCounters(report);
-    expect(run.scenarios.map((scenario) => scenario.name)).toEqual(['conversations.default', 'conversations.walk', 'groups.default']);
+    expect(run.scenarios.map((scenario) => scenario.name)).toEqual([
+      'conversations.default',
+      'conversations.walk',
+      'groups.default',
+    ]);
     for (const { name, figures } of run.scenarios) {
       expect(decodeHistogram(figures.histogram).totalCount, name).toBe(figures.requests);
       expect(figures.statuses, name).toEqual({ '200': counters[`msgapi.${name}.status.200`] });
     }
-    expect(run.scenarios.reduce((sum, scenario) => sum + scenario.figures.requests, 0)).toBe(counters['http.responses']);
+    expect(run.scenarios.reduce((sum, scenario) => sum + scenario.figures.requests, 0)).toBe(
+      counters['http.responses'],
+    );
     expect(run.notes.join('\n')).toMatch(/1\/16-octave buckets/);
     expect(importedLoadReport(run, { thresholds: [] }).verdict.passed).toBe(true);
   });
 
   it('artillery.import.unmeasured — a scenario the plan asked for and no report measured fails the run', () => {
     const open = fixturePlan('open');
-    const wider = { ...open, scenarios: [...open.scenarios, { name: 'groups.archived', spec: '§4.2', path: '/v1/groups?archived=true' }] };
+    const wider = {
+      ...open,
+      scenarios: [...open.scenarios, { name: 'groups.archived', spec: '§4.2', path: '/v1/groups?archived=true' }],
+    };
     const run = importArtillery([fixtureReport('open')], wider);
-    expect(run.problems).toContainEqual(expect.stringMatching(/^groups\.archived: no response of it in the reports, so it was not measured/));
+    expect(run.problems).toContainEqual(
+      expect.stringMatching(/^groups\.archived: no response of it in the reports, so it was not measured/),
+    );
     expect(importedLoadReport(run, { thresholds: [] }).verdict.passed).toBe(false);
   });
 
@@ -233,8 +289,10 @@ describe('msgapi load import artillery (reports of real Artillery 2.0.21 runs)',
     expect(importedLoadReport(run, { thresholds: [] }).verdict.passed).toBe(false);
   });
 
-  it('artillery.import.runners — two runners\' reports add up, over the longer of their durations', () => {
-    const files = ['artillery-report-runner1.json', 'artillery-report-runner2.json'].map((file) => fixtureReport('two-runners', file));
+  it("artillery.import.runners — two runners' reports add up, over the longer of their durations", () => {
+    const files = ['artillery-report-runner1.json', 'artillery-report-runner2.json'].map((file) =>
+      fixtureReport('two-runners', file),
+    );
     const run = importArtillery(files, fixturePlan('two-runners'));
     const singles = files.map((file) => importArtillery([file], fixturePlan('two-runners')));
     for (const [index, { name, figures }] of run.scenarios.entries()) {
@@ -247,11 +305,14 @@ describe('msgapi load import artillery (reports of real Artillery 2.0.21 runs)',
   });
 
   it('artillery.import.merge — merged with a msgapi load report, the counts of a scenario add', () => {
-    const imported = importedLoadReport(importArtillery([fixtureReport('open')], fixturePlan('open')), { thresholds: [] });
+    const imported = importedLoadReport(importArtillery([fixtureReport('open')], fixturePlan('open')), {
+      thresholds: [],
+    });
     const ours = syntheticLoadReport();
     ours.scenarios = [{ ...ours.scenarios[0]!, name: 'conversations.default', closed: null }];
     const merged = mergeLoadReports([imported, ours], ['artillery.json', 'load.json'], 'concurrent');
-    const open = (report: typeof ours) => report.scenarios.find((scenario) => scenario.name === 'conversations.default')!.open!;
+    const open = (report: typeof ours) =>
+      report.scenarios.find((scenario) => scenario.name === 'conversations.default')!.open!;
     expect(open(merged).requests).toBe(open(imported).requests + open(ours).requests);
     expect(decodeHistogram(open(merged).histogram).totalCount).toBe(open(imported).requests + open(ours).requests);
   });
@@ -260,7 +321,9 @@ describe('msgapi load import artillery (reports of real Artillery 2.0.21 runs)',
 describe('msgapi load import artillery refuses what does not add up', () => {
   /** The open fixture, changed by `doctor`, in a folder of the test's own. */
   const doctored = (doctor: (report: { aggregate: { counters: Record<string, number> } }) => void): string => {
-    const report = JSON.parse(readFileSync(fixtureReport('open'), 'utf8')) as { aggregate: { counters: Record<string, number> } };
+    const report = JSON.parse(readFileSync(fixtureReport('open'), 'utf8')) as {
+      aggregate: { counters: Record<string, number> };
+    };
     doctor(report);
     const file = join(newDir(), 'artillery-report.json');
     writeFileSync(file, JSON.stringify(report));
@@ -274,42 +337,63 @@ describe('msgapi load import artillery refuses what does not add up', () => {
     }
     return undefined;
   };
-  const firstBucket = (counters: Record<string, number>) => Object.keys(counters).find((name) => name.includes('.latency_us.'))!;
+  const firstBucket = (counters: Record<string, number>) =>
+    Object.keys(counters).find((name) => name.includes('.latency_us.'))!;
 
   it('artillery.import.refuse-bucket — a bucket counter changed after the run', () => {
-    const error = refusal(doctored((report) => (report.aggregate.counters[firstBucket(report.aggregate.counters)]! += 1)));
+    const error = refusal(
+      doctored((report) => (report.aggregate.counters[firstBucket(report.aggregate.counters)]! += 1)),
+    );
     expect(error).toBeInstanceOf(HarnessError);
-    expect(error).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringMatching(/[\w.-]+ has \d+ responses in its latency buckets but \d+ in its statuses/) });
+    expect(error).toMatchObject({
+      code: 'MSGAPI_USAGE',
+      message: expect.stringMatching(/[\w.-]+ has \d+ responses in its latency buckets but \d+ in its statuses/),
+    });
   });
 
-  it('artillery.import.refuse-total — buckets and statuses that agree with each other but not with Artillery\'s response count', () => {
+  it("artillery.import.refuse-total — buckets and statuses that agree with each other but not with Artillery's response count", () => {
     const error = refusal(doctored((report) => (report.aggregate.counters['http.responses']! -= 1)));
     expect(error).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringContaining('but Artillery counted') });
   });
 
   it('artillery.import.refuse-bucket-name — a latency counter no bucket starts at', () => {
-    const error = refusal(doctored((report) => {
-      const name = firstBucket(report.aggregate.counters);
-      report.aggregate.counters[name.replace(/\d+$/, '1000001')] = report.aggregate.counters[name]!;
-      delete report.aggregate.counters[name];
-    }));
+    const error = refusal(
+      doctored((report) => {
+        const name = firstBucket(report.aggregate.counters);
+        report.aggregate.counters[name.replace(/\d+$/, '1000001')] = report.aggregate.counters[name]!;
+        delete report.aggregate.counters[name];
+      }),
+    );
     expect(error).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringContaining('starts no latency bucket') });
   });
 
-  it('artillery.import.refuse-foreign — a report of another tool, and one without the processor\'s counters', () => {
+  it("artillery.import.refuse-foreign — a report of another tool, and one without the processor's counters", () => {
     const other = join(newDir(), 'k6.json');
     writeFileSync(other, JSON.stringify({ metrics: { http_reqs: { count: 3 } } }));
-    expect(refusal(other)).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringContaining('is not an Artillery report') });
-    const bare = doctored((report) => {
-      for (const name of Object.keys(report.aggregate.counters)) if (name.startsWith('msgapi.')) delete report.aggregate.counters[name];
+    expect(refusal(other)).toMatchObject({
+      code: 'MSGAPI_USAGE',
+      message: expect.stringContaining('is not an Artillery report'),
     });
-    expect(refusal(bare)).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringContaining('not made with the processor') });
+    const bare = doctored((report) => {
+      for (const name of Object.keys(report.aggregate.counters))
+        if (name.startsWith('msgapi.')) delete report.aggregate.counters[name];
+    });
+    expect(refusal(bare)).toMatchObject({
+      code: 'MSGAPI_USAGE',
+      message: expect.stringContaining('not made with the processor'),
+    });
   });
 
   it('artillery.import.refuse-plan — a report with a scenario the plan does not have', () => {
     const file = join(newDir(), 'artillery-report.json');
     copyFileSync(fixtureReport('open'), file);
-    const narrower = { ...fixturePlan('open'), scenarios: fixturePlan('open').scenarios.filter((scenario) => scenario.name !== 'groups.default') };
-    expect(refusal(file, narrower)).toMatchObject({ code: 'MSGAPI_USAGE', message: expect.stringContaining('groups.default, which is not a scenario of the export') });
+    const narrower = {
+      ...fixturePlan('open'),
+      scenarios: fixturePlan('open').scenarios.filter((scenario) => scenario.name !== 'groups.default'),
+    };
+    expect(refusal(file, narrower)).toMatchObject({
+      code: 'MSGAPI_USAGE',
+      message: expect.stringContaining('groups.default, which is not a scenario of the export'),
+    });
   });
 });

@@ -62,7 +62,10 @@ interface Seen {
  * that what a test counts does not depend on how fast a busy machine is; the duration is only the
  * last resort.
  */
-async function run(origin: string, options: Partial<ClosedLoopOptions> & { readsBodies?: boolean; until?: (seen: Seen) => boolean } = {}): Promise<Seen> {
+async function run(
+  origin: string,
+  options: Partial<ClosedLoopOptions> & { readsBodies?: boolean; until?: (seen: Seen) => boolean } = {},
+): Promise<Seen> {
   const seen: Seen = { responses: [], bodies: [], errors: [] };
   const { until = (s: Seen) => s.responses.length + s.errors.length >= 12, readsBodies, ...loop } = options;
   const enough = new AbortController();
@@ -76,7 +79,10 @@ async function run(origin: string, options: Partial<ClosedLoopOptions> & { reads
     durationS: 20,
     timeoutMs: 5_000,
     signal: enough.signal,
-    script: () => ({ nextPath: () => '/v1/conversations?limit=2', ...(readsBodies ? { response: (_status: number, body: string) => void seen.bodies.push(body) } : {}) }),
+    script: () => ({
+      nextPath: () => '/v1/conversations?limit=2',
+      ...(readsBodies ? { response: (_status: number, body: string) => void seen.bodies.push(body) } : {}),
+    }),
     onResponse: (status, bytes, latencyUs) => {
       seen.responses.push({ status, bytes, latencyUs });
       check();
@@ -104,12 +110,19 @@ describe('the closed loop', () => {
     expect(server.connections).toBe(2);
     expect(server.requests.length - seen.responses.length).toBeLessThanOrEqual(2);
     expect(new Set(server.requests)).toEqual(
-      new Set([`GET /v1/conversations?limit=2 HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: keep-alive\r\nauthorization: Bearer test-token\r\naccept: application/json\r\n\r\n`]),
+      new Set([
+        `GET /v1/conversations?limit=2 HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: keep-alive\r\nauthorization: Bearer test-token\r\naccept: application/json\r\n\r\n`,
+      ]),
     );
   });
 
   it('hands a script that reads bodies each body whole, chunked or not', async () => {
-    const server = await rawServer(['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"dat\r\n', '6\r\na":[]}\r\n', '0\r\n\r\n']);
+    const server = await rawServer([
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n',
+      '5\r\n{"dat\r\n',
+      '6\r\na":[]}\r\n',
+      '0\r\n\r\n',
+    ]);
     const seen = await run(server.url, { readsBodies: true });
     expect(seen.errors).toEqual([]);
     expect(seen.bodies.length).toBe(seen.responses.length);

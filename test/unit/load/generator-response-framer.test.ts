@@ -81,13 +81,16 @@ const cases: Array<{ name: string; wire: string; ended?: boolean; expected: Fram
 ];
 
 describe('the response framer', () => {
-  it.each(cases.map((c) => [c.name, c] as const))('%s: the same responses, however the reads cut the bytes', (_name, c) => {
-    for (const reads of cuts(c.wire)) {
-      const framed = frame(reads, c.ended);
-      expect(framed.problem, `reads of ${reads.map((read) => read.length).join('+')} bytes`).toBeUndefined();
-      expect(framed.responses, `reads of ${reads.map((read) => read.length).join('+')} bytes`).toEqual(c.expected);
-    }
-  });
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s: the same responses, however the reads cut the bytes',
+    (_name, c) => {
+      for (const reads of cuts(c.wire)) {
+        const framed = frame(reads, c.ended);
+        expect(framed.problem, `reads of ${reads.map((read) => read.length).join('+')} bytes`).toBeUndefined();
+        expect(framed.responses, `reads of ${reads.map((read) => read.length).join('+')} bytes`).toEqual(c.expected);
+      }
+    },
+  );
 
   it('does not complete a body that runs to the end before the end', () => {
     expect(frame([Buffer.from('HTTP/1.1 200 OK\r\n\r\n{"da')]).responses).toEqual([]);
@@ -95,10 +98,30 @@ describe('the response framer', () => {
 
   it.each([
     ['a status line that is not HTTP/1.x', 'SPDY/3 200 OK\r\n\r\n', false, /not an HTTP\/1\.x status line/],
-    ['a Content-Length that is not a number', 'HTTP/1.1 200 OK\r\nContent-Length: 12x\r\n\r\n', false, /Content-Length that is not a number/],
-    ['a chunk size that is not hexadecimal', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', false, /not a chunk size/],
-    ['chunk data longer than its size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n', false, /longer than its size/],
-    ['a connection that ends inside a response', 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nab', true, /ended inside a response/],
+    [
+      'a Content-Length that is not a number',
+      'HTTP/1.1 200 OK\r\nContent-Length: 12x\r\n\r\n',
+      false,
+      /Content-Length that is not a number/,
+    ],
+    [
+      'a chunk size that is not hexadecimal',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      false,
+      /not a chunk size/,
+    ],
+    [
+      'chunk data longer than its size',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n',
+      false,
+      /longer than its size/,
+    ],
+    [
+      'a connection that ends inside a response',
+      'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nab',
+      true,
+      /ended inside a response/,
+    ],
   ] as const)('says what is wrong with %s', (_name, wire, ended, problem) => {
     const framed = frame([Buffer.from(wire, 'latin1')], ended);
     expect(framed.problem).toMatch(problem);

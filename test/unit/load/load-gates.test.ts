@@ -11,10 +11,26 @@ const names = ['conversations.default', 'groups.default'];
 
 describe('thresholds', () => {
   it('reads units, prefixes and * and converts latencies to µs', () => {
-    expect(parseThreshold('conversations.default:p99<50ms', names, ['closed', 'open'])).toMatchObject({ metric: 'p99', operator: '<', value: 50_000 });
-    expect(parseThreshold('groups.:rps>2000', names, ['closed', 'open'])).toMatchObject({ scenarios: 'groups.', metric: 'rps', value: 2000 });
-    expect(parseThreshold('*:errors==0', names, ['open'])).toMatchObject({ metric: 'errors', operator: '==', value: 0 });
-    expect(parseThreshold('groups.default:p99.9<=1.5s', names, ['open'])).toMatchObject({ metric: 'p99.9', operator: '<=', value: 1_500_000 });
+    expect(parseThreshold('conversations.default:p99<50ms', names, ['closed', 'open'])).toMatchObject({
+      metric: 'p99',
+      operator: '<',
+      value: 50_000,
+    });
+    expect(parseThreshold('groups.:rps>2000', names, ['closed', 'open'])).toMatchObject({
+      scenarios: 'groups.',
+      metric: 'rps',
+      value: 2000,
+    });
+    expect(parseThreshold('*:errors==0', names, ['open'])).toMatchObject({
+      metric: 'errors',
+      operator: '==',
+      value: 0,
+    });
+    expect(parseThreshold('groups.default:p99.9<=1.5s', names, ['open'])).toMatchObject({
+      metric: 'p99.9',
+      operator: '<=',
+      value: 1_500_000,
+    });
   });
 
   it('refuses what it cannot read, in one sentence naming the threshold', () => {
@@ -25,7 +41,11 @@ describe('thresholds', () => {
       ['groups.default:rps>1ms', /plain number/],
       ['groups.default p99 < 5ms', /write it as/],
     ];
-    for (const [text, why] of refusals) expect(() => parseThreshold(text, names, text.includes('p99<50ms') ? ['closed'] : ['closed', 'open']), text).toThrow(why);
+    for (const [text, why] of refusals)
+      expect(
+        () => parseThreshold(text, names, text.includes('p99<50ms') ? ['closed'] : ['closed', 'open']),
+        text,
+      ).toThrow(why);
   });
 
   it('takes latency from the open model and throughput from the closed model', () => {
@@ -44,19 +64,35 @@ describe('latency against a baseline report', () => {
   const withOpenP99 = (us: number, rate = 200): LoadReport => {
     const report = syntheticLoadReport();
     const scenario = report.scenarios.find((each) => each.open)!;
-    report.scenarios = [{ ...scenario, open: { ...scenario.open!, offered_rate: rate, latency_us: { ...scenario.open!.latency_us, p50: 1_000, p99: us } } }];
+    report.scenarios = [
+      {
+        ...scenario,
+        open: {
+          ...scenario.open!,
+          offered_rate: rate,
+          latency_us: { ...scenario.open!.latency_us, p50: 1_000, p99: us },
+        },
+      },
+    ];
     return report;
   };
 
   it('passes within the tolerance or the 1 ms floor, fails beyond both', () => {
-    const gate = (now: number, then: number) => compareWithBaseline(withOpenP99(now), withOpenP99(then), defaultLatencyTolerance).gates.find((each) => each.gate.includes('p99'))!;
+    const gate = (now: number, then: number) =>
+      compareWithBaseline(withOpenP99(now), withOpenP99(then), defaultLatencyTolerance).gates.find((each) =>
+        each.gate.includes('p99'),
+      )!;
     expect(gate(12_000, 10_000).passed).toBe(true);
     expect(gate(13_000, 10_000).passed).toBe(false);
     expect(gate(1_900, 1_000).passed).toBe(true);
   });
 
   it('does not compare latencies measured at different offered rates', () => {
-    const { gates, notes } = compareWithBaseline(withOpenP99(50_000, 400), withOpenP99(1_000, 200), defaultLatencyTolerance);
+    const { gates, notes } = compareWithBaseline(
+      withOpenP99(50_000, 400),
+      withOpenP99(1_000, 200),
+      defaultLatencyTolerance,
+    );
     expect(gates).toEqual([]);
     expect(notes.join()).toMatch(/different rates/);
   });

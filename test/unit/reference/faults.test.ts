@@ -11,9 +11,17 @@ const specText = readFileSync(new URL('../../../spec/messaging-api-v1.md', impor
 /** The spec with each table row written as its cells joined by ' | ', as a fault quotes a row. */
 const normalisedSpec = specText
   .split(/\r?\n/)
-  .map((line) => (line.trim().startsWith('|')
-    ? line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim()).join(' | ')
-    : line))
+  .map((line) =>
+    line.trim().startsWith('|')
+      ? line
+          .trim()
+          .replace(/^\|/, '')
+          .replace(/\|$/, '')
+          .split('|')
+          .map((cell) => cell.trim())
+          .join(' | ')
+      : line,
+  )
   .join('\n');
 
 // A unit's text, without the "[GET /v1/...] " and " (2)" that tell repeated units apart.
@@ -46,7 +54,9 @@ describe('the fault registry', () => {
   });
 
   it('quotes, for each fault, a sentence or table row of the spec verbatim', () => {
-    const missing = all.filter((fault) => !normalisedSpec.includes(fault.sentence)).map((fault) => `${fault.name}: ${fault.sentence}`);
+    const missing = all
+      .filter((fault) => !normalisedSpec.includes(fault.sentence))
+      .map((fault) => `${fault.name}: ${fault.sentence}`);
     expect(missing).toEqual([]);
   });
 
@@ -63,7 +73,10 @@ describe('the fault registry', () => {
       expect(fault.breaks.trim(), fault.name).not.toBe('');
       expect(fault.breaks, fault.name).not.toMatch(/\n/);
       const { authenticate, handle, reply } = fault.modifier;
-      expect([authenticate, handle, reply].some((seam) => seam !== undefined), fault.name).toBe(true);
+      expect(
+        [authenticate, handle, reply].some((seam) => seam !== undefined),
+        fault.name,
+      ).toBe(true);
     }
   });
 
@@ -72,7 +85,9 @@ describe('the fault registry', () => {
     expect(faultModifiers(names)).toEqual(names.map((name) => faults.get(name)!.modifier));
     expect(isFaultName('groups.delete.no-cascade')).toBe(true);
     expect(isFaultName('groups.delete.nothing-wrong')).toBe(false);
-    expect(() => faultModifiers(['groups.delete.nothing-wrong' as FaultName])).toThrow(/Unknown fault "groups\.delete\.nothing-wrong"/);
+    expect(() => faultModifiers(['groups.delete.nothing-wrong' as FaultName])).toThrow(
+      /Unknown fault "groups\.delete\.nothing-wrong"/,
+    );
   });
 });
 
@@ -80,26 +95,52 @@ describe('the checks a fault names as the ones to catch it (detectedBy)', () => 
   it('are checks of the registry (the reference server names them as text: it cannot import the suite)', async () => {
     const { loadRegistry } = await import('../../../conformance/registry.ts');
     const registry = await loadRegistry();
-    const unknown = [...faults.values()].flatMap((fault) => (fault.detectedBy ?? []).filter((id) => !registry.has(id)).map((id) => `${fault.name}: ${id}`));
+    const unknown = [...faults.values()].flatMap((fault) =>
+      (fault.detectedBy ?? []).filter((id) => !registry.has(id)).map((id) => `${fault.name}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 });
 
 describe('a fault that names its detecting checks', () => {
   const fault = 'conversations.list.has-more-when-page-full' as FaultName;
-  const result = (id: string) => ({ id, title: id, spec: [], level: 'spec', status: 'failed', gating: true, message: 'Expected: …', reproduction: null, requests: 1, duration_ms: 1 }) as never;
+  const result = (id: string) =>
+    ({
+      id,
+      title: id,
+      spec: [],
+      level: 'spec',
+      status: 'failed',
+      gating: true,
+      message: 'Expected: …',
+      reproduction: null,
+      requests: 1,
+      duration_ms: 1,
+    }) as never;
   const conclude = async (failedIds: string[]) => {
     const { concludeMatrix } = await import('../../../conformance/matrix/outcome.ts');
-    const entry = { kind: 'fault', name: fault, runs: [{ name: `fault:${fault}` }], afterRuns: async () => [], close: async () => {} } as never;
+    const entry = {
+      kind: 'fault',
+      name: fault,
+      runs: [{ name: `fault:${fault}` }],
+      afterRuns: async () => [],
+      close: async () => {},
+    } as never;
     const outcome = await concludeMatrix([entry], new Map([[`fault:${fault}`, failedIds.map(result)]]));
     return outcome.faults[0]!;
   };
 
   it('is caught when one of them fails, and not when only an unrelated check does', async () => {
     expect(faults.get(fault)!.detectedBy).toEqual(['conversations.list.has-more-false-at-limit']);
-    expect(await conclude(['conversations.list.has-more-false-at-limit', 'groups.list.default-page-size'])).toMatchObject({ caught: true, expected_not_caught: [] });
+    expect(
+      await conclude(['conversations.list.has-more-false-at-limit', 'groups.list.default-page-size']),
+    ).toMatchObject({ caught: true, expected_not_caught: [] });
     const unrelated = await conclude(['groups.list.default-page-size']);
     expect(unrelated.caught).toBe(false);
-    expect(unrelated.problems).toEqual([expect.stringMatching(/caught only by checks it does not name \(groups\.list\.default-page-size\), not by conversations\.list\.has-more-false-at-limit/)]);
+    expect(unrelated.problems).toEqual([
+      expect.stringMatching(
+        /caught only by checks it does not name \(groups\.list\.default-page-size\), not by conversations\.list\.has-more-false-at-limit/,
+      ),
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import { sendRaw, type RawRequest, type RawResponse } from '../../helpers/raw-ht
 
 const A = 'tok-a';
 const B = 'tok-b';
-const USERS = [{ token: A, name: 'a' }, { token: B, name: 'b' }];
+const USERS = [
+  { token: A, name: 'a' },
+  { token: B, name: 'b' },
+];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface ErrorBody {
@@ -120,7 +123,7 @@ describe('auth', () => {
 });
 
 describe('connections', () => {
-  it('connections.keep-alive — leaves idle connections to the client for 30 s (a shorter close raced the matrix\'s requests)', async () => {
+  it("connections.keep-alive — leaves idle connections to the client for 30 s (a shorter close raced the matrix's requests)", async () => {
     const res = await send('GET', '/v1/conversations');
     expect(res.status).toBe(200);
     expect(res.headers['keep-alive']).toBe('timeout=30');
@@ -177,7 +180,8 @@ describe('routing, bodies and content types', () => {
 
   it('bodies.json-charset — application/json with a charset parameter is accepted', async () => {
     const res = await send<Group>('POST', '/v1/groups', {
-      raw: '{"name":"charset"}', contentType: 'application/json; charset=utf-8',
+      raw: '{"name":"charset"}',
+      contentType: 'application/json; charset=utf-8',
     });
     expect(res.status).toBe(201);
     expect(res.body.name).toBe('charset');
@@ -185,7 +189,8 @@ describe('routing, bodies and content types', () => {
 
   it('bodies.too-large — a body over 1 MiB is a 413 JSON error', async () => {
     const res = await send<ErrorBody>('POST', '/v1/groups', {
-      raw: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }), contentType: 'application/json',
+      raw: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+      contentType: 'application/json',
     });
     expect(res.status).toBe(413);
     expect(res.body.error.message).toMatch(/1048576/);
@@ -263,7 +268,9 @@ describe('conversations.create', () => {
   it('conversations.create.relinks-group — after its conversation is deleted, a new one is created and linked', async () => {
     const group = await createGroup({ name: 'relink' });
     expect((await send('DELETE', `/v1/conversations/${group.conversation_id}`)).status).toBe(200);
-    const res = await send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id, contact_id: 'dave' } });
+    const res = await send<Conversation>('POST', '/v1/conversations', {
+      json: { group_id: group.id, contact_id: 'dave' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ group_id: group.id, contact_id: 'dave' });
     expect(res.body.id).not.toBe(group.conversation_id);
@@ -293,14 +300,22 @@ describe('groups.create', () => {
     const res = await send<Conversation>('GET', `/v1/conversations/${group.conversation_id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      group_id: group.id, contact_id: null, pinned_message_id: null, is_pinned: false, is_muted: false,
-      last_active_at: null, last_opened_at: null, archived_at: null, created_at: group.created_at,
+      group_id: group.id,
+      contact_id: null,
+      pinned_message_id: null,
+      is_pinned: false,
+      is_muted: false,
+      last_active_at: null,
+      last_opened_at: null,
+      archived_at: null,
+      created_at: group.created_at,
     });
   });
 
   it('groups.create.form-contacts — bracket-encoded contacts are parsed and extra fields echoed', async () => {
-    const form = 'name=Band&description=loud&avatar_url=https%3A%2F%2Fx.test%2Fa.png'
-      + '&contacts[0][username]=alice&contacts[0][role]=drums&contacts[1][username]=bob';
+    const form =
+      'name=Band&description=loud&avatar_url=https%3A%2F%2Fx.test%2Fa.png' +
+      '&contacts[0][username]=alice&contacts[0][role]=drums&contacts[1][username]=bob';
     const res = await send<Group>('POST', '/v1/groups', { form });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ description: 'loud', avatar_url: 'https://x.test/a.png' });
@@ -344,7 +359,13 @@ describe('parameter types', () => {
     ['a JSON number for a string', 'PUT', 'conv', { json: { pinned_message_id: 7 } }, 'pinned_message_id'],
     ['JSON null for a string', 'PUT', 'conv', { json: { pinned_message_id: null } }, 'pinned_message_id'],
     ['a JSON number for a name', 'POST', 'groups', { json: { name: 42 } }, 'name'],
-    ['contacts that are not an array', 'POST', 'groups', { json: { name: 'x', contacts: { username: 'a' } } }, 'contacts'],
+    [
+      'contacts that are not an array',
+      'POST',
+      'groups',
+      { json: { name: 'x', contacts: { username: 'a' } } },
+      'contacts',
+    ],
     ['a contact without username', 'POST', 'groups', { json: { name: 'x', contacts: [{ nick: 'a' }] } }, 'contacts'],
     ['a contact that is a bare string', 'POST', 'groups', { form: 'name=x&contacts[0]=alice' }, 'contacts'],
     ['a non-numeric limit', 'GET', 'list', {}, 'limit'],
@@ -352,19 +373,25 @@ describe('parameter types', () => {
 
   it.each(badRequests)('params.types — %s is 400 naming the parameter', async (_, method, target, options, param) => {
     const conversation = await createConversation('contact_id=types');
-    const path = target === 'conv' ? `/v1/conversations/${conversation.id}`
-      : target === 'groups' ? '/v1/groups' : '/v1/conversations?limit=ten';
+    const path =
+      target === 'conv'
+        ? `/v1/conversations/${conversation.id}`
+        : target === 'groups'
+          ? '/v1/groups'
+          : '/v1/conversations?limit=ten';
     const res = await send<ErrorBody>(method, path, options);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: 'invalid_request_error', param });
   });
 
   it.each(['limit=0', 'limit=-3', 'limit=', 'muted=yes', 'archived=1', 'limit=1&limit=2'])(
-    'params.list-query — GET /v1/conversations?%s is 400', async (query) => {
+    'params.list-query — GET /v1/conversations?%s is 400',
+    async (query) => {
       const res = await send<ErrorBody>('GET', `/v1/conversations?${query}`);
       expect(res.status).toBe(400);
       expect(res.body.error.param).toBe(query.split('=')[0]);
-    });
+    },
+  );
 });
 
 describe('updates', () => {
@@ -473,8 +500,9 @@ describe('list filters', () => {
     muted = await updateConversation((await createConversation('contact_id=f-muted')).id, { form: 'is_muted=true' });
     pinned = await updateConversation((await createConversation('contact_id=f-pinned')).id, { form: 'is_pinned=true' });
     archived = await updateConversation((await createConversation('contact_id=f-arch')).id, { form: 'archived_at=5' });
-    both = await updateConversation((await createConversation('contact_id=f-both')).id,
-      { json: { is_muted: true, is_pinned: true } });
+    both = await updateConversation((await createConversation('contact_id=f-both')).id, {
+      json: { is_muted: true, is_pinned: true },
+    });
   });
 
   /** Which of this block's conversations the filtered list contains. */
@@ -509,7 +537,7 @@ describe('list filters', () => {
     expect(await ours('muted=true&pinned=false')).toEqual(['f-muted']);
   });
 
-  it('conversations.list.group-filter — group_id returns only that group\'s conversation, has_more false', async () => {
+  it("conversations.list.group-filter — group_id returns only that group's conversation, has_more false", async () => {
     const group = await createGroup({ name: 'filter' });
     await createConversation('contact_id=not-in-group');
     const res = await send<ListEnvelope<Conversation>>('GET', `/v1/conversations?group_id=${group.id}&limit=1`);
@@ -594,23 +622,25 @@ describe('pagination (a server of its own with 105 conversations)', () => {
 });
 
 describe('user isolation', () => {
-  it('isolation.retrieve — user b gets 404 for user a\'s conversation and group', async () => {
+  it("isolation.retrieve — user b gets 404 for user a's conversation and group", async () => {
     const group = await createGroup({ name: 'private' });
     expect((await send('GET', `/v1/groups/${group.id}`, { token: B })).status).toBe(404);
     expect((await send('GET', `/v1/conversations/${group.conversation_id}`, { token: B })).status).toBe(404);
   });
 
-  it('isolation.write — user b cannot update or delete user a\'s resources', async () => {
+  it("isolation.write — user b cannot update or delete user a's resources", async () => {
     const conversation = await createConversation('contact_id=mine');
     const group = await createGroup({ name: 'mine' });
-    expect((await send('PUT', `/v1/conversations/${conversation.id}`, { token: B, form: 'is_muted=true' })).status).toBe(404);
+    expect(
+      (await send('PUT', `/v1/conversations/${conversation.id}`, { token: B, form: 'is_muted=true' })).status,
+    ).toBe(404);
     expect((await send('DELETE', `/v1/conversations/${conversation.id}`, { token: B })).status).toBe(404);
     expect((await send('DELETE', `/v1/groups/${group.id}`, { token: B })).status).toBe(404);
     expect((await send('GET', `/v1/conversations/${conversation.id}`)).body).toEqual(conversation);
     expect((await send('GET', `/v1/groups/${group.id}`)).body).toEqual(group);
   });
 
-  it('isolation.list — user b\'s lists never show user a\'s items', async () => {
+  it("isolation.list — user b's lists never show user a's items", async () => {
     const group = await createGroup({ name: 'hidden' });
     const own = await createConversation('contact_id=b-own', B);
     const conversations = ids(await listAll('/v1/conversations', '', B));
@@ -619,7 +649,7 @@ describe('user isolation', () => {
     expect(ids(await listAll('/v1/groups', '', B))).not.toContain(group.id);
   });
 
-  it('isolation.references — user a\'s ids are unknown as group_id and starting_after for user b', async () => {
+  it("isolation.references — user a's ids are unknown as group_id and starting_after for user b", async () => {
     const group = await createGroup({ name: 'not-yours' });
     const create = await send<ErrorBody>('POST', '/v1/conversations', { token: B, form: `group_id=${group.id}` });
     expect([create.status, create.body.error.param]).toEqual([400, 'group_id']);
@@ -633,7 +663,11 @@ describe('server options', () => {
     const fixed = await startReferenceServer({ users: USERS, now: () => 1_700_000_123 });
     try {
       const group = await sendTo<Group>(fixed.url, 'POST', '/v1/groups', { form: 'name=clock' });
-      const conversation = await sendTo<Conversation>(fixed.url, 'GET', `/v1/conversations/${group.body.conversation_id}`);
+      const conversation = await sendTo<Conversation>(
+        fixed.url,
+        'GET',
+        `/v1/conversations/${group.body.conversation_id}`,
+      );
       expect([group.body.created_at, conversation.body.created_at]).toEqual([1_700_000_123, 1_700_000_123]);
     } finally {
       await fixed.close();
@@ -652,8 +686,14 @@ describe('server options', () => {
   });
 
   it('build.duplicate-token — two users with one token are refused at build time', () => {
-    expect(() => buildReferenceServer({ users: [{ token: 't', name: 'x' }, { token: 't', name: 'y' }] }))
-      .toThrow(/users\[1\]\.token/);
+    expect(() =>
+      buildReferenceServer({
+        users: [
+          { token: 't', name: 'x' },
+          { token: 't', name: 'y' },
+        ],
+      }),
+    ).toThrow(/users\[1\]\.token/);
   });
 
   it('listen.url — the URL has no trailing slash and close() is idempotent', async () => {

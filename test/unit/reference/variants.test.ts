@@ -14,23 +14,47 @@ import { laggingLists } from '../../../reference/variants/lagging-lists.ts';
 import { profileEntries } from '../../../lib/api/open-points.ts';
 import { declaredChoices } from '../../../conformance/matrix/declared-choices.ts';
 import {
-  readingEntries, readingsOf, serverReadings, type EntryReadings, type ReadingEntry, type ReadingVariantName,
+  readingEntries,
+  readingsOf,
+  serverReadings,
+  type EntryReadings,
+  type ReadingEntry,
+  type ReadingVariantName,
 } from '../../../reference/variants/readings.ts';
 import {
-  COMBINED_COUNT, combinedVariantNames, drawNarrowed, drawPicks, drawProfiles, profileVariant, rulesApplied, type Pick,
+  COMBINED_COUNT,
+  combinedVariantNames,
+  drawNarrowed,
+  drawPicks,
+  drawProfiles,
+  profileVariant,
+  rulesApplied,
+  type Pick,
 } from '../../../reference/variants/combined.ts';
 import { narrowingsOf } from '../../../reference/variants/narrowings.ts';
 import {
-  isVariantName, variantNames, variants, variantServerOptions, type VariantName,
+  isVariantName,
+  variantNames,
+  variants,
+  variantServerOptions,
+  type VariantName,
 } from '../../../reference/variants/registry.ts';
 
 const A = 'tok-a';
-const USERS = [{ token: A, name: 'a' }, { token: 'tok-b', name: 'b' }];
+const USERS = [
+  { token: A, name: 'a' },
+  { token: 'tok-b', name: 'b' },
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 type Res<T = unknown> = RawResponse<T>;
 
-function send<T = unknown>(base: string, method: string, path: string, options: Partial<RawRequest> = {}): Promise<Res<T>> {
+function send<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: Partial<RawRequest> = {},
+): Promise<Res<T>> {
   return sendRaw<T>(base, method, path, { ...options, token: options.token === undefined ? A : options.token });
 }
 
@@ -54,7 +78,8 @@ function serveWith(options: () => Partial<Parameters<typeof startReferenceServer
   });
   return {
     url: () => server.url,
-    send: <T = unknown>(method: string, path: string, options?: Partial<RawRequest>) => send<T>(server.url, method, path, options),
+    send: <T = unknown>(method: string, path: string, options?: Partial<RawRequest>) =>
+      send<T>(server.url, method, path, options),
   };
 }
 
@@ -88,13 +113,15 @@ describe('the registry', () => {
   it('variants.declares — a variant declares only settings the suite has', () => {
     const known = new Set<string>(settings.map((setting) => setting.env));
     for (const variant of variants.values()) {
-      for (const env of Object.keys(variant.declares ?? {})) expect(known.has(env), `${variant.name}: ${env}`).toBe(true);
+      for (const env of Object.keys(variant.declares ?? {}))
+        expect(known.has(env), `${variant.name}: ${env}`).toBe(true);
     }
   });
 
   it('variants.documented — reference/README.md has a row for every choice and every variant', () => {
     const readme = readFileSync(new URL('../../../reference/README.md', import.meta.url), 'utf8');
-    for (const name of [...Object.keys(defaultChoices), ...variantNames]) expect(readme, name).toContain(`| \`${name}\` |`);
+    for (const name of [...Object.keys(defaultChoices), ...variantNames])
+      expect(readme, name).toContain(`| \`${name}\` |`);
   });
 
   it('variants.readings-cover-the-register — every entry of the register has a variant of each non-default reading, named <entry>:<reading>, and each reading is an instance of one the register names', () => {
@@ -178,7 +205,7 @@ describe('id-format:uuid and the default', () => {
   const uuid = serveVariant('id-format:uuid');
   const prefixed = serveDefault();
 
-  it('id-format:uuid.format — conversation ids, group ids and a group\'s conversation_id are UUIDs without a prefix', async () => {
+  it("id-format:uuid.format — conversation ids, group ids and a group's conversation_id are UUIDs without a prefix", async () => {
     const [conversationId] = await createConversations(uuid, 1);
     const group = await uuid.send<Group>('POST', '/v1/groups', { json: { name: 'g' } });
     for (const id of [conversationId, group.body.id, group.body.conversation_id]) expect(id).toMatch(UUID);
@@ -195,14 +222,21 @@ describe('id-format:uuid and the default', () => {
 
 describe('input-rules:empty-texts-accepted with contact-fields:sorted-by-username', () => {
   const both = serveWith(() => ({
-    choices: { ...variants.get('input-rules:empty-texts-accepted')!.choices, ...variants.get('contact-fields:sorted-by-username')!.choices },
+    choices: {
+      ...variants.get('input-rules:empty-texts-accepted')!.choices,
+      ...variants.get('contact-fields:sorted-by-username')!.choices,
+    },
     modifiers: [...(variants.get('input-rules:empty-texts-accepted')!.modifiers ?? [])],
   }));
 
   it('input-rules:empty-texts-accepted.sorted — an empty username sorts first, as "" does, in the create and in a retrieve', async () => {
-    const group = await both.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'b' }, { username: '' }, { username: 'a' }] } });
+    const group = await both.send<Group>('POST', '/v1/groups', {
+      json: { name: 'g', contacts: [{ username: 'b' }, { username: '' }, { username: 'a' }] },
+    });
     expect(group.body.contacts.map((contact) => contact.username)).toEqual(['', 'a', 'b']);
-    expect((await both.send<Group>('GET', `/v1/groups/${group.body.id}`)).body.contacts.map((contact) => contact.username)).toEqual(['', 'a', 'b']);
+    expect(
+      (await both.send<Group>('GET', `/v1/groups/${group.body.id}`)).body.contacts.map((contact) => contact.username),
+    ).toEqual(['', 'a', 'b']);
   });
 });
 
@@ -215,7 +249,9 @@ describe('timestamp-unit:milliseconds', () => {
     expect(group.body.created_at).toBeGreaterThan(1e12);
     expect(group.body.created_at).toBeGreaterThanOrEqual(before);
     expect(group.body.created_at).toBeLessThanOrEqual(Date.now());
-    const archived = await api.send<Group>('PUT', `/v1/groups/${group.body.id}`, { json: { archived_at: group.body.created_at + 1 } });
+    const archived = await api.send<Group>('PUT', `/v1/groups/${group.body.id}`, {
+      json: { archived_at: group.body.created_at + 1 },
+    });
     expect(archived.body.archived_at).toBe(group.body.created_at + 1);
   });
 });
@@ -227,7 +263,10 @@ describe('list-order:oldest-first', () => {
     const created = await createConversations(api, 3);
     const first = await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2');
     expect([ids(first.body.data), first.body.has_more]).toEqual([created.slice(0, 2), true]);
-    const next = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?limit=2&starting_after=${created[1]}`);
+    const next = await api.send<ListEnvelope<Conversation>>(
+      'GET',
+      `/v1/conversations?limit=2&starting_after=${created[1]}`,
+    );
     expect([ids(next.body.data), next.body.has_more]).toEqual([created.slice(2), false]);
   });
 });
@@ -240,16 +279,26 @@ describe('extra-fields:everywhere', () => {
     const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al' }] } });
     expect(group.body).toEqual(extras);
     expect(group.body.contacts[0]).toEqual(extras);
-    expect((await api.send('GET', '/v1/groups')).body).toEqual(expect.objectContaining({ ...extraFields, data: expect.arrayContaining([extras]) }));
+    expect((await api.send('GET', '/v1/groups')).body).toEqual(
+      expect.objectContaining({ ...extraFields, data: expect.arrayContaining([extras]) }),
+    );
     expect((await api.send('GET', `/v1/conversations/${group.body.conversation_id}`)).body).toEqual(extras);
     const error = await api.send<{ error: unknown }>('GET', '/v1/groups/nope');
     expect([error.body, error.body.error]).toEqual([extras, extras]);
-    expect((await api.send('DELETE', `/v1/groups/${group.body.id}`)).body).toEqual(expect.objectContaining({ ...extraFields, deleted: true }));
+    expect((await api.send('DELETE', `/v1/groups/${group.body.id}`)).body).toEqual(
+      expect.objectContaining({ ...extraFields, deleted: true }),
+    );
   });
 
   it('extra-fields:everywhere.documented-wins — a documented or echoed field is never overwritten by an extra one', async () => {
-    const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al', x_note: 'mine' }] } });
-    expect([group.body.name, group.body.contacts[0]?.username, group.body.contacts[0]?.x_note]).toEqual(['g', 'al', 'mine']);
+    const group = await api.send<Group>('POST', '/v1/groups', {
+      json: { name: 'g', contacts: [{ username: 'al', x_note: 'mine' }] },
+    });
+    expect([group.body.name, group.body.contacts[0]?.username, group.body.contacts[0]?.x_note]).toEqual([
+      'g',
+      'al',
+      'mine',
+    ]);
   });
 });
 
@@ -257,7 +306,9 @@ describe('group-contacts:merge', () => {
   const api = serveVariant('group-contacts:merge');
 
   it('group-contacts:merge.adds-and-keeps — PUT contacts adds to the members and keeps the old ones; a known username is updated in place', async () => {
-    const group = await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al' }, { username: 'bo' }] } });
+    const group = await api.send<Group>('POST', '/v1/groups', {
+      json: { name: 'g', contacts: [{ username: 'al' }, { username: 'bo' }] },
+    });
     const path = `/v1/groups/${group.body.id}`;
     const added = await api.send<Group>('PUT', path, { json: { contacts: [{ username: 'cy' }] } });
     expect(added.body.contacts).toEqual([{ username: 'al' }, { username: 'bo' }, { username: 'cy' }]);
@@ -327,7 +378,10 @@ describe('pagination:page', () => {
       pages.push([ids(res.body.data), res.body.has_more]);
     }
     expect(pages).toEqual([
-      [newestFirst.slice(0, 2), true], [newestFirst.slice(2, 4), true], [newestFirst.slice(4), false], [[], false],
+      [newestFirst.slice(0, 2), true],
+      [newestFirst.slice(2, 4), true],
+      [newestFirst.slice(4), false],
+      [[], false],
     ]);
   });
 
@@ -347,7 +401,9 @@ function exchangeRaw(url: string, request: string): Promise<string> {
     socket.on('data', (chunk: string) => (received += chunk));
     socket.once('end', () => resolve(received));
     socket.once('error', reject);
-    socket.setTimeout(5_000, () => socket.destroy(new Error(`no end of connection; received ${JSON.stringify(received)}`)));
+    socket.setTimeout(5_000, () =>
+      socket.destroy(new Error(`no end of connection; received ${JSON.stringify(received)}`)),
+    );
   });
 }
 
@@ -359,7 +415,10 @@ describe('http10-close', () => {
     const received = await exchangeRaw(api.url(), get);
     expect(received.startsWith('HTTP/1.0 200 OK\r\n')).toBe(true);
     expect(received).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({ has_more: expect.any(Boolean), data: expect.any(Array) });
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({
+      has_more: expect.any(Boolean),
+      data: expect.any(Array),
+    });
   });
 
   it('http10-close.one-per-connection — one response per connection: a second request on the same connection is not answered', async () => {
@@ -425,12 +484,19 @@ const errorBodyIs = (contentType: string | null, starts: string) => async (api: 
 
 /** What each reading-variant's server must show; typed by the generated names, so a new reading needs its probe. */
 const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => Promise<void> }> = {
-  'extra-fields:everywhere': { shows: 'a list envelope carries x_* fields', probe: async (api) => expect((await api.send('GET', '/v1/groups')).body).toEqual(expect.objectContaining(extraFields)) },
+  'extra-fields:everywhere': {
+    shows: 'a list envelope carries x_* fields',
+    probe: async (api) =>
+      expect((await api.send('GET', '/v1/groups')).body).toEqual(expect.objectContaining(extraFields)),
+  },
   'response-media-type:own-json-type': {
     shows: 'a successful answer is labelled application/vnd.messaging+json, a refusal application/json',
     probe: async (api) => {
       const res = await fetch(`${api.url()}/v1/groups`, { headers: { authorization: `Bearer ${A}` } });
-      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/vnd.messaging+json; charset=utf-8']);
+      expect([res.status, res.headers.get('content-type')]).toEqual([
+        200,
+        'application/vnd.messaging+json; charset=utf-8',
+      ]);
       expect(JSON.parse(await res.text())).toEqual(expect.objectContaining({ has_more: false }));
       expect((await api.send('GET', '/v1/groups/nope')).headers['content-type']).toMatch(/^application\/json/);
     },
@@ -451,15 +517,21 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'success-status:201-every-post': {
-    shows: 'a create that answers with the group\'s existing conversation is 201',
+    shows: "a create that answers with the group's existing conversation is 201",
     probe: async (api) => {
       const group = await newGroup(api);
       const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id } });
       expect([res.status, res.body.id]).toEqual([201, group.conversation_id]);
     },
   },
-  'delete-answer:204': { shows: 'DELETE answers 204 without a body', probe: async (api) => expect(await deleteAnswer(api)).toEqual([204, '']) },
-  'delete-answer:200-empty': { shows: 'DELETE answers 200 without a body', probe: async (api) => expect(await deleteAnswer(api)).toEqual([200, '']) },
+  'delete-answer:204': {
+    shows: 'DELETE answers 204 without a body',
+    probe: async (api) => expect(await deleteAnswer(api)).toEqual([204, '']),
+  },
+  'delete-answer:200-empty': {
+    shows: 'DELETE answers 200 without a body',
+    probe: async (api) => expect(await deleteAnswer(api)).toEqual([200, '']),
+  },
   'delete-answer:200-object': {
     shows: 'DELETE answers 200 with the object as it was',
     probe: async (api) => {
@@ -468,7 +540,10 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect([res.status, res.body]).toEqual([200, group]);
     },
   },
-  'refusal-status:422': { shows: 'a bad request gets 422', probe: async (api) => expect((await api.send('POST', '/v1/groups', { json: {} })).status).toBe(422) },
+  'refusal-status:422': {
+    shows: 'a bad request gets 422',
+    probe: async (api) => expect((await api.send('POST', '/v1/groups', { json: {} })).status).toBe(422),
+  },
   'allow-on-405:none': {
     shows: 'a method the API does not have gets 405 with no Allow header',
     probe: async (api) => {
@@ -480,7 +555,8 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   'unknown-id-status:400': { shows: 'an unknown id gets 400, an unknown path 404', probe: unknownIdIs(400) },
   'unknown-id-status:422': { shows: 'an unknown id gets 422, an unknown path 404', probe: unknownIdIs(422) },
   'delete-of-nothing:success': {
-    shows: 'a DELETE of an id never made, or deleted already, answers as a DELETE that removed something; a GET of it still 404',
+    shows:
+      'a DELETE of an id never made, or deleted already, answers as a DELETE that removed something; a GET of it still 404',
     probe: async (api) => {
       const [id] = await createConversations(api, 1);
       expect((await api.send('DELETE', `/v1/conversations/${id}`)).status).toBe(200);
@@ -490,16 +566,26 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'foreign-id-status:403': {
-    shows: 'another user\'s conversation gets 403 and stays unchanged; an id nobody holds 404',
+    shows: "another user's conversation gets 403 and stays unchanged; an id nobody holds 404",
     probe: async (api) => {
-      const theirs = await api.send<Conversation>('POST', '/v1/conversations', { json: { contact_id: 'c' }, token: 'tok-b' });
+      const theirs = await api.send<Conversation>('POST', '/v1/conversations', {
+        json: { contact_id: 'c' },
+        token: 'tok-b',
+      });
       expect((await api.send('GET', `/v1/conversations/${theirs.body.id}`)).status).toBe(403);
-      expect((await api.send('PUT', `/v1/conversations/${theirs.body.id}`, { json: { is_muted: true } })).status).toBe(403);
-      expect((await api.send('GET', `/v1/conversations/${theirs.body.id}`, { token: 'tok-b' })).body).toEqual(theirs.body);
+      expect((await api.send('PUT', `/v1/conversations/${theirs.body.id}`, { json: { is_muted: true } })).status).toBe(
+        403,
+      );
+      expect((await api.send('GET', `/v1/conversations/${theirs.body.id}`, { token: 'tok-b' })).body).toEqual(
+        theirs.body,
+      );
       expect((await api.send('GET', '/v1/conversations/nope')).status).toBe(404);
     },
   },
-  'auth-refusal-status:403': { shows: 'a missing token gets 403', probe: async (api) => expect((await api.send('GET', '/v1/groups', { token: null })).status).toBe(403) },
+  'auth-refusal-status:403': {
+    shows: 'a missing token gets 403',
+    probe: async (api) => expect((await api.send('GET', '/v1/groups', { token: null })).status).toBe(403),
+  },
   'auth-refusal-status:400': {
     shows: 'a missing token and an unknown one get 400, without WWW-Authenticate',
     probe: async (api) => {
@@ -515,14 +601,22 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect([res.status, res.headers['www-authenticate'] ?? null]).toEqual([401, null]);
     },
   },
-  'error-body:text-plain': { shows: 'a refusal has a text/plain body', probe: errorBodyIs('text/plain; charset=utf-8', '404 No such conversation') },
-  'error-body:html': { shows: 'a refusal has an HTML body', probe: errorBodyIs('text/html; charset=utf-8', '<!DOCTYPE html>') },
+  'error-body:text-plain': {
+    shows: 'a refusal has a text/plain body',
+    probe: errorBodyIs('text/plain; charset=utf-8', '404 No such conversation'),
+  },
+  'error-body:html': {
+    shows: 'a refusal has an HTML body',
+    probe: errorBodyIs('text/html; charset=utf-8', '<!DOCTYPE html>'),
+  },
   'error-body:none': { shows: 'a refusal has no body and no Content-Type', probe: errorBodyIs(null, '') },
   'unsupported-body:422': {
     shows: 'a body of a Content-Type the server does not read gets 422, not 415; a missing name still gets 400',
     probe: async (api) => {
       expect((await api.send('POST', '/v1/groups', { raw: 'name=x', contentType: 'text/plain' })).status).toBe(422);
-      expect((await api.send('POST', '/v1/groups', { raw: '', contentType: 'application/x-www-form-urlencoded' })).status).toBe(400);
+      expect(
+        (await api.send('POST', '/v1/groups', { raw: '', contentType: 'application/x-www-form-urlencoded' })).status,
+      ).toBe(400);
     },
   },
   'rate-limits:20-per-second': {
@@ -540,27 +634,43 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'empty-text:null': {
-    shows: 'description=\'\' and pinned_message_id=\'\' come back null',
+    shows: "description='' and pinned_message_id='' come back null",
     probe: async (api) => {
-      expect((await newGroup(api, { description: '', avatar_url: '' }))).toEqual(expect.objectContaining({ description: null, avatar_url: null }));
+      expect(await newGroup(api, { description: '', avatar_url: '' })).toEqual(
+        expect.objectContaining({ description: null, avatar_url: null }),
+      );
       const conversation = await newConversation(api);
-      const res = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { form: 'pinned_message_id=' });
+      const res = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, {
+        form: 'pinned_message_id=',
+      });
       expect(res.body.pinned_message_id).toBeNull();
     },
   },
   'input-rules:length-limits': {
     shows: '200 characters are accepted and 201 refused naming the parameter; 2,000 for avatar_url',
     probe: async (api) => {
-      expect((await api.send('POST', '/v1/groups', { json: { name: 'n'.repeat(200), avatar_url: 'u'.repeat(2_000) } })).status).toBe(201);
+      expect(
+        (await api.send('POST', '/v1/groups', { json: { name: 'n'.repeat(200), avatar_url: 'u'.repeat(2_000) } }))
+          .status,
+      ).toBe(201);
       const long = await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'n'.repeat(201) } });
-      const url = await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'n', avatar_url: 'u'.repeat(2_001) } });
-      const contact = await api.send<ErrorAnswer>('POST', '/v1/conversations', { json: { contact_id: 'c'.repeat(201) } });
-      expect([long.body.error.param, url.body.error.param, contact.body.error.param]).toEqual(['name', 'avatar_url', 'contact_id']);
+      const url = await api.send<ErrorAnswer>('POST', '/v1/groups', {
+        json: { name: 'n', avatar_url: 'u'.repeat(2_001) },
+      });
+      const contact = await api.send<ErrorAnswer>('POST', '/v1/conversations', {
+        json: { contact_id: 'c'.repeat(201) },
+      });
+      expect([long.body.error.param, url.body.error.param, contact.body.error.param]).toEqual([
+        'name',
+        'avatar_url',
+        'contact_id',
+      ]);
       expect([long.status, url.status, contact.status]).toEqual([400, 400, 400]);
     },
   },
   'input-rules:lax-values': {
-    shows: 'limit=1e0, limit[]=1 and limit=+1 list one item; in JSON "5" archives at 5, "true" mutes and "" restores; limit=x is still refused',
+    shows:
+      'limit=1e0, limit[]=1 and limit=+1 list one item; in JSON "5" archives at 5, "true" mutes and "" restores; limit=x is still refused',
     probe: async (api) => {
       await createConversations(api, 2);
       for (const query of ['limit=1e0', 'limit[]=1', 'limit=%2B1']) {
@@ -568,8 +678,11 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
         expect([query, res.status, res.body.data.length]).toEqual([query, 200, 1]);
       }
       const [id] = await createConversations(api, 1);
-      const put = async (json: Record<string, unknown>) => (await api.send<Conversation>('PUT', `/v1/conversations/${id}`, { json })).body;
-      expect(await put({ archived_at: '5', is_muted: 'true' })).toEqual(expect.objectContaining({ archived_at: 5, is_muted: true }));
+      const put = async (json: Record<string, unknown>) =>
+        (await api.send<Conversation>('PUT', `/v1/conversations/${id}`, { json })).body;
+      expect(await put({ archived_at: '5', is_muted: 'true' })).toEqual(
+        expect.objectContaining({ archived_at: 5, is_muted: true }),
+      );
       expect((await put({ archived_at: '' })).archived_at).toBeNull();
       expect((await api.send('GET', '/v1/conversations?limit=x')).status).toBe(400);
     },
@@ -586,8 +699,14 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     shows: 'a body of 65 536 bytes is read, one byte more gets 413',
     probe: async (api) => {
       const body = (length: number) => `name=${'n'.repeat(length - 'name='.length)}`;
-      expect((await api.send('POST', '/v1/groups', { raw: body(65_536), contentType: 'application/x-www-form-urlencoded' })).status).toBe(201);
-      expect((await api.send('POST', '/v1/groups', { raw: body(65_537), contentType: 'application/x-www-form-urlencoded' })).status).toBe(413);
+      expect(
+        (await api.send('POST', '/v1/groups', { raw: body(65_536), contentType: 'application/x-www-form-urlencoded' }))
+          .status,
+      ).toBe(201);
+      expect(
+        (await api.send('POST', '/v1/groups', { raw: body(65_537), contentType: 'application/x-www-form-urlencoded' }))
+          .status,
+      ).toBe(413);
     },
   },
   'input-rules:bytes-replaced': {
@@ -607,20 +726,29 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       const group = await api.send<Group>('POST', '/v1/groups', { json: { name: '', contacts: [{ username: '' }] } });
       expect([group.status, group.body.name, group.body.contacts]).toEqual([201, '', [{ username: '' }]]);
       expect((await api.send<Group>('GET', `/v1/groups/${group.body.id}`)).body.name).toBe('');
-      const conversation = await api.send<Conversation>('POST', '/v1/conversations', { raw: 'contact_id=', contentType: 'application/x-www-form-urlencoded' });
+      const conversation = await api.send<Conversation>('POST', '/v1/conversations', {
+        raw: 'contact_id=',
+        contentType: 'application/x-www-form-urlencoded',
+      });
       expect([conversation.status, conversation.body.contact_id]).toEqual([201, '']);
     },
   },
   'form-encoding:no-empty-list': {
     shows: 'contacts= in a form is refused naming contacts; contacts [] in JSON is the empty list',
     probe: async (api) => {
-      const form = await api.send<ErrorAnswer>('POST', '/v1/groups', { raw: 'name=g&contacts=', contentType: 'application/x-www-form-urlencoded' });
+      const form = await api.send<ErrorAnswer>('POST', '/v1/groups', {
+        raw: 'name=g&contacts=',
+        contentType: 'application/x-www-form-urlencoded',
+      });
       expect([form.status, form.body.error.param]).toEqual([400, 'contacts']);
-      expect((await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [] } })).body.contacts).toEqual([]);
+      expect(
+        (await api.send<Group>('POST', '/v1/groups', { json: { name: 'g', contacts: [] } })).body.contacts,
+      ).toEqual([]);
     },
   },
   'input-rules:strict': {
-    shows: 'a 33-character username, a 101-character name and an unknown parameter are refused naming them; 32 and 100 are taken',
+    shows:
+      'a 33-character username, a 101-character name and an unknown parameter are refused naming them; 32 and 100 are taken',
     probe: async (api) => {
       const refused = async (json: Record<string, unknown>) => {
         const answer = await api.send<ErrorAnswer>('POST', '/v1/groups', { json });
@@ -636,12 +764,14 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   'input-rules:no-control-characters': {
     shows: 'a text with a control character is refused; other text is stored exactly',
     probe: async (api) => {
-      expect((await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'a\u0001b' } })).body.error.param).toBe('name');
+      expect((await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'a\u0001b' } })).body.error.param).toBe(
+        'name',
+      );
       expect((await newGroup(api, { name: 'a b ü 😀' })).name).toBe('a b ü 😀');
     },
   },
   'group-conversation-create:new': {
-    shows: 'a new conversation replaces the group\'s old one',
+    shows: "a new conversation replaces the group's old one",
     probe: async (api) => {
       const group = await newGroup(api);
       const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id } });
@@ -662,9 +792,18 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect([again.status, again.body]).toEqual([200, first]);
     },
   },
-  'id-format:uuid': { shows: 'ids are UUIDs', probe: async (api) => expect((await newConversation(api)).id).toMatch(UUID) },
-  'timestamp-unit:milliseconds': { shows: 'created_at is in milliseconds', probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e12) },
-  'timestamp-unit:microseconds': { shows: 'created_at is in microseconds', probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e15) },
+  'id-format:uuid': {
+    shows: 'ids are UUIDs',
+    probe: async (api) => expect((await newConversation(api)).id).toMatch(UUID),
+  },
+  'timestamp-unit:milliseconds': {
+    shows: 'created_at is in milliseconds',
+    probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e12),
+  },
+  'timestamp-unit:microseconds': {
+    shows: 'created_at is in microseconds',
+    probe: async (api) => expect((await newConversation(api)).created_at).toBeGreaterThan(1e15),
+  },
   'largest-limit:clamped-50': {
     shows: 'limit=100 is served as 50',
     probe: async (api) => {
@@ -673,7 +812,10 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect([res.status, res.body.data.length, res.body.has_more]).toEqual([200, 50, true]);
     },
   },
-  'largest-limit:refused-50': { shows: 'limit=51 is refused', probe: async (api) => expect((await api.send('GET', '/v1/groups?limit=51')).status).toBe(400) },
+  'largest-limit:refused-50': {
+    shows: 'limit=51 is refused',
+    probe: async (api) => expect((await api.send('GET', '/v1/groups?limit=51')).status).toBe(400),
+  },
   'largest-limit:unbounded': {
     shows: 'limit=150 is served in full, where the default clamps to 100',
     probe: async (api) => {
@@ -689,12 +831,18 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations')).body.data)).toEqual(created);
     },
   },
-  'pagination:cursor': { shows: 'the envelope has next_cursor', probe: async (api) => expect((await api.send('GET', '/v1/groups')).body).toEqual({ has_more: false, data: [], next_cursor: null }) },
+  'pagination:cursor': {
+    shows: 'the envelope has next_cursor',
+    probe: async (api) =>
+      expect((await api.send('GET', '/v1/groups')).body).toEqual({ has_more: false, data: [], next_cursor: null }),
+  },
   'pagination:page': {
     shows: 'page=2 is the second page',
     probe: async (api) => {
       const newestFirst = (await createConversations(api, 3)).reverse();
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2&page=2')).body.data)).toEqual(newestFirst.slice(2));
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2&page=2')).body.data),
+      ).toEqual(newestFirst.slice(2));
     },
   },
   'pagination:offset': {
@@ -712,13 +860,21 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     shows: 'every list answers its first page, whatever is asked',
     probe: async (api) => {
       const newestFirst = (await createConversations(api, 3)).reverse();
-      for (const query of ['limit=2', `limit=2&starting_after=${newestFirst[1]}`, 'limit=2&page=2', 'limit=2&offset=2']) {
+      for (const query of [
+        'limit=2',
+        `limit=2&starting_after=${newestFirst[1]}`,
+        'limit=2&page=2',
+        'limit=2&offset=2',
+      ]) {
         const res = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?${query}`);
         expect([ids(res.body.data), res.body.has_more], query).toEqual([newestFirst.slice(0, 2), true]);
       }
     },
   },
-  'body-encoding:json': { shows: 'a form body gets 415', probe: async (api) => expect((await api.send('POST', '/v1/groups', { form: 'name=g' })).status).toBe(415) },
+  'body-encoding:json': {
+    shows: 'a form body gets 415',
+    probe: async (api) => expect((await api.send('POST', '/v1/groups', { form: 'name=g' })).status).toBe(415),
+  },
   'group-contacts:merge': {
     shows: 'PUT contacts keeps the members not given',
     probe: async (api) => {
@@ -729,14 +885,19 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
   },
   'contact-fields:username-only': {
     shows: 'other fields of a contact are dropped',
-    probe: async (api) => expect((await newGroup(api, { contacts: [{ username: 'al', role: 'admin' }] })).contacts).toEqual([{ username: 'al' }]),
+    probe: async (api) =>
+      expect((await newGroup(api, { contacts: [{ username: 'al', role: 'admin' }] })).contacts).toEqual([
+        { username: 'al' },
+      ]),
   },
   'contact-fields:sorted-by-username': {
     shows: 'members come back sorted by username, on create and on PUT',
     probe: async (api) => {
       const group = await newGroup(api, { contacts: [{ username: 'cy' }, { username: 'al', role: 'x' }] });
       expect(group.contacts).toEqual([{ username: 'al', role: 'x' }, { username: 'cy' }]);
-      const res = await api.send<Group>('PUT', `/v1/groups/${group.id}`, { json: { contacts: [{ username: 'bo' }, { username: 'ab' }] } });
+      const res = await api.send<Group>('PUT', `/v1/groups/${group.id}`, {
+        json: { contacts: [{ username: 'bo' }, { username: 'ab' }] },
+      });
       expect(res.body.contacts.map((contact) => contact.username)).toEqual(['ab', 'bo']);
     },
   },
@@ -755,7 +916,9 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     probe: async (api) => {
       const conversation = await newConversation(api);
       expect(conversation.last_active_at).toBeNull();
-      const updated = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { json: { is_muted: true } });
+      const updated = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, {
+        json: { is_muted: true },
+      });
       expect(updated.body.last_active_at).toBeGreaterThanOrEqual(conversation.created_at);
     },
   },
@@ -764,8 +927,12 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     probe: async (api) => {
       const [muted, plain] = await createConversations(api, 2);
       await api.send('PUT', `/v1/conversations/${muted}`, { json: { is_muted: true } });
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=false')).body.data)).toEqual([plain, muted]);
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=true')).body.data)).toEqual([muted]);
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=false')).body.data),
+      ).toEqual([plain, muted]);
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=true')).body.data),
+      ).toEqual([muted]);
     },
   },
   'list-consistency:eventual': {
@@ -783,16 +950,27 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'default-list-scope:active': {
-    shows: 'an archived group and conversation are left out of the lists without archived, and listed under archived=true',
+    shows:
+      'an archived group and conversation are left out of the lists without archived, and listed under archived=true',
     probe: async (api) => {
       const [archived, active] = [await newGroup(api), await newGroup(api)];
       await api.send('PUT', `/v1/groups/${archived.id}`, { json: { archived_at: archived.created_at } });
-      await api.send('PUT', `/v1/conversations/${archived.conversation_id}`, { json: { archived_at: archived.created_at } });
+      await api.send('PUT', `/v1/conversations/${archived.conversation_id}`, {
+        json: { archived_at: archived.created_at },
+      });
       expect(ids((await api.send<ListEnvelope<Group>>('GET', '/v1/groups')).body.data)).toEqual([active.id]);
-      expect(ids((await api.send<ListEnvelope<Group>>('GET', '/v1/groups?archived=true')).body.data)).toEqual([archived.id]);
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations')).body.data)).toEqual([active.conversation_id]);
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?group_id=${archived.id}`)).body.data)).toEqual([]);
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?archived=true')).body.data)).toEqual([archived.conversation_id]);
+      expect(ids((await api.send<ListEnvelope<Group>>('GET', '/v1/groups?archived=true')).body.data)).toEqual([
+        archived.id,
+      ]);
+      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations')).body.data)).toEqual([
+        active.conversation_id,
+      ]);
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?group_id=${archived.id}`)).body.data),
+      ).toEqual([]);
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?archived=true')).body.data),
+      ).toEqual([archived.conversation_id]);
     },
   },
   'auth-scheme-spelling:as-written': {
@@ -809,7 +987,14 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       const head = await api.send('HEAD', `/v1/groups/${group.id}`);
       const options = await api.send('OPTIONS', '/v1/groups');
       const patch = await api.send<Group>('PATCH', `/v1/groups/${group.id}`);
-      expect([head.status, head.text, options.status, options.headers.allow, patch.status, patch.body]).toEqual([200, '', 204, 'GET, HEAD, POST, OPTIONS', 200, group]);
+      expect([head.status, head.text, options.status, options.headers.allow, patch.status, patch.body]).toEqual([
+        200,
+        '',
+        204,
+        'GET, HEAD, POST, OPTIONS',
+        200,
+        group,
+      ]);
       expect((await api.send('GET', `/v1/groups/${group.id}/extra`)).status).toBe(404);
     },
   },
@@ -831,7 +1016,7 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'group-conversation-delete:refused-409': {
-    shows: 'a group\'s own conversation cannot be deleted (409); a one-to-one conversation can',
+    shows: "a group's own conversation cannot be deleted (409); a one-to-one conversation can",
     probe: async (api) => {
       const group = await newGroup(api);
       expect((await api.send('DELETE', `/v1/conversations/${group.conversation_id}`)).status).toBe(409);
@@ -841,11 +1026,13 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     },
   },
   'create-with-both:group-only': {
-    shows: 'a create with both, once the group\'s conversation is deleted, makes one without the contact',
+    shows: "a create with both, once the group's conversation is deleted, makes one without the contact",
     probe: async (api) => {
       const group = await newGroup(api);
       await api.send('DELETE', `/v1/conversations/${group.conversation_id}`);
-      const res = await api.send<Conversation>('POST', '/v1/conversations', { json: { group_id: group.id, contact_id: 'c' } });
+      const res = await api.send<Conversation>('POST', '/v1/conversations', {
+        json: { group_id: group.id, contact_id: 'c' },
+      });
       expect([res.status, res.body.group_id, res.body.contact_id]).toEqual([201, group.id, null]);
     },
   },
@@ -853,7 +1040,9 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     shows: 'a create with both contact_id and group_id is refused with 400',
     probe: async (api) => {
       const group = await newGroup(api);
-      expect((await api.send('POST', '/v1/conversations', { json: { group_id: group.id, contact_id: 'c' } })).status).toBe(400);
+      expect(
+        (await api.send('POST', '/v1/conversations', { json: { group_id: group.id, contact_id: 'c' } })).status,
+      ).toBe(400);
       expect((await api.send('POST', '/v1/conversations', { json: { group_id: group.id } })).status).toBe(200);
     },
   },
@@ -862,7 +1051,9 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     probe: async (api) => {
       const conversation = await newConversation(api);
       await api.send('PUT', `/v1/conversations/${conversation.id}`, { json: { archived_at: 5 } });
-      const again = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { json: { archived_at: 7 } });
+      const again = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, {
+        json: { archived_at: 7 },
+      });
       expect([again.status, again.body.archived_at]).toEqual([200, 5]);
     },
   },
@@ -873,17 +1064,24 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       await api.send('PUT', `/v1/groups/${group.id}`, { json: { archived_at: 5 } });
       const again = await api.send<ErrorAnswer>('PUT', `/v1/groups/${group.id}`, { json: { archived_at: 7 } });
       expect([again.status, again.body.error.param]).toEqual([400, 'archived_at']);
-      expect((await api.send<Group>('PUT', `/v1/groups/${group.id}`, { json: { archived_at: null } })).body.archived_at).toBeNull();
+      expect(
+        (await api.send<Group>('PUT', `/v1/groups/${group.id}`, { json: { archived_at: null } })).body.archived_at,
+      ).toBeNull();
     },
   },
   'unique-members:merged': {
     shows: 'contacts naming one username twice make one member',
-    probe: async (api) => expect((await newGroup(api, { contacts: [{ username: 'al' }, { username: 'bo' }, { username: 'al' }] })).contacts).toEqual([{ username: 'al' }, { username: 'bo' }]),
+    probe: async (api) =>
+      expect(
+        (await newGroup(api, { contacts: [{ username: 'al' }, { username: 'bo' }, { username: 'al' }] })).contacts,
+      ).toEqual([{ username: 'al' }, { username: 'bo' }]),
   },
   'unique-members:refused': {
     shows: 'contacts naming one username twice are refused with 400 naming contacts',
     probe: async (api) => {
-      const res = await api.send<ErrorAnswer>('POST', '/v1/groups', { json: { name: 'g', contacts: [{ username: 'al' }, { username: 'al' }] } });
+      const res = await api.send<ErrorAnswer>('POST', '/v1/groups', {
+        json: { name: 'g', contacts: [{ username: 'al' }, { username: 'al' }] },
+      });
       expect([res.status, res.body.error.param]).toEqual([400, 'contacts']);
     },
   },
@@ -891,11 +1089,19 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
     shows: 'is_muted=yes mutes, is_pinned "0" unpins, muted=TRUE filters; is_muted=perhaps is still refused',
     probe: async (api) => {
       const conversation = await newConversation(api);
-      const form = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { form: 'is_muted=yes' });
-      const json = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, { json: { is_pinned: '0' } });
+      const form = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, {
+        form: 'is_muted=yes',
+      });
+      const json = await api.send<Conversation>('PUT', `/v1/conversations/${conversation.id}`, {
+        json: { is_pinned: '0' },
+      });
       expect([form.body.is_muted, json.body.is_pinned]).toEqual([true, false]);
-      expect(ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=TRUE')).body.data)).toEqual([conversation.id]);
-      expect((await api.send('PUT', `/v1/conversations/${conversation.id}`, { form: 'is_muted=perhaps' })).status).toBe(400);
+      expect(
+        ids((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?muted=TRUE')).body.data),
+      ).toEqual([conversation.id]);
+      expect((await api.send('PUT', `/v1/conversations/${conversation.id}`, { form: 'is_muted=perhaps' })).status).toBe(
+        400,
+      );
     },
   },
   'text-storage:normalised': {
@@ -913,7 +1119,9 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
         const res = await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations?limit=${limit}`);
         expect([limit, res.status, res.body.data.length]).toEqual([limit, 200, 10]);
       }
-      expect((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2')).body.data).toHaveLength(2);
+      expect((await api.send<ListEnvelope<Conversation>>('GET', '/v1/conversations?limit=2')).body.data).toHaveLength(
+        2,
+      );
     },
   },
   'restore:refused': {
@@ -939,7 +1147,9 @@ describe('every reading-variant shows its reading', () => {
     expect(Object.keys(probes).sort()).toEqual(variantNames.filter((name) => name.includes(':')).sort());
   });
 
-  for (const [name, { shows, probe }] of Object.entries(probes) as Array<[ReadingVariantName, (typeof probes)[ReadingVariantName]]>) {
+  for (const [name, { shows, probe }] of Object.entries(probes) as Array<
+    [ReadingVariantName, (typeof probes)[ReadingVariantName]]
+  >) {
     describe(name, () => {
       const api = serveVariant(name);
       it(`${name}.shows — ${shows}`, () => probe(api));
@@ -950,7 +1160,8 @@ describe('every reading-variant shows its reading', () => {
 describe('lists that lag behind the writes (list-consistency:eventual), on a clock the test moves', () => {
   let clock = 0;
   const api = serveWith(() => ({ modifiers: [laggingLists(300, () => clock)] }));
-  const listed = async (query = '') => ids((await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations${query}`)).body.data);
+  const listed = async (query = '') =>
+    ids((await api.send<ListEnvelope<Conversation>>('GET', `/v1/conversations${query}`)).body.data);
 
   it('lagging-lists.create-update-delete — a list shows each write 300 ms after it, a retrieve at once; a cursor after an item still listed but deleted goes on', async () => {
     const first = await newConversation(api);
@@ -974,7 +1185,14 @@ describe('lists that lag behind the writes (list-consistency:eventual), on a clo
 });
 
 describe('the combined profiles', () => {
-  const describeDraw = (seed: number) => drawProfiles(seed).map((variant) => ({ name: variant.name, description: variant.description, choices: variant.choices, declares: variant.declares, modifiers: variant.modifiers }));
+  const describeDraw = (seed: number) =>
+    drawProfiles(seed).map((variant) => ({
+      name: variant.name,
+      description: variant.description,
+      choices: variant.choices,
+      declares: variant.declares,
+      modifiers: variant.modifiers,
+    }));
 
   it('combined.deterministic — the same seed draws the same 20 profiles, and a name makes its profile again', () => {
     const first = describeDraw(7);
@@ -982,7 +1200,12 @@ describe('the combined profiles', () => {
     expect(describeDraw(7)).toEqual(first);
     expect(first.map((profile) => profile.name)).toEqual(combinedVariantNames(7));
     expect(variants.get('mix:7:3')!.description).toBe(first[2]!.description);
-    expect([isVariantName('mix:7:20'), isVariantName('mix:7:21'), isVariantName('mix:x:1'), isVariantName('combined')]).toEqual([true, false, false, false]);
+    expect([
+      isVariantName('mix:7:20'),
+      isVariantName('mix:7:21'),
+      isVariantName('mix:x:1'),
+      isVariantName('combined'),
+    ]).toEqual([true, false, false, false]);
   });
 
   it('combined.seeded — other seeds draw other profiles', () => {
@@ -994,8 +1217,10 @@ describe('the combined profiles', () => {
 
   it('combined.independent — over a few seeds, every reading of every entry is drawn, defaults included', () => {
     const seen = new Set<string>();
-    for (let seed = 0; seed < 20; seed++) for (const picks of drawPicks(seed)) for (const pick of picks) seen.add(`${pick.entry}:${pick.name}`);
-    for (const entry of readingEntries) for (const { name } of readingsOf(entry)) expect(seen, `${entry}:${name}`).toContain(`${entry}:${name}`);
+    for (let seed = 0; seed < 20; seed++)
+      for (const picks of drawPicks(seed)) for (const pick of picks) seen.add(`${pick.entry}:${pick.name}`);
+    for (const entry of readingEntries)
+      for (const { name } of readingsOf(entry)) expect(seen, `${entry}:${name}`).toContain(`${entry}:${name}`);
   });
 
   it('combined.declares — a profile declares what its readings need, and the narrowings drawn for it', () => {
@@ -1005,7 +1230,9 @@ describe('the combined profiles', () => {
       for (const [index, picks] of drawPicks(seed).entries()) {
         const needed = Object.assign({}, ...picks.map((pick) => pick.reading?.declares ?? {}));
         const all = narrowingsOf(picks) as Record<string, string>;
-        const chosen = Object.fromEntries(narrowed[index]!.filter((setting) => all[setting] !== undefined).map((setting) => [setting, all[setting]]));
+        const chosen = Object.fromEntries(
+          narrowed[index]!.filter((setting) => all[setting] !== undefined).map((setting) => [setting, all[setting]]),
+        );
         expect(drawProfiles(seed)[index]!.declares).toEqual({ ...needed, ...chosen });
         narrowingsDeclared += Object.keys(chosen).length;
       }
@@ -1015,16 +1242,45 @@ describe('the combined profiles', () => {
     expect(narrowingsDeclared).toBeLessThan(60 * 11);
   });
 
-  it('combined.narrowings — a refused group conversation keeps its status among the refusals; another user\'s id follows the unknown-id status by default', () => {
-    const pick = (entry: ReadingEntry, name: string): Pick => ({ entry, name, reading: (serverReadings[entry] as EntryReadings).others[name] });
-    const narrowings = narrowingsOf([pick('refusal-status', '422'), pick('group-conversation-create', 'refused-409'), pick('unknown-id-status', '410')]);
-    expect(narrowings).toMatchObject({ REFUSAL_STATUS: '422,409', UNKNOWN_ID_STATUS: '410', FOREIGN_ID_STATUS: '410', GROUP_CONVERSATION_CREATE: 'refused', LARGEST_LIMIT: 'clamped' });
-    expect(narrowingsOf([pick('foreign-id-status', '403')])).toMatchObject({ FOREIGN_ID_STATUS: '403', UNKNOWN_ID_STATUS: '404', REFUSAL_STATUS: '400' });
+  it("combined.narrowings — a refused group conversation keeps its status among the refusals; another user's id follows the unknown-id status by default", () => {
+    const pick = (entry: ReadingEntry, name: string): Pick => ({
+      entry,
+      name,
+      reading: (serverReadings[entry] as EntryReadings).others[name],
+    });
+    const narrowings = narrowingsOf([
+      pick('refusal-status', '422'),
+      pick('group-conversation-create', 'refused-409'),
+      pick('unknown-id-status', '410'),
+    ]);
+    expect(narrowings).toMatchObject({
+      REFUSAL_STATUS: '422,409',
+      UNKNOWN_ID_STATUS: '410',
+      FOREIGN_ID_STATUS: '410',
+      GROUP_CONVERSATION_CREATE: 'refused',
+      LARGEST_LIMIT: 'clamped',
+    });
+    expect(narrowingsOf([pick('foreign-id-status', '403')])).toMatchObject({
+      FOREIGN_ID_STATUS: '403',
+      UNKNOWN_ID_STATUS: '404',
+      REFUSAL_STATUS: '400',
+    });
   });
 
   describe('combined.rules — readings that decide one answer are settled by the order of readings.ts', () => {
-    const pick = (entry: ReadingEntry, name: string): Pick => ({ entry, name, reading: (serverReadings[entry] as EntryReadings).others[name] });
-    const picks = [pick('extra-fields', 'everywhere'), pick('success-status', '200'), pick('delete-answer', '204'), pick('refusal-status', '422'), pick('unknown-id-status', '410'), pick('error-body', 'none')];
+    const pick = (entry: ReadingEntry, name: string): Pick => ({
+      entry,
+      name,
+      reading: (serverReadings[entry] as EntryReadings).others[name],
+    });
+    const picks = [
+      pick('extra-fields', 'everywhere'),
+      pick('success-status', '200'),
+      pick('delete-answer', '204'),
+      pick('refusal-status', '422'),
+      pick('unknown-id-status', '410'),
+      pick('error-body', 'none'),
+    ];
     const profile = profileVariant('rules-test', picks);
     const api = serveWith(() => variantServerOptions(profile));
 

@@ -16,7 +16,9 @@ import { hostileText, syntheticLoadReport } from '../../helpers/load-report-fixt
 import { testOutput } from '../../helpers/test-output.ts';
 import { tempDirs } from '../../helpers/temp-dirs.ts';
 
-const recorded = JSON.parse(readFileSync(new URL('../../fixtures/conformance-report.json', import.meta.url), 'utf8')) as ConformanceReport;
+const recorded = JSON.parse(
+  readFileSync(new URL('../../fixtures/conformance-report.json', import.meta.url), 'utf8'),
+) as ConformanceReport;
 
 const gatingFailure = 'conversations.update.others-unchanged';
 const blocked = 'auth.missing-header.rejected';
@@ -45,11 +47,25 @@ const flakyMessage = [
 function conformanceReport(): ConformanceReport {
   const checks = recorded.checks.map((check): CheckResult => {
     const attempts = [check.status, check.status, check.status];
-    if (check.id === flaky) return { ...check, status: 'flaky', attempts: ['passed', 'failed', 'passed'], message: flakyMessage, reproduction: flakyCurl };
+    if (check.id === flaky)
+      return {
+        ...check,
+        status: 'flaky',
+        attempts: ['passed', 'failed', 'passed'],
+        message: flakyMessage,
+        reproduction: flakyCurl,
+      };
     if (check.id === knownFailure) return { ...check, attempts, expected_failure: knownReason };
     if (check.id === conventionFailure) {
       const message = 'Expected: 404 for an id that does not exist\nReceived: 400';
-      return { ...check, status: 'failed', gating: false, attempts, message, reproduction: `curl -sS -i -X GET 'http://127.0.0.1:38517/v1/conversations/conv_none' -H "Authorization: Bearer $ACCESS_TOKEN"` };
+      return {
+        ...check,
+        status: 'failed',
+        gating: false,
+        attempts,
+        message,
+        reproduction: `curl -sS -i -X GET 'http://127.0.0.1:38517/v1/conversations/conv_none' -H "Authorization: Bearer $ACCESS_TOKEN"`,
+      };
     }
     return { ...check, attempts };
   });
@@ -61,23 +77,40 @@ function conformanceReport(): ConformanceReport {
   };
   const server_choices: ServerChoice[] = [
     { point: 'BODY_ENCODING', reading: 'form', source: 'declared' },
-    { point: 'PAGINATION', reading: 'cursor:cursor:next_cursor', source: 'detected', evidence: 'GET /v1/conversations?limit=1 gave a; ?limit=1&cursor=Mg gave b, the second item of ?limit=2' },
-    { point: 'DELETE_STATUS', reading: '204', source: 'observed', evidence: 'DELETE /v1/groups/<id> answered 204, with no body' },
+    {
+      point: 'PAGINATION',
+      reading: 'cursor:cursor:next_cursor',
+      source: 'detected',
+      evidence: 'GET /v1/conversations?limit=1 gave a; ?limit=1&cursor=Mg gave b, the second item of ?limit=2',
+    },
+    {
+      point: 'DELETE_STATUS',
+      reading: '204',
+      source: 'observed',
+      evidence: 'DELETE /v1/groups/<id> answered 204, with no body',
+    },
   ];
   return { ...recorded, checks, ...summarize(checks), repeat: 3, expectations, server_choices };
 }
 
 /** The same server before the fault: everything passed that could. */
 function passingRun(report: ConformanceReport): ConformanceReport {
-  const checks = report.checks.map((check): CheckResult => (check.status === 'skipped' ? check : { ...check, status: 'passed', message: null, reproduction: null }));
+  const checks = report.checks.map((check): CheckResult =>
+    check.status === 'skipped' ? check : { ...check, status: 'passed', message: null, reproduction: null },
+  );
   // Before, the suite walked pages with its default way: the comparison marks the point that differs.
-  const server_choices = report.server_choices!.map((choice): ServerChoice => (choice.point === 'PAGINATION' ? { point: 'PAGINATION', reading: 'starting_after', source: 'default' } : choice));
+  const server_choices = report.server_choices!.map((choice): ServerChoice =>
+    choice.point === 'PAGINATION' ? { point: 'PAGINATION', reading: 'starting_after', source: 'default' } : choice,
+  );
   return { ...report, started_at: '2026-11-21T18:02:11.000Z', checks, ...summarize(checks), server_choices };
 }
 
 const conformance = conformanceReport();
 const load: LoadReport = syntheticLoadReport();
-const comparison: ComparisonGrid = compareRuns([passingRun(conformance), conformance], ['runs/before/conformance.json', 'runs/after/conformance.json']);
+const comparison: ComparisonGrid = compareRuns(
+  [passingRun(conformance), conformance],
+  ['runs/before/conformance.json', 'runs/after/conformance.json'],
+);
 const check = (id: string) => conformance.checks.find((c) => c.id === id)!;
 
 describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
@@ -100,17 +133,38 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   const card = (id: string) => opened.page.locator(`#failures article[data-check="${id}"]`);
 
   it('index.html.server-choices — what this server chose: each open point with its reading, where it came from and the evidence; compared runs side by side, the differing point marked', async () => {
-    const rows = await opened.page.locator('#choices table.choices tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows).toEqual(conformance.server_choices!.map((choice) => [choice.point, choice.reading, choice.source, choice.evidence ?? '']));
+    const rows = await opened.page
+      .locator('#choices table.choices tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows).toEqual(
+      conformance.server_choices!.map((choice) => [choice.point, choice.reading, choice.source, choice.evidence ?? '']),
+    );
     expect(await opened.page.locator('#choices').isVisible()).toBe(true);
-    const compared = await opened.page.locator('table.choices-grid tbody tr').evaluateAll((trs) => trs.map((tr) => ({ point: tr.getAttribute('data-point'), differs: tr.classList.contains('differs'), cells: [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent) })));
-    expect(compared).toContainEqual({ point: 'PAGINATION', differs: true, cells: ['starting_after (default)', 'cursor:cursor:next_cursor (detected)'] });
-    expect(compared).toContainEqual({ point: 'BODY_ENCODING', differs: false, cells: ['form (declared)', 'form (declared)'] });
+    const compared = await opened.page.locator('table.choices-grid tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        point: tr.getAttribute('data-point'),
+        differs: tr.classList.contains('differs'),
+        cells: [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent),
+      })),
+    );
+    expect(compared).toContainEqual({
+      point: 'PAGINATION',
+      differs: true,
+      cells: ['starting_after (default)', 'cursor:cursor:next_cursor (detected)'],
+    });
+    expect(compared).toContainEqual({
+      point: 'BODY_ENCODING',
+      differs: false,
+      cells: ['form (declared)', 'form (declared)'],
+    });
   });
 
   it('index.html.offline — the page requests nothing but file:// URLs', () => {
     const elsewhere = opened.requests.filter((url) => !url.startsWith('file://'));
-    expect(elsewhere, `Received requests off the disk: ${elsewhere.join(', ')}\nExpected: none, the page must open with no network`).toEqual([]);
+    expect(
+      elsewhere,
+      `Received requests off the disk: ${elsewhere.join(', ')}\nExpected: none, the page must open with no network`,
+    ).toEqual([]);
     expect(opened.requests.length, 'Expected at least the page itself to be requested').toBeGreaterThan(0);
   });
 
@@ -139,7 +193,12 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     const rows = await opened.page.locator('table.matrix tbody tr').evaluateAll((trs) =>
       trs.map((tr) => ({
         section: tr.getAttribute('data-section'),
-        counts: Object.fromEntries([...tr.querySelectorAll('td[data-status]')].map((td) => [td.getAttribute('data-status'), td.textContent === '·' ? 0 : Number(td.textContent)])),
+        counts: Object.fromEntries(
+          [...tr.querySelectorAll('td[data-status]')].map((td) => [
+            td.getAttribute('data-status'),
+            td.textContent === '·' ? 0 : Number(td.textContent),
+          ]),
+        ),
         chips: tr.querySelectorAll('.chip').length,
       })),
     );
@@ -150,11 +209,16 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
       expect(row.chips, `chips of ${row.section}`).toBe(Object.values(counts).reduce((sum, n) => sum + n, 0));
     }
     for (const section of ['§3', '§4.1', '§4.2']) {
-      const cell = opened.page.locator(`details.section[data-section="${section}"] tr[data-check="${modelCheck}"] .status`);
+      const cell = opened.page.locator(
+        `details.section[data-section="${section}"] tr[data-check="${modelCheck}"] .status`,
+      );
       expect(await cell.getAttribute('data-status'), `${modelCheck} under ${section}`).toBe('failed');
       expect(await cell.isVisible(), `${section} has a failure, so it is unfolded`).toBe(true);
     }
-    expect(await opened.page.locator('details.section[data-section="§8"]').getAttribute('open'), '§8 has nothing wrong: folded').toBeNull();
+    expect(
+      await opened.page.locator('details.section[data-section="§8"]').getAttribute('open'),
+      '§8 has nothing wrong: folded',
+    ).toBeNull();
     const flakyCell = opened.page.locator(`details.section[data-section="§4.3"] tr[data-check="${flaky}"]`);
     expect(await flakyCell.innerText()).toContain('flaky');
     expect(await flakyCell.innerText()).toContain('attempts: passed, failed, passed');
@@ -166,12 +230,18 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   it('index.html.failure — a gating failure shows Expected beside Received, the exchange and the curl reproduction', async () => {
     const failure = card(gatingFailure);
     expect(await failure.isVisible()).toBe(true);
-    expect(await failure.locator('.side-expected pre').innerText()).toBe('§4.1: "Fields not given are unchanged" after a PUT of archived_at alone');
+    expect(await failure.locator('.side-expected pre').innerText()).toBe(
+      '§4.1: "Fields not given are unchanged" after a PUT of archived_at alone',
+    );
     expect(await failure.locator('.side-received pre').innerText()).toBe('is_muted: expected true, received false');
-    expect(await failure.locator('.exchange pre').innerText()).toMatch(/^PUT http:\/\/127\.0\.0\.1:38517\/v1\/conversations\/conv_/);
+    expect(await failure.locator('.exchange pre').innerText()).toMatch(
+      /^PUT http:\/\/127\.0\.0\.1:38517\/v1\/conversations\/conv_/,
+    );
     expect(await failure.locator('pre.curl').innerText()).toBe(check(gatingFailure).reproduction);
     expect(await failure.locator('.meta').innerText()).toContain('gating');
-    const group = await failure.evaluate((element) => element.closest('.failure-group')!.querySelector('h3')!.textContent);
+    const group = await failure.evaluate(
+      (element) => element.closest('.failure-group')!.querySelector('h3')!.textContent,
+    );
     expect(group).toContain('Gating failures');
   });
 
@@ -179,7 +249,9 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     const button = card(gatingFailure).locator('button.copy');
     await button.click();
     // The clipboard answers asynchronously: wait for the button to say what happened.
-    await opened.page.waitForFunction((element) => element?.textContent !== 'Copy', await button.elementHandle(), { timeout: 5_000 });
+    await opened.page.waitForFunction((element) => element?.textContent !== 'Copy', await button.elementHandle(), {
+      timeout: 5_000,
+    });
     expect(await button.innerText()).toMatch(/^(Copied|Selected: press Ctrl\+C)$/);
   });
 
@@ -189,7 +261,9 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     expect(await blockedCard.locator('.note a').getAttribute('href')).toBe(`#check-${knownFailure}`);
     expect(await blockedCard.locator('pre.curl').innerText()).toBe(check(blocked).reproduction);
 
-    const attempts = await card(flaky).locator('.attempts li .status').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-status')));
+    const attempts = await card(flaky)
+      .locator('.attempts li .status')
+      .evaluateAll((spans) => spans.map((span) => span.getAttribute('data-status')));
     expect(attempts).toEqual(['passed', 'failed', 'passed']);
 
     const known = card(knownFailure);
@@ -208,12 +282,21 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
       expect(steps).toMatch(/^1\. /);
       expect(await shown.locator('.steps pre.curl').first().innerText()).toMatch(/^curl -sS -i -X POST /);
     }
-    expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] pre.value`).innerText()).toContain('UpdateConversation(#0, {"is_muted":true})');
-    expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] .steps li`).nth(2).innerText()).toContain('3. UpdateConversation(#0, {})');
-    expect(await card(modelCheck).locator('.see-counterexample a').getAttribute('href')).toBe(`#counterexample-check-${modelCheck}`);
+    expect(
+      await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] pre.value`).innerText(),
+    ).toContain('UpdateConversation(#0, {"is_muted":true})');
+    expect(
+      await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] .steps li`).nth(2).innerText(),
+    ).toContain('3. UpdateConversation(#0, {})');
+    expect(await card(modelCheck).locator('.see-counterexample a').getAttribute('href')).toBe(
+      `#counterexample-check-${modelCheck}`,
+    );
     // The case alone: the run's command with that check and the case the failure printed.
-    expect(await opened.page.locator(`#counterexamples article[data-check="${modelCheck}"] .case-alone code.replay`).innerText())
-      .toBe(`npx msgapi check --only ${modelCheck} --replay 42@0:2:3@BA:D`);
+    expect(
+      await opened.page
+        .locator(`#counterexamples article[data-check="${modelCheck}"] .case-alone code.replay`)
+        .innerText(),
+    ).toBe(`npx msgapi check --only ${modelCheck} --replay 42@0:2:3@BA:D`);
   });
 
   it('index.html.skipped — a skipped check is listed, folded, with its reason', async () => {
@@ -225,11 +308,20 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
   it('index.html.load-charts — the load section draws every measured scenario with Chart.js', async () => {
     const canvases = await canvasStates(opened.page, '#load canvas');
     const measured = load.scenarios.filter((scenario) => scenario.skipped === null).map((scenario) => scenario.name);
-    expect(canvases.map((c) => c.name).sort()).toEqual(measured.flatMap((name) => [`latency-chart ${name}`, `rps-chart ${name}`]).sort());
+    expect(canvases.map((c) => c.name).sort()).toEqual(
+      measured.flatMap((name) => [`latency-chart ${name}`, `rps-chart ${name}`]).sort(),
+    );
     for (const canvas of canvases) {
-      expect(canvas.points, `${canvas.name}: no chart bound, or an empty dataset`).toEqual(expect.arrayContaining([expect.any(Number)]));
-      expect(canvas.points!.every((n) => n > 0), `${canvas.name}: an empty dataset`).toBe(true);
-      expect(canvas.painted, `${canvas.name}: ${canvas.painted} painted pixels of ${canvas.pixels}`).toBeGreaterThan(canvas.pixels / 100);
+      expect(canvas.points, `${canvas.name}: no chart bound, or an empty dataset`).toEqual(
+        expect.arrayContaining([expect.any(Number)]),
+      );
+      expect(
+        canvas.points!.every((n) => n > 0),
+        `${canvas.name}: an empty dataset`,
+      ).toBe(true);
+      expect(canvas.painted, `${canvas.name}: ${canvas.painted} painted pixels of ${canvas.pixels}`).toBeGreaterThan(
+        canvas.pixels / 100,
+      );
     }
     expect(await opened.page.locator('#load .verdict').getAttribute('data-verdict')).toBe('failed');
   });
@@ -239,7 +331,9 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
     expect(await changed.getAttribute('data-changed')).toBe('true');
     expect(await changed.isVisible()).toBe(true);
     expect(await changed.locator('.changed-mark').innerText()).toBe('changed');
-    expect(await changed.locator('.status').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-status')))).toEqual(['passed', 'failed']);
+    expect(
+      await changed.locator('.status').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-status'))),
+    ).toEqual(['passed', 'failed']);
     const unchanged = opened.page.locator('#comparison tr[data-check="groups.create.defaults"]');
     expect(await unchanged.getAttribute('data-changed')).toBe('false');
     expect(await unchanged.isVisible(), 'unchanged rows are hidden at first').toBe(false);
@@ -251,7 +345,9 @@ describe.skipIf(skipBrowserTests)('index.html in chromium', () => {
 
   it('index.html.escaped — <script> in a message is shown as text, never run', async () => {
     expect(await card(flaky).locator('.side-received pre').innerText()).toContain(hostileText);
-    expect(await opened.page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(
+      await opened.page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+    ).toBeUndefined();
     // Ours: #load-charts, Chart.js, the drawing script, the copy buttons' script.
     expect(await opened.page.locator('script').count()).toBe(4);
   });

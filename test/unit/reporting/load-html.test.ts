@@ -12,7 +12,6 @@ import { testOutput } from '../../helpers/test-output.ts';
 const report = syntheticLoadReport();
 const measured = ['conversations.list', 'groups.list'];
 
-
 describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
   let dir: string;
   let opened: OpenedPage;
@@ -34,7 +33,10 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
 
   it('load.html.offline — the page requests nothing but file:// URLs', () => {
     const elsewhere = opened.requests.filter((url) => !url.startsWith('file://'));
-    expect(elsewhere, `Received requests off the disk: ${elsewhere.join(', ')}\nExpected: none, the page must open with no network`).toEqual([]);
+    expect(
+      elsewhere,
+      `Received requests off the disk: ${elsewhere.join(', ')}\nExpected: none, the page must open with no network`,
+    ).toEqual([]);
     expect(opened.requests.length, 'Expected at least the page itself to be requested').toBeGreaterThan(0);
   });
 
@@ -44,22 +46,33 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
 
   it('load.html.charts-drawn — every measured scenario has a latency and a rps chart, bound to Chart.js, with data and painted pixels', async () => {
     const canvases = await canvasStates(opened.page);
-    const expected = measured.flatMap((scenario) => ['latency-chart', 'rps-chart'].map((kind) => `${kind} ${scenario}`));
+    const expected = measured.flatMap((scenario) =>
+      ['latency-chart', 'rps-chart'].map((kind) => `${kind} ${scenario}`),
+    );
     expect(canvases.map((c) => `${c.kind} ${c.scenario}`).sort()).toEqual(expected.sort());
     for (const canvas of canvases) {
       const where = `canvas.${canvas.kind}[data-scenario="${canvas.scenario}"]`;
       expect(canvas.points, `${where}: no Chart.js chart is bound to it`).not.toBeNull();
       expect(canvas.points!.length, `${where}: the chart has no datasets`).toBeGreaterThan(0);
-      expect(canvas.points!.every((points) => points > 0), `${where}: a dataset is empty (${canvas.points!.join(', ')} points)`).toBe(true);
+      expect(
+        canvas.points!.every((points) => points > 0),
+        `${where}: a dataset is empty (${canvas.points!.join(', ')} points)`,
+      ).toBe(true);
       // Axes, labels and lines: well over 1% of the canvas once drawn; a blank canvas has none.
-      expect(canvas.painted, `${where}: ${canvas.painted} painted pixels of ${canvas.pixels}`).toBeGreaterThan(canvas.pixels / 100);
+      expect(canvas.painted, `${where}: ${canvas.painted} painted pixels of ${canvas.pixels}`).toBeGreaterThan(
+        canvas.pixels / 100,
+      );
     }
   });
 
   it('load.html.latency-models — the latency chart of a scenario run in both models has one line per model', async () => {
     const labels = await opened.page.evaluate(() => {
-      const { Chart } = window as unknown as { Chart: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ label: string }> } } | undefined } };
-      const canvas = document.querySelector<HTMLCanvasElement>('canvas.latency-chart[data-scenario="conversations.list"]')!;
+      const { Chart } = window as unknown as {
+        Chart: { getChart(canvas: HTMLCanvasElement): { data: { datasets: Array<{ label: string }> } } | undefined };
+      };
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        'canvas.latency-chart[data-scenario="conversations.list"]',
+      )!;
       return Chart.getChart(canvas)?.data.datasets.map((dataset) => dataset.label);
     });
     expect(labels).toEqual(['closed model (10 connections)', 'open model (250 req/s offered)']);
@@ -81,7 +94,9 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
   });
 
   it('load.html.gates — each gate shows pass or fail', async () => {
-    const results = await opened.page.locator('table.gates tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-passed')));
+    const results = await opened.page
+      .locator('table.gates tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-passed')));
     expect(results).toEqual(report.gates.map((gate) => String(gate.passed)));
   });
 
@@ -92,7 +107,7 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
     expect(await skipped.locator('canvas').count()).toBe(0);
   });
 
-  it('load.html.generator-bound — a generator-bound model is flagged as the generator\'s limit', async () => {
+  it("load.html.generator-bound — a generator-bound model is flagged as the generator's limit", async () => {
     const cell = section('groups.list').locator('tr[data-figure="bottleneck"] td[data-model="closed"]');
     expect(await cell.getAttribute('class')).toContain('warning');
     expect(await cell.innerText()).toBe("generator-bound: this is the generator's limit, not the server's");
@@ -102,7 +117,9 @@ describe.skipIf(skipBrowserTests)('load report HTML in chromium', () => {
   it('load.html.escaped — report text holding <script> is shown as text, not run', async () => {
     const problem = section('groups.list').locator('.problems li');
     expect(await problem.innerText()).toContain(hostileText);
-    expect(await opened.page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(
+      await opened.page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+    ).toBeUndefined();
     // Ours: #load-data, #load-charts, Chart.js, the drawing script.
     expect(await opened.page.locator('script').count()).toBe(4);
   });
