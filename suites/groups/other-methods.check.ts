@@ -21,7 +21,6 @@ export const checks = [
       title: 'a 405 for HEAD or OPTIONS on the groups collection carries an Allow header',
       level: 'convention',
       assumes: ['allow-on-405', 'other-methods'],
-      readOnly: true,
     },
     allowOn405(groups),
   ),
