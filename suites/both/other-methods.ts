@@ -21,7 +21,6 @@ export const otherMethodChecks = <T extends ResourceItem>(resource: ResourceUnde
       title: `a 405 for HEAD or OPTIONS on the ${resource.plural} collection carries an Allow header`,
       level: 'convention',
       assumes: ['allow-on-405', 'other-methods'],
-      readOnly: true,
     },
     allowOn405(resource),
   ),
