@@ -11,7 +11,7 @@ import { runCli } from '../helpers/run-cli.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-load-engines-');
-const k6Fixture = (name: string) => fileURLToPath(new URL(`fixtures/k6/${name}`, import.meta.url));
+const k6Fixture = (name: string) => fileURLToPath(new URL(`../fixtures/k6/${name}`, import.meta.url));
 const token = 'load-engines-token-7f3a';
 
 async function listedIds(server: RunningReferenceServer, resource: 'conversations' | 'groups'): Promise<string[]> {
