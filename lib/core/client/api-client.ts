@@ -327,30 +327,36 @@ export class ApiClient {
     }
   }
 
-  /** The credentials as sent now: with ACCESS_TOKEN_COMMAND, its newest token in this process. */
-  private currentCredentials(): Credentials {
+  /** ACCESS_TOKEN_COMMAND and the first user's token it stands for, when both apply to this client's requests. */
+  private tokenCommand(): { command: string; credentials: Extract<Credentials, { kind: 'token' }> } | undefined {
     const command = this.options.transport?.tokenCommand;
     const { credentials } = this.options;
     if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN')
-      return credentials;
-    return { ...credentials, token: currentToken(command, credentials.token) };
+      return undefined;
+    return { command, credentials };
+  }
+
+  /** The credentials as sent now: with ACCESS_TOKEN_COMMAND, its newest token in this process. */
+  private currentCredentials(): Credentials {
+    const own = this.tokenCommand();
+    return own === undefined
+      ? this.options.credentials
+      : { ...own.credentials, token: currentToken(own.command, own.credentials.token) };
   }
 
   private async send(operation: OperationName, call: CallOptions): Promise<ApiResponse> {
-    const command = this.options.transport?.tokenCommand;
-    const { credentials } = this.options;
-    if (command === undefined || credentials.kind !== 'token' || credentials.secretName !== 'ACCESS_TOKEN')
-      return this.sendWith(operation, call, credentials);
+    const own = this.tokenCommand();
+    if (own === undefined) return this.sendWith(operation, call, this.options.credentials);
     // ACCESS_TOKEN_COMMAND: the newest token of this process; renewed once when it expired (token-command.ts).
-    const used = { ...credentials, token: currentToken(command, credentials.token) };
+    const used = { ...own.credentials, token: currentToken(own.command, own.credentials.token) };
     const answer = await this.sendWith(operation, call, used);
     // 401 Unauthorized is what an expired token gets (RFC 6750 §3.1: invalid_token); any other answer shows the token accepted.
     if (!everyReading.isUnauthorized(answer.status)) {
-      tokenAccepted(command, used.token);
+      tokenAccepted(own.command, used.token);
       return answer;
     }
-    const renewed = renewedToken(command, used.token);
-    return renewed === undefined ? answer : this.sendWith(operation, call, { ...credentials, token: renewed });
+    const renewed = renewedToken(own.command, used.token);
+    return renewed === undefined ? answer : this.sendWith(operation, call, { ...own.credentials, token: renewed });
   }
 
   private async sendWith(
@@ -362,6 +368,7 @@ export class ApiClient {
     const { redactor, timeoutMs } = this.options;
     const url = buildUrl(this.options.baseUrl, operationPath(operation, id) + (offPath ?? ''), query);
     const transport = this.options.transport ?? directTransport;
+    const transportFlags = curlTransportFlags(transport);
     const headers: Record<string, string | string[]> = { accept: 'application/json' };
     const shownHeaders: Record<string, string> = { accept: 'application/json' };
     // A gateway's headers first: the API's own (Authorization, Content-Type) are the suite's to send.
@@ -384,7 +391,7 @@ export class ApiClient {
       url: redact(url),
       requestHeaders: shownHeaders,
       ...(encoded ? { requestBody: redact(encoded.text) } : {}),
-      ...(curlTransportFlags(transport).length > 0 ? { transportFlags: curlTransportFlags(transport) } : {}),
+      ...(transportFlags.length > 0 ? { transportFlags } : {}),
       durationMs: 0,
     };
     this.journal.push(exchange);

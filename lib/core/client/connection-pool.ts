@@ -10,7 +10,7 @@
 // servers that send no hint keep theirs. A second is shorter than most servers' keep-alive, and the
 // requests of a run follow each other much faster than that.
 import type { Dispatcher } from 'undici';
-import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
+import { dispatcherFor, type TransportSettings } from './transport.ts';
 
 export const IDLE_CONNECTION_MS = 1_000;
 
@@ -30,6 +30,3 @@ export function connectionPoolFor(settings: TransportSettings): Dispatcher {
     );
   return pool;
 }
-
-/** The pool without transport settings (direct, or through the environment's proxy). */
-export const connectionPool = connectionPoolFor(directTransport);

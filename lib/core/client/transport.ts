@@ -2,9 +2,9 @@
 // the certificates of a staging server with its own authority or one that asks for the client's,
 // and a proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, as curl reads them). Every
 // client of the process (the checks in every worker, the probe, the sweep, cleanup) sends through
-// the same settings; the load generator refuses them where it cannot (load/load-target.ts).
+// the same settings; msgapi load refuses them, since its generators open their own connections (app/cli/commands/load.ts).
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
+import { rootCertificates, type ConnectionOptions } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
 /** A header sent with every request. A value given as $VAR is the secret VAR: sent as read, shown as $VAR. */
@@ -37,39 +37,28 @@ export const directTransport: TransportSettings = { headers: [], insecure: false
 const proxyVariables = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'];
 
 /** Whether the environment names a proxy (then every request goes through EnvHttpProxyAgent, which honours NO_PROXY). */
-export const proxyConfigured = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  proxyVariables.some((name) => (env[name] ?? '') !== '');
+const proxyConfigured = (): boolean => proxyVariables.some((name) => (process.env[name] ?? '') !== '');
 
-/** TLS options of a connection to the target, from the settings' files (read once per dispatcher). */
-function tlsOptions(settings: TransportSettings): {
-  ca?: string;
-  cert?: string;
-  key?: string;
-  rejectUnauthorized?: boolean;
-} {
+/** TLS options of a connection to the target, from the settings' files (read once per dispatcher); undefined: Node's defaults. */
+function tlsOptions(settings: TransportSettings): ConnectionOptions | undefined {
   const read = (file: string | undefined) => (file === undefined ? undefined : readFileSync(file, 'utf8'));
   const ca = read(settings.caFile);
   const cert = read(settings.certFile);
   const key = read(settings.keyFile);
+  if (ca === undefined && cert === undefined && !settings.insecure) return undefined;
   return {
     // Beside the system's authorities, not instead of them: Node's own list and the given file.
     ...(ca === undefined ? {} : { ca: [...rootCertificates, ca] }),
-    ...(cert === undefined ? {} : { cert }),
-    ...(key === undefined ? {} : { key }),
+    ...(cert === undefined ? {} : { cert, key }),
     ...(settings.insecure ? { rejectUnauthorized: false } : {}),
-  } as { ca?: string; cert?: string; key?: string; rejectUnauthorized?: boolean };
-}
-
-/** Options of one pool of kept-alive connections through these settings. */
-export function poolOptions(settings: TransportSettings, extra: Agent.Options = {}): Agent.Options {
-  const tls = tlsOptions(settings);
-  return { ...extra, ...(Object.keys(tls).length === 0 ? {} : { connect: tls }) };
+  };
 }
 
 /** A dispatcher through these settings: the proxy of the environment when one is named, else direct. */
 export function dispatcherFor(settings: TransportSettings, extra: Agent.Options = {}): Dispatcher {
-  const options = poolOptions(settings, extra);
+  const tls = tlsOptions(settings);
+  const options: Agent.Options = { ...extra, ...(tls === undefined ? {} : { connect: tls }) };
   if (!proxyConfigured()) return new Agent(options);
   // Through the proxy, the TLS to the target is requestTls; the direct one (NO_PROXY) is connect.
-  return new EnvHttpProxyAgent({ ...options, ...(options.connect ? { requestTls: options.connect as object } : {}) });
+  return new EnvHttpProxyAgent({ ...options, ...(tls === undefined ? {} : { requestTls: tls }) });
 }
