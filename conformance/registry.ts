@@ -25,7 +25,8 @@ export interface RegisteredCheck {
 }
 
 export const suitesDir = fileURLToPath(new URL('../suites/', import.meta.url));
-const projectDir = fileURLToPath(new URL('../', import.meta.url));
+/** The folder the suite files' paths are relative to: the repository, or the installed package's dist/. */
+export const projectDir = fileURLToPath(new URL('../', import.meta.url));
 
 /** The suite files: .ts in the repository, .js once compiled. */
 export function suiteFiles(): string[] {

@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { unknownIdsProblem } from '../lib/core/config/parse-values.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../lib/core/client/shared-rate-bucket.ts';
+import { createTargetHealthBuffer, TargetHealth } from '../lib/core/client/target-health.ts';
+import { goneSentence } from '../lib/core/target/target-watch.ts';
 import { applyDetection, type Declared } from '../lib/core/detect/apply-detection.ts';
 import { detectChoices } from '../lib/core/detect/detect-choices.ts';
 import { serverChoices } from '../lib/core/detect/server-choices.ts';
@@ -68,6 +70,8 @@ export interface CheckRun {
   interruptedBy: NodeJS.Signals | undefined;
   /** What failed in the harness itself (the verdict is then ERROR). */
   harnessErrors: readonly string[];
+  /** The target stopped answering during the run, in one sentence (the verdict is then ERROR; msgapi check exits 2). */
+  targetGone?: string;
   registry: CheckRegistry;
 }
 
@@ -156,7 +160,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     );
     // The run's pace, shared by every worker; read back for the report's rate_limit.
     const rateBucket = createRateBucketBuffer(options.maxRps);
-    const provided = { ...providedTarget(target, options), rateBucket };
+    // Whether the target still answers, as every worker sees it: the run stops when it is gone.
+    const targetHealth = createTargetHealthBuffer();
+    // It answered the first requests just now: a target gone later last answered then at the earliest.
+    new TargetHealth(targetHealth).answered();
+    const provided = { ...providedTarget(target, options), rateBucket, targetHealth };
     mkdirSync(options.reportsDir, { recursive: true });
     const run = await runConformance(target, provided, {
       reportsDir: options.reportsDir,
@@ -176,7 +184,13 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
           }
         : {}),
     });
-    if (run.results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard) {
+    const targetGone =
+      run.gone === undefined
+        ? undefined
+        : goneSentence(target.url, run.gone, startedAt, new Set(run.results.map((r) => r.id)).size, only.length);
+    // What failed on no answer once the target went away says nothing about the server's behaviour.
+    const results = targetGone === undefined ? run.results : run.results.map(notJudgedWhenUnanswered);
+    if (results.length === 0 && run.harnessErrors.length === 0 && !run.interruptedBy && !shard && !targetGone) {
       throw new HarnessError('MSGAPI_SUITE_CRASHED', 'No check ran: the suites folder holds no checks.');
     }
     let report: ConformanceReport = buildReport(
@@ -206,7 +220,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         ledgerFile: run.ledgerFile,
         rateLimit: new SharedRateBucket(rateBucket).figures(),
       },
-      run.results,
+      results,
     );
     if (repeat > 1) report = { ...report, repeat };
     if (shard) report = { ...report, shard };
@@ -228,6 +242,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       scope: runScope(selected, registry.checks.length, scopeOptions),
       seed: options.seed,
       stoppedEarly: run.stoppedEarly,
+      targetGone,
     });
     // Not a failure of the server: the sweep could not look everywhere for what the run made.
     const verdict =
@@ -246,8 +261,27 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       ...options.recorded,
       server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }),
     };
-    return { report, verdict, interruptedBy: run.interruptedBy, harnessErrors: run.harnessErrors, registry };
+    return {
+      report,
+      verdict,
+      interruptedBy: run.interruptedBy,
+      harnessErrors: run.harnessErrors,
+      ...(targetGone === undefined ? {} : { targetGone }),
+      registry,
+    };
   } finally {
     await target.close();
   }
+}
+
+/** A check that failed or was blocked on a request that got no answer, in a run whose target went away: skipped, not judged. */
+function notJudgedWhenUnanswered(result: CheckResult): CheckResult {
+  if (!result.unanswered || result.status === 'passed' || result.status === 'skipped') return result;
+  const { reproduction_script: _script, fresh_connection: _fresh, ...rest } = result;
+  return {
+    ...rest,
+    status: 'skipped',
+    message: `not judged: the target stopped answering while it ran (${(result.message ?? '').split('\n')[0]})`,
+    reproduction: null,
+  };
 }

@@ -3,6 +3,7 @@
 // file $GITHUB_STEP_SUMMARY names. Both read the run's one verdict; neither ever holds a token (the
 // messages and reproductions write $ACCESS_TOKEN, never its value).
 import { appendFileSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
 import { isGatingBlock, isGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
 import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
 
@@ -52,7 +53,20 @@ export function stepSummaryMarkdown(report: ConformanceReport): string {
   ].join('\n');
 }
 
-/** What `msgapi check` does in a GitHub Actions job; nothing elsewhere. */
+/**
+ * A file as an annotation names it: relative to the workspace, and only when it is one of the
+ * user's own there. The suite's files of an installed msgapi (node_modules, or outside the
+ * checkout) are not: GitHub would point at a file the repository does not have.
+ */
+export function workspaceFile(absolute: string, workspace: string | undefined): string | undefined {
+  if (workspace === undefined || workspace === '') return undefined;
+  const inside = relative(workspace, absolute);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  if (inside.split(sep).includes('node_modules')) return undefined;
+  return inside.split(sep).join('/');
+}
+
+/** What `msgapi check` does in a GitHub Actions job; nothing elsewhere. `fileOf` gives a check's suite file as an absolute path. */
 export function reportToGithub(
   report: ConformanceReport,
   fileOf: (id: string) => string | undefined,
@@ -60,6 +74,11 @@ export function reportToGithub(
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
-  for (const line of githubAnnotations(report, fileOf)) say(line);
+  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  const inWorkspace = (id: string) => {
+    const file = fileOf(id);
+    return file === undefined ? undefined : workspaceFile(file, workspace);
+  };
+  for (const line of githubAnnotations(report, inWorkspace)) say(line);
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${stepSummaryMarkdown(report)}\n`);
 }

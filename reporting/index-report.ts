@@ -26,12 +26,15 @@ const isConformanceReport = (report: Record<string, unknown>) =>
   typeof report.sections === 'object';
 const isLoadReport = (report: Record<string, unknown>) => report.format === loadReportFormat;
 
-/** Writes reports/index.html from what is given, and what else the folder holds; returns its path. */
-export function writeIndexReport(reportsDir: string, given: IndexInputs): string {
+/** Writes reports/index.html (or `file`) from what is given, and what else the folder holds; returns its path. */
+export function writeIndexReport(
+  reportsDir: string,
+  given: IndexInputs,
+  file = join(reportsDir, 'index.html'),
+): string {
   const conformance =
     given.conformance ?? readIfThere<ConformanceReport>(join(reportsDir, 'conformance.json'), isConformanceReport);
   const load = given.load ?? readIfThere<LoadReport>(join(reportsDir, 'load.json'), isLoadReport);
-  const file = join(reportsDir, 'index.html');
   writeIndexHtml(
     {
       ...(conformance ? { conformance } : {}),

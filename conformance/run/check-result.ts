@@ -52,6 +52,8 @@ export interface CheckResult {
   serial_rerun?: 'passed' | 'failed';
   /** The failing GET sent again on a connection of its own, at once: what that showed, in a sentence. */
   fresh_connection?: string;
+  /** It failed or was blocked on a request that got no answer at all (no connection, nothing in time). */
+  unanswered?: true;
 }
 
 /** What a failure's serial re-run says, in a sentence (terminal and HTML). */
@@ -142,6 +144,11 @@ export interface ConformanceReport {
   /** The same counts for each spec section; a check that cites two sections counts in both. */
   sections: Record<string, StatusCounts>;
   checks: CheckResult[];
+  /**
+   * Written as a run starts, in place of the previous run's report, and replaced by the run's own
+   * at its end: a report that still says so was left by a run that was killed (its verdict is ERROR).
+   */
+  in_progress?: true;
   /** --repeat N: every check ran N times. */
   repeat?: number;
   expectations?: ExpectationsOutcome;

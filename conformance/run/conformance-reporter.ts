@@ -79,6 +79,7 @@ export class ConformanceReporter implements Reporter {
       reproduction: status === 'failed' || status === 'blocked' ? (meta.reproduction ?? null) : null,
       ...((status === 'failed' || status === 'blocked') && meta.replay ? { reproduction_script: meta.replay } : {}),
       ...(status === 'failed' && meta.freshConnection ? { fresh_connection: meta.freshConnection } : {}),
+      ...((status === 'failed' || status === 'blocked') && meta.unanswered ? { unanswered: true as const } : {}),
       requests: meta.requests,
       duration_ms: Math.round(diagnostic?.duration ?? 0),
       ...(meta.leftovers ? { leftovers: meta.leftovers } : {}),

@@ -11,6 +11,8 @@ import { runSuites, type RunSuitesOptions } from './run-suites.ts';
 import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
 import { LedgerFile, withSafeRun } from '../../lib/core/safety/safe-run.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
+import { runTargetHealth, type TargetGone } from '../../lib/core/client/target-health.ts';
+import { answerAgainWithinMs, answersAgain, watchTarget } from '../../lib/core/target/target-watch.ts';
 
 export interface ConformanceRunOptions {
   /** Where the ledger file is written. */
@@ -49,6 +51,8 @@ export interface ConformanceRun {
   sweepRequests: number;
   /** Whether the snapshot of the users' ids taken at the start read every list to its end, and if not why. */
   snapshot: { complete: boolean; incomplete: string[] };
+  /** The target stopped answering during the checks (its health was handed over: msgapi check), and the run stopped. */
+  gone?: TargetGone;
 }
 
 export async function runConformance(
@@ -82,6 +86,20 @@ export async function runConformance(
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
   let stoppedEarly = false;
+  // A target that stops answering stops the run (target-watch.ts), as a signal would, but with exit 2.
+  const health = runTargetHealth(provided);
+  const targetWent = new AbortController();
+  let gone: TargetGone | undefined;
+  let notBack = false;
+  const watch = health
+    ? watchTarget(target, health, {
+        timeoutMs: provided.requestTimeoutMs,
+        onGone: (facts) => {
+          gone = facts;
+          targetWent.abort();
+        },
+      })
+    : undefined;
   const { cleaned: swept, interruptedBy } = await withSafeRun(
     {
       ledger: ledgerFile,
@@ -91,13 +109,22 @@ export async function runConformance(
       // the ledger's sweep, those are found by the run's marker in their names, each only when its own
       // retrieve shows it (never among what the users held before the run), with the conversations of
       // the groups found so. A read-only run made nothing.
-      cleanUp: () =>
-        ledger.sweep(
+      cleanUp: async () => {
+        watch?.stop();
+        // Gone: the sweep waits a little for the target to answer again; still nothing, and what the
+        // run made stays in the ledger for msgapi cleanup.
+        if (gone !== undefined && !(await answersAgain(target, provided.requestTimeoutMs)).back) {
+          notBack = true;
+          return unsweptAfterGone(ledger.recorded(), provided.runId);
+        }
+        return ledger.sweep(
           sweepTarget,
           provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
-        ),
+        );
+      },
     },
-    async (signal) => {
+    async (interruption) => {
+      const signal = AbortSignal.any([interruption, targetWent.signal]);
       for (let attempt = 1; attempt <= options.repeat && !signal.aborted && !stoppedEarly; attempt++) {
         if (options.repeat > 1)
           (options.vitestOutput ?? process.stdout).write(`Attempt ${attempt} of ${options.repeat}\n`);
@@ -183,8 +210,25 @@ export async function runConformance(
     interruptedBy,
     leftovers,
     sweepUnread: swept.unread,
-    ledgerFile: leftovers.length > 0 ? ledgerFile : null,
+    // Kept too when the target went away and the sweep could not look: msgapi cleanup reads it once it is back.
+    ledgerFile: leftovers.length > 0 || notBack ? ledgerFile : null,
     sweepRequests: swept.requests + reader.journal.length,
     snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
+    ...(gone === undefined ? {} : { gone }),
+  };
+}
+
+/** The sweep's outcome when the target did not come back: everything the ledger names is left, and why. */
+function unsweptAfterGone(
+  entries: ReadonlyArray<{ kind: Leftover['kind']; id: string }>,
+  runId: string,
+): { leftovers: Leftover[]; unread: string[]; marked: number; requests: number } {
+  const within = `within ${answerAgainWithinMs / 1000} s`;
+  const reason = `not deleted: the target stopped answering during the run and did not answer again ${within}`;
+  return {
+    leftovers: entries.map((entry) => ({ kind: entry.kind, id: entry.id, reason })),
+    unread: [`the target did not answer again ${within} (msgapi cleanup --marker ${runId} looks once it is back)`],
+    marked: 0,
+    requests: 0,
   };
 }

@@ -71,6 +71,8 @@ export interface VerdictInputs {
   /** --bail stopped the run at its first gating failure: the verdict is FAILED (that failure
    * stands), and scope and reasons say that the rest never ran. Not INTERRUPTED: no signal. */
   stoppedEarly?: boolean;
+  /** The target stopped answering and the run stopped (lib/core/target/target-watch.ts): ERROR, with this sentence first. */
+  targetGone?: string | undefined;
 }
 
 export function decideVerdict(inputs: VerdictInputs): ConformanceVerdict {
@@ -87,6 +89,7 @@ export function decideVerdict(inputs: VerdictInputs): ConformanceVerdict {
   const blocked = ids(isGatingBlock);
   const nowPassing = expectations?.unexpected_passes ?? [];
   const reasons: string[] = [];
+  if (inputs.targetGone !== undefined) reasons.push(inputs.targetGone);
   if (inputs.harnessErrors.length > 0)
     reasons.push(`the suite itself failed, not the server: ${inputs.harnessErrors.join('; ')}`);
   if (inputs.stoppedEarly)
@@ -126,7 +129,7 @@ export function decideVerdict(inputs: VerdictInputs): ConformanceVerdict {
     );
   }
   const outcome = outcomeOf({
-    error: inputs.harnessErrors.length > 0,
+    error: inputs.harnessErrors.length > 0 || inputs.targetGone !== undefined,
     interrupted: inputs.interrupted,
     failed: failed.length + blocked.length + nowPassing.length > 0,
   });

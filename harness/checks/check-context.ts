@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../lib/core/client/api-client.ts';
 import { Ledger } from '../../lib/core/client/ledger.ts';
 import { runRateBucket } from '../../lib/core/client/run-rate-bucket.ts';
+import { runTargetHealth } from '../../lib/core/client/target-health.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 import { CreatedResources } from '../../lib/core/safety/created-resources.ts';
 import { SuiteNames } from '../../lib/core/safety/run-names.ts';
@@ -47,6 +48,8 @@ export function createCheckContext(checkId: string, target: ProvidedTarget): Che
     readOnly: target.readOnly,
     // Every check of the run, in every worker, keeps one pace (MAX_RPS, and what 429s taught it).
     rateLimiter: runRateBucket(target),
+    // Whether the target still answers, as the whole run sees it: once gone, the run stops.
+    targetHealth: runTargetHealth(target),
     baseUrl: target.baseUrl,
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,

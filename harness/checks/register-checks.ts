@@ -8,6 +8,7 @@ import { renderCurl } from '../../lib/core/client/curl.ts';
 import type { Exchange } from '../../lib/core/client/exchange.ts';
 import { LedgerRefusal } from '../../lib/core/client/ledger.ts';
 import { replayScript, type ReplayScript } from '../../lib/core/client/replay-script.ts';
+import { runTargetHealth } from '../../lib/core/client/target-health.ts';
 import { TransportError } from '../../lib/core/client/transport-error.ts';
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
@@ -32,6 +33,8 @@ export interface CheckTaskMeta {
   consulted?: string[];
   /** A failing safe request sent again on a connection of its own: what that showed, in a sentence. */
   freshConnection?: string;
+  /** It failed or was blocked on a request that got no answer (no connection, nothing in time): not judged should the target be gone. */
+  unanswered?: boolean;
 }
 
 declare module 'vitest' {
@@ -105,6 +108,9 @@ async function runCheck(
     failOnViolation();
   } catch (thrown) {
     const error = withHints(thrown, context.hints);
+    const failedExchange =
+      error instanceof TransportError ? error.exchange : (error as { details?: { exchange?: Exchange } }).details?.exchange;
+    if (failedExchange?.transportError !== undefined) meta.unanswered = true;
     if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
     if (error instanceof CheckSkipped) skip(error.reason);
     if (error instanceof PrerequisiteFailure && error.blamed === id) {
@@ -130,7 +136,8 @@ async function runCheck(
       });
       meta.reproduction = failure.reproduction;
       replayOf(error.exchange, failure.details.expected);
-      await lookAgainOnFreshConnection(context, error.exchange, meta);
+      // A target the run found gone is not looked at again by every check that was under way.
+      if (!runTargetHealth(target)?.isGone()) await lookAgainOnFreshConnection(context, error.exchange, meta);
       throw failure;
     }
     if (error instanceof CheckFailure) {

@@ -7,6 +7,7 @@ export type HarnessErrorCode =
   | 'MSGAPI_TARGET_UNREACHABLE'
   | 'MSGAPI_TARGET_REJECTED_TOKEN'
   | 'MSGAPI_TARGET_NOT_THE_API'
+  | 'MSGAPI_TARGET_GONE'
   | 'MSGAPI_USAGE'
   | 'MSGAPI_SUITE_CRASHED';
 
@@ -25,6 +26,8 @@ export const errorCodes: Record<ErrorCode, string> = {
   MSGAPI_TARGET_REJECTED_TOKEN: 'the target refused ACCESS_TOKEN (or SECOND_ACCESS_TOKEN) (exit 2)',
   MSGAPI_TARGET_NOT_THE_API:
     "the target does not answer like the Messaging API: a web page, a proxy's error or a wrong BASE_URL (exit 2)",
+  MSGAPI_TARGET_GONE:
+    'the target stopped answering during the run: connections failed one after another, and again on a fresh one; the run stopped (exit 2)',
   MSGAPI_USAGE: 'the command was given something it cannot use: an unknown option or name, a missing file (exit 2)',
   MSGAPI_SUITE_CRASHED: 'the harness itself failed, not the server (exit 2)',
   MSGAPI_BODY_TOO_LARGE: 'a response body went past 10 MiB; reading stopped (the check fails: the server answered it)',

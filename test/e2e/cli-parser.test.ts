@@ -11,7 +11,12 @@ import { optionTables, type CommandName } from '../../app/cli/options/index.ts';
 import { loadRegistry } from '../../conformance/registry.ts';
 import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 import { colourEnabled } from '../../reporting/colour.ts';
-import { githubAnnotations, stepSummaryMarkdown } from '../../reporting/github-actions.ts';
+import {
+  githubAnnotations,
+  reportToGithub,
+  stepSummaryMarkdown,
+  workspaceFile,
+} from '../../reporting/github-actions.ts';
 import { ProgressReporter } from '../../reporting/progress-reporter.ts';
 import { startCaptureServer } from '../helpers/capture-server.ts';
 import { startMutatingProxy } from '../helpers/mutating-proxy.ts';
@@ -197,18 +202,16 @@ describe('against a server that breaks §2.1 (new conversations come back pinned
           ACCESS_TOKEN: token,
           GITHUB_ACTIONS: 'true',
           GITHUB_STEP_SUMMARY: summary,
+          // The user's repository: msgapi's own suite files are not in it, so no annotation names one.
+          GITHUB_WORKSPACE: dir,
         },
       );
       expect(result.code, result.stderr).toBe(1);
       const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::error '));
-      // The suite file as the command runs it: .ts from the sources, .js built (as npm test runs it, and as installed).
       expect(
-        annotations.some((line) =>
-          /^::error file=suites\/conversations\/create\.check\.[jt]s,title=conversations\.create\.defaults failed \[spec\]::/.test(
-            line,
-          ),
-        ),
+        annotations.some((line) => line.startsWith('::error title=conversations.create.defaults failed [spec]::')),
       ).toBe(true);
+      expect(annotations.filter((line) => line.includes('file='))).toEqual([]);
       expect(annotations.find((line) => line.includes('conversations.create.defaults'))).toMatch(
         /Expected: is_pinned[^\n]*%0AReceived: is_pinned true/,
       );
@@ -258,6 +261,29 @@ describe('annotations and summary, from a report', () => {
     expect(githubAnnotations(report, () => 'suites/a/b,c.check.ts')).toEqual([
       '::error file=suites/a/b%2Cc.check.ts,title=a.b.c failed [spec]::a.b.c title%0AExpected: a, 100%25%0AReceived: b',
     ]);
+  });
+
+  it("names a check's file only when it is the user's own, in the workspace: never one of an installed msgapi", () => {
+    const workspace = '/home/runner/work/server/server';
+    expect(workspaceFile(`${workspace}/conformance/suites/a.check.ts`, workspace)).toBe(
+      'conformance/suites/a.check.ts',
+    );
+    expect(
+      workspaceFile(`${workspace}/node_modules/msgapi-conformance/dist/suites/a.check.js`, workspace),
+    ).toBeUndefined();
+    expect(workspaceFile('/opt/hostedtoolcache/msgapi/dist/suites/a.check.js', workspace)).toBeUndefined();
+    expect(workspaceFile(`${workspace}/a.check.ts`, undefined)).toBeUndefined();
+    const lines: string[] = [];
+    reportToGithub(
+      report,
+      () => `${workspace}/node_modules/msgapi-conformance/dist/suites/a/b.check.js`,
+      (line) => lines.push(line),
+      {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_WORKSPACE: workspace,
+      },
+    );
+    expect(lines).toEqual(['::error title=a.b.c failed [spec]::a.b.c title%0AExpected: a, 100%25%0AReceived: b']);
   });
 
   it('the step summary has the verdict and a row per failing gating check', () => {

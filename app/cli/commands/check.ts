@@ -1,17 +1,24 @@
 // `msgapi check`: maps its flags and settings onto the check engine's options (conformance/run-check.ts),
-// runs it, and writes reports/conformance.json, reports/junit.xml and reports/index.html from the one
-// verdict the engine decided, which also gives the exit code: 0 PASSED, 1 FAILED, 2 ERROR
-// (configuration or harness), 130/143 INTERRUPTED.
+// runs it, and writes reports/conformance.json, reports/junit.xml and reports/index.html (or where
+// --json FILE, --junit FILE, --html FILE say) from the one verdict the engine decided, which also
+// gives the exit code: 0 PASSED, 1 FAILED, 2 ERROR (configuration, harness, a target that went
+// away), 130/143 INTERRUPTED. The reports are replaced as the run starts (in progress) and, when
+// it stops with exit 2, by ERROR (reporting/conformance-files.ts).
 import { transportOf, withCommandToken } from '../../../lib/core/config/transport-settings.ts';
-import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runCheck, selectedChecks, type CheckOptions } from '../../../conformance/run-check.ts';
+import { projectDir } from '../../../conformance/registry.ts';
 import type { ConformanceReport } from '../../../conformance/run/check-result.ts';
 import { declaredReadings } from '../../../lib/core/config/profile-settings.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { reportToGithub } from '../../../reporting/github-actions.ts';
-import { writeIndexReport } from '../../../reporting/index-report.ts';
-import { writeJunitXml } from '../../../reporting/junit-xml.ts';
+import {
+  conformanceReportFiles,
+  inProgressReason,
+  unfinishedReport,
+  writeConformanceReports,
+  type ConformanceReportFiles,
+} from '../../../reporting/conformance-files.ts';
 import { formatSummary } from '../../../reporting/print-summary.ts';
 import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
 import { exitCodeOf } from '../exit-codes.ts';
@@ -28,7 +35,7 @@ const thoroughFactor = 5;
 export function checkCommandOptions(
   argv: readonly string[],
   io: CommandIo = {},
-): 'help' | { options: CheckOptions; list: boolean; json: boolean } {
+): 'help' | { options: CheckOptions; list: boolean; json: boolean; files: ConformanceReportFiles } {
   const parsed = parseCommand('check', argv, {}, sourcesOf(io));
   if (parsed.help) return 'help';
   const config = parsed.values;
@@ -67,7 +74,10 @@ export function checkCommandOptions(
     reportsDir: config.reportsDir,
     recorded: recordSettings('check', checkOptions, config),
   };
-  return { options, list: config.list, json: config.json };
+  // --json alone (or -): the report on stdout as well as in its usual file; --json FILE: in FILE.
+  const jsonFile = config.json === undefined || config.json === '-' ? undefined : config.json;
+  const files = conformanceReportFiles(config.reportsDir, { json: jsonFile, junit: config.junit, html: config.html });
+  return { options, list: config.list, json: config.json === '-', files };
 }
 
 export async function runCheckCommand(argv: string[]): Promise<number> {
@@ -85,7 +95,7 @@ export async function checkCommand(
     out.write(`${checkHelp}\n`);
     return { exitCode: 0 };
   }
-  const { options, list, json } = mapped;
+  const { options, list, json, files } = mapped;
   if (list) {
     // What would run, and nothing sent: no target is opened.
     const { registry, only } = await selectedChecks(options);
@@ -100,23 +110,36 @@ export async function checkCommand(
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
   const people = json ? process.stderr : out;
   const say = (text: string) => people.write(`${text}\n`);
-  const { report, verdict, interruptedBy, harnessErrors, registry } = await runCheck({
-    ...options,
-    say,
-    vitestOutput: people,
-    // junit.xml is written from the report's verdict below, not by vitest's reporter, which
-    // knows neither the gate nor the selection.
-    reporters: (selected) => [new ProgressReporter(people, { total: selected * options.repeat }) as never],
-  });
-  const jsonPath = join(options.reportsDir, 'conformance.json');
-  const junitPath = join(options.reportsDir, 'junit.xml');
-  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-  writeJunitXml(report, junitPath);
-  const indexPath = writeIndexReport(options.reportsDir, { conformance: report });
+  const unfinished = { startedAt: new Date(), targetUrl: options.target.baseUrl, seed: options.seed };
+  writeConformanceReports(
+    files,
+    unfinishedReport(unfinished, inProgressReason(unfinished.startedAt), true),
+    options.reportsDir,
+  );
+  let run: Awaited<ReturnType<typeof runCheck>>;
+  try {
+    run = await runCheck({
+      ...options,
+      say,
+      vitestOutput: people,
+      // junit.xml is written from the report's verdict below, not by vitest's reporter, which
+      // knows neither the gate nor the selection.
+      reporters: (selected) => [new ProgressReporter(people, { total: selected * options.repeat }) as never],
+    });
+  } catch (error) {
+    // Exit 2 before any check reported (a refused token, an unreachable target, a bad setting):
+    // the reports say ERROR with the sentence the command ends on.
+    if (error instanceof HarnessError)
+      writeConformanceReports(files, unfinishedReport(unfinished, error.message, false), options.reportsDir);
+    throw error;
+  }
+  const { report, verdict, interruptedBy, harnessErrors, targetGone, registry } = run;
+  const written = writeConformanceReports(files, report, options.reportsDir);
   const shown = (path: string) => relative(process.cwd(), path) || path;
-  say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), people));
-  reportToGithub(report, (id) => (registry.has(id) ? registry.get(id).file : undefined), say);
+  say(formatSummary(report, written.map(shown), people));
+  reportToGithub(report, (id) => (registry.has(id) ? join(projectDir, registry.get(id).file) : undefined), say);
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (targetGone !== undefined) throw new HarnessError('MSGAPI_TARGET_GONE', targetGone);
   if (verdict.outcome === 'ERROR') {
     // Reported after the reports are written, so that what did run is not lost.
     throw new HarnessError(

@@ -49,6 +49,18 @@ function parseMarker(raw: string, name: string): Parsed<string> {
   };
 }
 
+/** --junit FILE and --html FILE: where one format of the run's reports goes instead of REPORTS_DIR. */
+function reportFileOption(flag: string, what: string, file: string) {
+  return valueOption({
+    flag,
+    metavar: 'FILE',
+    help: `Where to write the ${what} (its folder is made). Every report is replaced at the start by one that says the run is in progress, so that a run killed or stopped with exit 2 never leaves the previous run's verdict behind.`,
+    parse: (raw, name) =>
+      raw.trim() === '' ? { ok: false, problem: `${name} needs a file name.` } : { ok: true, value: raw },
+    defaultText: `REPORTS_DIR/${file}`,
+  });
+}
+
 export const checkOptions = {
   ...targetSettings,
   embedded,
@@ -139,7 +151,16 @@ export const checkOptions = {
     parse: parseShard,
     defaultText: 'the whole suite',
   }),
-  json: jsonOption('Print the JSON report to stdout (the human summary goes to stderr).'),
+  json: valueOption({
+    flag: 'json',
+    metavar: 'FILE',
+    valueOptional: true,
+    help: "Alone (or '--json -'): print the JSON report to stdout, the summary for people going to stderr. With FILE: write the JSON report there instead of REPORTS_DIR/conformance.json.",
+    parse: (raw) => ({ ok: true, value: raw === '' ? '-' : raw }),
+    defaultText: 'REPORTS_DIR/conformance.json',
+  }),
+  junit: reportFileOption('junit', 'JUnit XML report', 'junit.xml'),
+  html: reportFileOption('html', 'HTML report', 'index.html'),
   envFile: envFileOption,
   help: helpOption,
 };

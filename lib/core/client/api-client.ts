@@ -24,6 +24,7 @@ import { classifyTransportError, TransportError } from './transport-error.ts';
 import { connectionPoolFor } from './connection-pool.ts';
 import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
 import { currentToken, renewedToken, tokenAccepted } from './token-command.ts';
+import type { TargetHealth } from './target-health.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -40,6 +41,8 @@ export interface ApiClientOptions {
   rateLimiter?: RateLimiter;
   /** --read-only: anything but a GET is refused before sending. */
   readOnly?: boolean;
+  /** The run's view of whether the target still answers (target-health.ts): told of every request; once it is gone, nothing is sent. */
+  targetHealth?: TargetHealth | undefined;
   /** Headers every request carries, certificates and the proxy (transport.ts); unset: none, direct. */
   transport?: TransportSettings;
 }
@@ -394,6 +397,12 @@ export class ApiClient {
       ...(transportFlags.length > 0 ? { transportFlags } : {}),
       durationMs: 0,
     };
+    const health = this.options.targetHealth;
+    if (health?.isGone()) {
+      // The run stops: this check ends here instead of waiting on a target that is not there.
+      exchange.transportError = 'not sent: the target stopped answering and the run is stopping';
+      throw new TransportError('other', `${method} ${exchange.url}: ${exchange.transportError}`, exchange);
+    }
     this.journal.push(exchange);
     const started = performance.now();
     try {
@@ -404,6 +413,7 @@ export class ApiClient {
         dispatcher: connectionPoolFor(transport),
         signal: AbortSignal.timeout(timeoutMs),
       });
+      health?.answered();
       const text = await readBody(response.body, maxBodyBytes);
       exchange.durationMs = performance.now() - started;
       exchange.status = response.statusCode;
@@ -431,6 +441,7 @@ export class ApiClient {
     } catch (error) {
       exchange.durationMs = performance.now() - started;
       const { failure, message } = classifyTransportError(error, timeoutMs);
+      health?.failed(failure);
       exchange.transportError = message;
       throw new TransportError(failure, `${method} ${exchange.url}: ${message}`, exchange);
     }

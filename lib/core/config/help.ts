@@ -1,6 +1,6 @@
 // The option list of a command's --help, generated from its table: each flag with its value, its
 // help, the variable it can also come from, and its default.
-import type { OptionDef } from './option.ts';
+import { metavarUsage, type OptionDef } from './option.ts';
 
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -36,7 +36,7 @@ export function optionNote(option: OptionDef<unknown>): string {
 }
 
 export function optionUsage(option: OptionDef<unknown>): string {
-  const flag = `--${option.flag}${option.switch ? '' : ` ${option.metavar}`}`;
+  const flag = `--${option.flag}${metavarUsage(option)}`;
   return option.short ? `-${option.short}, ${flag}` : flag;
 }
 

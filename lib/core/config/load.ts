@@ -9,7 +9,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { ConfigError, HarnessError } from '../errors.ts';
 import { environmentNearMisses, envFileNearMisses } from './near-miss.ts';
 import { optionNote } from './help.ts';
-import { optionName, type OptionDef, type OptionValues } from './option.ts';
+import { metavarUsage, optionName, type OptionDef, type OptionValues } from './option.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table holds options of every value type, each typed by its own def
 export type OptionTable = Record<string, OptionDef<any>>;
@@ -80,11 +80,13 @@ export function commanderProgram(
     .allowExcessArguments(command.positionals !== undefined);
   if (command.positionals !== undefined) program.argument(`[${command.positionals}...]`);
   for (const [key, option] of Object.entries(command.options)) {
-    const flags = `${option.short ? `-${option.short}, ` : ''}--${option.flag}${option.switch ? '' : ` <${option.metavar}>`}`;
+    const flags = `${option.short ? `-${option.short}, ` : ''}--${option.flag}${metavarUsage(option, '<>')}`;
     const created = new Option(flags, `${option.help}${optionNote(option)}`);
     // Our flags are our names: --no-seed is a switch of its own, not the negation of a --seed.
     created.negate = false;
     created.attributeName = () => key;
+    // Given alone, the flag's value is '' (its parser decides what that means).
+    if (option.valueOptional) created.preset('');
     if (!option.switch)
       created.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     program.addOption(created);

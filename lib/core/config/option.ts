@@ -16,6 +16,8 @@ export interface OptionDef<T> {
   switch: boolean;
   /** Given several times, each value is kept (--threshold A --threshold B). */
   repeatable: boolean;
+  /** The value may be left out (--json alone, or --json FILE): the parser is then given ''. */
+  valueOptional?: boolean | undefined;
   /** Never echoed back, not even in an error about its own value. */
   secret: boolean;
   /** What the value looks like in --help: --base-url URL. */
@@ -60,6 +62,8 @@ export function valueOption<T, D extends T | undefined = undefined>(
     /** Shown instead of the formatted default (a new seed each run, a free port ...). */
     defaultText?: string;
     emptyIsGiven?: boolean;
+    /** The flag may be given alone: its parser then reads ''. */
+    valueOptional?: boolean;
   },
 ): OptionDef<T | D> {
   const fallback = spec.default;
@@ -74,6 +78,7 @@ export function valueOption<T, D extends T | undefined = undefined>(
     aliases: spec.aliases,
     switch: false,
     repeatable: false,
+    valueOptional: spec.valueOptional,
     secret: spec.secret ?? false,
     metavar: spec.metavar,
     help: spec.help,
@@ -129,6 +134,13 @@ export function repeatableOption<T>(
       return { ok: true, value: values };
     },
   };
+}
+
+/** How the option's value is written after its flag: nothing for a switch, [FILE] when it may be left out, FILE. */
+export function metavarUsage(option: OptionDef<unknown>, brackets: '<>' | '' = ''): string {
+  if (option.switch) return '';
+  if (option.valueOptional) return ` [${option.metavar}]`;
+  return brackets === '<>' ? ` <${option.metavar}>` : ` ${option.metavar}`;
 }
 
 /** The name a problem with this option is told by: its variable for a setting, else its flag. */

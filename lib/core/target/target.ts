@@ -81,6 +81,8 @@ export interface ProvidedTarget extends RunSettings {
    * the workers: vitest's provide hands a SharedArrayBuffer over without copying it.
    */
   rateBucket?: SharedArrayBuffer;
+  /** Whether the target still answers, as every worker sees it (core/client/target-health.ts); msgapi check only. */
+  targetHealth?: SharedArrayBuffer;
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */

@@ -1,0 +1,125 @@
+// Whether the target still answers, as every worker of a run sees it: a SharedArrayBuffer handed to
+// the workers with the target (as the rate bucket is), where each request of every check counts.
+// An HTTP answer, whatever its status, ends a streak; a request that got no connection (refused,
+// reset, a name not found, no answer in time) lengthens it. A long streak makes the target a
+// suspect, which the run confirms with a request of its own on a fresh connection
+// (lib/core/target/target-watch.ts) before it calls the target gone: a server that resets the
+// connection of a few odd requests on purpose is a failure of those checks, not a target gone.
+// Once gone, the clients send nothing more: every check still running ends at once.
+import type { TransportFailure } from './transport-error.ts';
+
+/** The failures that say nothing answered at all; a body too large had an answer. */
+const noConnection: ReadonlySet<TransportFailure> = new Set([
+  'connection-refused',
+  'connection-reset',
+  'dns',
+  'timeout',
+  'other',
+]);
+
+const failureCodes: readonly TransportFailure[] = [
+  'connection-refused',
+  'connection-reset',
+  'dns',
+  'timeout',
+  'other',
+  'body-too-large',
+];
+
+// Int32 cells (Atomics) first, then Float64 cells.
+const STREAK = 0,
+  STATE = 1,
+  LAST_FAILURE = 2;
+const INT_CELLS = 4;
+const LAST_ANSWER_AT = 0,
+  STREAK_FROM = 1,
+  GONE_AT = 2;
+const FLOAT_CELLS = 3;
+const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
+/** STATE is 0 while the target answers (a new buffer's zeroes), then this. */
+const GONE = 1;
+
+/** Failed connections in a row, across every worker, that make the target a suspect. */
+export const suspectAfter = 5;
+
+export const createTargetHealthBuffer = (): SharedArrayBuffer => new SharedArrayBuffer(BYTES);
+
+export const isTargetHealthBuffer = (value: unknown): value is SharedArrayBuffer =>
+  value instanceof SharedArrayBuffer && value.byteLength === BYTES;
+
+export interface TargetGone {
+  /** When the run called it gone (epoch ms). */
+  goneAt: number;
+  /** When it last gave an HTTP answer (epoch ms); undefined: never during the run. */
+  lastAnswerAt: number | undefined;
+  /** When the streak of failed connections began (epoch ms). */
+  streakFrom: number;
+  /** The last failure of the streak: connection-refused, timeout ... */
+  failure: TransportFailure;
+}
+
+export class TargetHealth {
+  readonly #ints: Int32Array;
+  readonly #floats: Float64Array;
+
+  constructor(readonly buffer: SharedArrayBuffer) {
+    this.#ints = new Int32Array(buffer, 0, INT_CELLS);
+    this.#floats = new Float64Array(buffer, INT_CELLS * 4, FLOAT_CELLS);
+  }
+
+  /** An HTTP answer came: the streak is over. */
+  answered(now = Date.now()): void {
+    Atomics.store(this.#ints, STREAK, 0);
+    this.#floats[LAST_ANSWER_AT] = now;
+  }
+
+  /** A request got no answer; only a failure to connect or to be answered at all counts. */
+  failed(failure: TransportFailure, now = Date.now()): void {
+    if (!noConnection.has(failure)) return;
+    if (Atomics.add(this.#ints, STREAK, 1) === 0) this.#floats[STREAK_FROM] = now;
+    Atomics.store(this.#ints, LAST_FAILURE, failureCodes.indexOf(failure));
+  }
+
+  /** Enough failed connections in a row, with no answer between them, to look again. */
+  suspect(): boolean {
+    return Atomics.load(this.#ints, STREAK) >= suspectAfter;
+  }
+
+  /** The run's own look found it answering: the streak was the checks' own business. */
+  clearSuspicion(now = Date.now()): void {
+    this.answered(now);
+  }
+
+  /** The run's own look found no answer either: nothing more is sent. */
+  markGone(now = Date.now()): void {
+    this.#floats[GONE_AT] = now;
+    Atomics.store(this.#ints, STATE, GONE);
+  }
+
+  isGone(): boolean {
+    return Atomics.load(this.#ints, STATE) === GONE;
+  }
+
+  /** The facts of a target gone, or undefined while it answers. */
+  gone(): TargetGone | undefined {
+    if (!this.isGone()) return undefined;
+    const lastAnswerAt = this.#floats[LAST_ANSWER_AT]!;
+    return {
+      goneAt: this.#floats[GONE_AT]!,
+      lastAnswerAt: lastAnswerAt === 0 ? undefined : lastAnswerAt,
+      streakFrom: this.#floats[STREAK_FROM]!,
+      failure: failureCodes[Atomics.load(this.#ints, LAST_FAILURE)] ?? 'other',
+    };
+  }
+}
+
+const healths = new WeakMap<SharedArrayBuffer, TargetHealth>();
+
+/** The run's shared health as a check's client gets it; undefined when the run keeps none (the matrix). */
+export function runTargetHealth(holder: { targetHealth?: SharedArrayBuffer | undefined }): TargetHealth | undefined {
+  const shared = holder.targetHealth;
+  if (!isTargetHealthBuffer(shared)) return undefined;
+  let health = healths.get(shared);
+  if (!health) healths.set(shared, (health = new TargetHealth(shared)));
+  return health;
+}

@@ -1,0 +1,94 @@
+// The run's watch over the target while the checks run (msgapi check): when the checks' requests
+// have failed to connect several times in a row across every worker (core/client/target-health.ts),
+// the run sends one request of its own, on a connection of its own; no answer there either, and
+// the target is gone: the run stops with one sentence and exit 2 instead of a hundred failed
+// checks, each with its "connection refused". Afterwards, the sweep waits a short while for the
+// target to answer again before it deletes what the run made.
+import { TransportError } from '../client/transport-error.ts';
+import { firstUserClient } from '../client/user-clients.ts';
+import { wait } from '../client/retry-after.ts';
+import type { TargetGone, TargetHealth } from '../client/target-health.ts';
+import type { Target } from './target.ts';
+
+/** How often the watch reads the shared health, in ms: a thread's look at memory, no request. */
+const watchEveryMs = 100;
+/** How long the sweep waits for a target that went away to answer again. */
+export const answerAgainWithinMs = 15_000;
+const lookAgainEveryMs = 500;
+
+/** One GET on a connection pool of its own; any HTTP answer, whatever its status, is an answer. */
+export async function answers(target: Target, timeoutMs: number): Promise<boolean> {
+  const client = firstUserClient(target.users, {
+    baseUrl: target.url,
+    encoding: target.choices.bodyEncoding,
+    timeoutMs,
+    readOnly: true,
+    transport: target.transport,
+  });
+  try {
+    await client.listConversations({ limit: 1 });
+    return true;
+  } catch (error) {
+    if (error instanceof TransportError) return false;
+    throw error;
+  }
+}
+
+/** Watches the run's shared health; `onGone` is told once, when the target is found gone. */
+export function watchTarget(
+  target: Target,
+  health: TargetHealth,
+  options: { timeoutMs: number; onGone: (gone: TargetGone) => void },
+): { stop(): void } {
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking || health.isGone() || !health.suspect()) return;
+    looking = true;
+    void answers(target, options.timeoutMs)
+      .then((answered) => {
+        if (answered) return health.clearSuspicion();
+        health.markGone();
+        options.onGone(health.gone()!);
+      })
+      .catch(() => {})
+      .finally(() => {
+        looking = false;
+      });
+  }, watchEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/** Whether a target that went away answers again within the short wait; the time it took when it does. */
+export async function answersAgain(
+  target: Target,
+  timeoutMs: number,
+  withinMs = answerAgainWithinMs,
+): Promise<{ back: boolean; afterMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    if (await answers(target, Math.min(timeoutMs, withinMs)))
+      return { back: true, afterMs: performance.now() - started };
+    const left = withinMs - (performance.now() - started);
+    if (left <= 0) return { back: false, afterMs: performance.now() - started };
+    await wait(Math.min(left, lookAgainEveryMs));
+  }
+}
+
+const clock = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 23);
+
+/** The one sentence a run ends on when its target went away: what answered last, and when. */
+export function goneSentence(
+  url: string,
+  gone: TargetGone,
+  startedAt: Date,
+  reported: number,
+  selected: number,
+): string {
+  const failure = gone.failure.replace('-', ' ');
+  const last =
+    gone.lastAnswerAt === undefined
+      ? 'it had not answered the run at all'
+      : `it last answered at ${clock(gone.lastAnswerAt)} UTC, ${((gone.lastAnswerAt - startedAt.getTime()) / 1000).toFixed(1)} s into the run`;
+  return `The target at ${url} stopped answering during the run: from ${clock(gone.streakFrom)} UTC the checks' requests got no connection (${failure}), nor did one of the run's own on a fresh connection at ${clock(gone.goneAt)} UTC; ${last}. The run stopped with ${reported} of ${selected} checks reported; what failed from then on is not judged.`;
+}
