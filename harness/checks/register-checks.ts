@@ -109,7 +109,9 @@ async function runCheck(
   } catch (thrown) {
     const error = withHints(thrown, context.hints);
     const failedExchange =
-      error instanceof TransportError ? error.exchange : (error as { details?: { exchange?: Exchange } }).details?.exchange;
+      error instanceof TransportError
+        ? error.exchange
+        : (error as { details?: { exchange?: Exchange } }).details?.exchange;
     if (failedExchange?.transportError !== undefined) meta.unanswered = true;
     if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
     if (error instanceof CheckSkipped) skip(error.reason);
