@@ -22,6 +22,7 @@ import { version } from '../lib/core/version.ts';
 import { inProcessReference } from './embedded-reference.ts';
 import { loadRegistry, type CheckRegistry } from './registry.ts';
 import { buildReport } from './run/build-report.ts';
+import { runTiming } from './run/run-timing.ts';
 import type { CheckResult, ConformanceReport, ConformanceVerdict, SettingValue } from './run/check-result.ts';
 import { runConformance } from './run/conformance-run.ts';
 import type { RunSuitesOptions } from './run/run-suites.ts';
@@ -255,8 +256,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
               `the sweep after the run looked for records carrying its marker (run ${provided.runId}) but ${run.sweepUnread.join('; ')}: any there were not looked for`,
             ],
           };
+    const timing = runTiming(run.timelines, run.concurrencyLimit);
     report = {
       ...report,
+      ...(timing === undefined ? {} : { timing }),
       verdict,
       ...options.recorded,
       server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }),

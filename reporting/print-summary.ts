@@ -2,6 +2,7 @@
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import { serialRerunNote, type CheckResult, type ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
+import type { RunTiming } from '../conformance/run/run-timing.ts';
 import { colourFor } from './colour.ts';
 import { cleanupTokensNote } from '../lib/core/safety/cleanup-command.ts';
 
@@ -39,6 +40,17 @@ function blockedQualifier(report: ConformanceReport): string {
   ] as const;
   const shown = kinds.filter(([n]) => n > 0);
   return shown.length === 0 ? '' : ` (${shown.map(([n, word]) => `${n} ${word}`).join(', ')})`;
+}
+
+/** Where the checks' time went, in one line: the critical path and how near the run came to its bound. */
+export function timingLine(timing: RunTiming): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const path = timing.critical_path;
+  return (
+    `Time: the checks took ${seconds(timing.checks_ms)}, ${timing.over_bound}× their bound of ${seconds(timing.bound_ms)}; ` +
+    `critical path ${path.check} (${path.requests} requests one after another, ${seconds(path.ms)} waiting on answers); ` +
+    `${timing.achieved_concurrency} requests in flight on average (at most ${timing.concurrency_limit} checks at once).`
+  );
 }
 
 /** `stream`: where the summary is printed, which decides whether it is coloured. */
@@ -125,6 +137,8 @@ export function formatSummary(
     const width = Math.max(...chosen.map((choice) => choice.point.length));
     lines.push(...chosen.map((choice) => `  ${choice.point.padEnd(width)}  ${choice.reading} (${choice.source})`));
   }
+
+  if (report.timing) lines.push('', timingLine(report.timing));
 
   lines.push('', 'By spec section:    passed  failed  skipped  blocked  flaky');
   for (const [section, counts] of Object.entries(report.sections)) {

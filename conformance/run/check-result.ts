@@ -4,6 +4,7 @@ import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ReplayScript } from '../../lib/core/client/replay-script.ts';
 import type { Outcome } from '../../lib/core/verdict.ts';
 import type { ServerChoice } from '../../lib/core/detect/server-choices.ts';
+import type { RunTiming } from './run-timing.ts';
 
 export type { ServerChoice };
 
@@ -156,6 +157,8 @@ export interface ConformanceReport {
   shard?: { index: number; count: number };
   /** Set by msgapi merge: the shard reports this one joins. */
   merged_from?: string[];
+  /** Where the checks' time went: the critical path, the requests in flight, the checks that held the run (run-timing.ts). Written by msgapi check. */
+  timing?: RunTiming;
   /**
    * The outcome, the scope and the reasons, decided once (conformance/run/verdict.ts); every
    * other output reads it. Absent in reports of older versions (verdictOf() decides it then).

@@ -5,6 +5,7 @@ import type {} from '../../harness/checks/register-checks.ts';
 import type { CheckRegistry } from '../registry.ts';
 import type { GatingPolicy } from './gating.ts';
 import type { CheckResult, CheckStatus } from './check-result.ts';
+import type { CheckTimeline } from './run-timing.ts';
 
 /**
  * Results are kept per target: one for `msgapi check` (named ''), one per fault and variant for
@@ -12,6 +13,8 @@ import type { CheckResult, CheckStatus } from './check-result.ts';
  */
 export class ConformanceReporter implements Reporter {
   readonly results = new Map<string, CheckResult[]>();
+  /** When each check's requests were sent and answered, per target (the run's timing). */
+  readonly timelines = new Map<string, CheckTimeline[]>();
   /** Problems of the suite itself (a file that failed to load, an error outside any check). */
   readonly harnessErrors: string[] = [];
   /** Told each result as it is recorded (--bail stops the run on one). */
@@ -86,6 +89,10 @@ export class ConformanceReporter implements Reporter {
       ...(meta.consulted && meta.consulted.length > 0 ? { consulted: meta.consulted } : {}),
     };
     this.results.get(target)!.push(recorded);
+    if (!this.timelines.has(target)) this.timelines.set(target, []);
+    this.timelines
+      .get(target)!
+      .push({ id: recorded.id, intervals: meta.timeline ?? [], duration_ms: recorded.duration_ms });
     this.onResult?.(recorded);
   }
 

@@ -6,6 +6,7 @@ import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget, Target } from '../../lib/core/target/target.ts';
 import { gatingPolicy } from './gating.ts';
 import type { CheckResult } from './check-result.ts';
+import type { CheckTimeline } from './run-timing.ts';
 import { combineAttempts } from './repeat.ts';
 import { runSuites, type RunSuitesOptions } from './run-suites.ts';
 import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
@@ -51,6 +52,9 @@ export interface ConformanceRun {
   sweepRequests: number;
   /** Whether the snapshot of the users' ids taken at the start read every list to its end, and if not why. */
   snapshot: { complete: boolean; incomplete: string[] };
+  /** When each check's requests were sent and answered (the last attempt's), and the most checks let run at once. */
+  timelines: CheckTimeline[];
+  concurrencyLimit: number;
   /** The target stopped answering during the checks (its health was handed over: msgapi check), and the run stopped. */
   gone?: TargetGone;
 }
@@ -84,6 +88,8 @@ export async function runConformance(
     target.choices.pagination,
   );
   const attempts: CheckResult[][] = [];
+  let timelines: CheckTimeline[] = [];
+  let concurrencyLimit = 1;
   const harnessErrors: string[] = [];
   let stoppedEarly = false;
   // A target that stops answering stops the run (target-watch.ts), as a signal would, but with exit 2.
@@ -152,6 +158,8 @@ export async function runConformance(
           },
         );
         stoppedEarly = outcome.stoppedEarly;
+        timelines = outcome.timelines.get('target') ?? [];
+        concurrencyLimit = outcome.concurrencyLimit;
         attempts.push(outcome.results.get('target') ?? []);
         harnessErrors.push(...outcome.harnessErrors);
       }
@@ -214,6 +222,8 @@ export async function runConformance(
     ledgerFile: leftovers.length > 0 || notBack ? ledgerFile : null,
     sweepRequests: swept.requests + reader.journal.length,
     snapshot: { complete: snapshot.complete, incomplete: snapshot.incomplete },
+    timelines,
+    concurrencyLimit,
     ...(gone === undefined ? {} : { gone }),
   };
 }

@@ -9,6 +9,7 @@ import type { GatingPolicy } from './gating.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
 import { ConformanceReporter } from './conformance-reporter.ts';
 import type { CheckResult } from './check-result.ts';
+import type { CheckTimeline } from './run-timing.ts';
 import { suiteParallelism } from './parallelism.ts';
 import { SuiteOrder } from './suite-order.ts';
 
@@ -24,6 +25,10 @@ export interface SuitesOutcome {
   harnessErrors: readonly string[];
   /** Whether stopWhen stopped the run before every selected check ran. */
   stoppedEarly: boolean;
+  /** When each check's requests were sent and answered, by the run's name. */
+  timelines: ReadonlyMap<string, CheckTimeline[]>;
+  /** The most checks the run let run at once. */
+  concurrencyLimit: number;
 }
 
 type ReporterEntry = string | [string, Record<string, unknown>];
@@ -131,5 +136,12 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // vitest sets process.exitCode on failures; the commands decide their own exit codes.
   process.exitCode = undefined;
   const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
-  return { results, harnessErrors: reporter.harnessErrors, stoppedEarly: stopped };
+  const timelines = new Map(named.map(({ run, name }) => [run.name, reporter.timelines.get(name) ?? []]));
+  return {
+    results,
+    harnessErrors: reporter.harnessErrors,
+    stoppedEarly: stopped,
+    timelines,
+    concurrencyLimit: parallel.maxWorkers * parallel.maxConcurrency,
+  };
 }

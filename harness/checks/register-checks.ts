@@ -33,6 +33,8 @@ export interface CheckTaskMeta {
   consulted?: string[];
   /** A failing safe request sent again on a connection of its own: what that showed, in a sentence. */
   freshConnection?: string;
+  /** When each of its requests was sent and answered, in epoch ms: where the run's time went (conformance/run/run-timing.ts). */
+  timeline?: Array<[number, number]>;
   /** It failed or was blocked on a request that got no answer (no connection, nothing in time): not judged should the target be gone. */
   unanswered?: boolean;
 }
@@ -169,6 +171,10 @@ async function runCheck(
     const leftovers = await context.created.deleteAll(context.client);
     if (leftovers.length > 0) meta.leftovers = leftovers;
     meta.requests = context.client.journal.length;
+    const tenth = (ms: number) => Math.round(ms * 10) / 10;
+    meta.timeline = context.client.journal.flatMap((exchange) =>
+      exchange.sentAt === undefined ? [] : [[tenth(exchange.sentAt), tenth(exchange.sentAt + exchange.durationMs)]],
+    );
     meta.consulted = [...context.consulted];
   }
 }

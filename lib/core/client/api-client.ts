@@ -405,6 +405,7 @@ export class ApiClient {
     }
     this.journal.push(exchange);
     const started = performance.now();
+    exchange.sentAt = performance.timeOrigin + started;
     try {
       const response = await request(url, {
         method,

@@ -17,6 +17,8 @@ export interface Exchange {
   responseHeaders?: Record<string, string>;
   responseBody?: string;
   durationMs: number;
+  /** When it was sent, in ms since the epoch (with fractions): where a run's time went (conformance/run/run-timing.ts). */
+  sentAt?: number;
   /** Set when no response came: timeout, connection refused or reset, ... */
   transportError?: string;
   /** Set when the answer breaks what every answer must be (response-invariants.ts): a 5xx, a mislabelled body. */

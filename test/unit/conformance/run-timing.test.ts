@@ -1,0 +1,78 @@
+// Where a run's time went (conformance/run/run-timing.ts): the chain of a check's requests sent one
+// after another, the requests in flight per second, and the bound a run cannot beat.
+import { describe, expect, it } from 'vitest';
+import { longestChain, runTiming, type Interval } from '../../../conformance/run/run-timing.ts';
+
+describe('longestChain', () => {
+  it('counts requests sent one after another, and only one of those sent side by side', () => {
+    const oneAfterAnother: Interval[] = [
+      [0, 30],
+      [31, 61],
+      [62, 92],
+    ];
+    expect(longestChain(oneAfterAnother)).toEqual({ requests: 3, ms: 90 });
+    // A concurrent section of four, between two requests: the chain goes through one of them.
+    const section: Interval[] = [
+      [0, 30],
+      [31, 61],
+      [31, 70],
+      [32, 62],
+      [33, 63],
+      [71, 101],
+    ];
+    expect(longestChain(section)).toEqual({ requests: 3, ms: 99 });
+    expect(longestChain([])).toEqual({ requests: 0, ms: 0 });
+  });
+
+  it('takes the chain that waited longest, not the one with most requests', () => {
+    const intervals: Interval[] = [
+      [0, 10],
+      [11, 21],
+      [22, 32],
+      [0, 100],
+    ];
+    expect(longestChain(intervals)).toEqual({ requests: 1, ms: 100 });
+  });
+});
+
+describe('runTiming', () => {
+  it('gives the critical path, the requests in flight per second and how far the run was from its bound', () => {
+    const timing = runTiming(
+      [
+        {
+          id: 'a.long',
+          intervals: [
+            [1_000, 1_500],
+            [1_500, 2_000],
+            [2_000, 3_000],
+          ],
+          duration_ms: 2_000,
+        },
+        { id: 'b.short', intervals: [[1_000, 1_100]], duration_ms: 100 },
+      ],
+      10,
+    )!;
+    expect(timing.checks_ms).toBe(2_000);
+    expect(timing.request_ms).toBe(2_100);
+    expect(timing.critical_path).toEqual({ check: 'a.long', requests: 3, ms: 2_000 });
+    expect(timing.bound_ms).toBe(2_000);
+    expect(timing.over_bound).toBe(1);
+    expect(timing.concurrency_per_second).toEqual([1.1, 1]);
+    expect(timing.dominant.map((check) => check.id)).toEqual(['a.long', 'b.short']);
+  });
+
+  it('bounds a run of many short checks by its request time over the checks allowed at once', () => {
+    // A hundred checks of one 30 ms request, ten at a time.
+    const checks = Array.from({ length: 100 }, (_, i) => ({
+      id: `c.${i}`,
+      intervals: [[Math.floor(i / 10) * 30, Math.floor(i / 10) * 30 + 30] as Interval],
+      duration_ms: 30,
+    }));
+    const timing = runTiming(checks, 10)!;
+    expect(timing.critical_path.ms).toBe(30);
+    expect(timing.bound_ms).toBe(300);
+    expect(timing.over_bound).toBe(1);
+    expect(timing.achieved_concurrency).toBe(10);
+    expect(runTiming([{ id: 'none', intervals: [], duration_ms: 0 }], 10)).toBeUndefined();
+  });
+});

@@ -1,0 +1,115 @@
+// How a conformance run fares at a distance (issue 27): `msgapi check`, as a user runs it with
+// nothing declared, against the reference server behind a front that holds every answer back
+// 0, 30 and 100 ms (delay-front.ts). For each delay, the median of a few runs of: the command's wall
+// time, the checks' time and their bound (the critical path, or the request time spread over the
+// checks allowed at once: conformance.json `timing`), the ratio of the two, and the requests in
+// flight on average. Ratios, so that they hold on a busy machine. A benchmark that prints figures:
+// it exits 0 whatever they are, 2 when something could not run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { ConformanceReport } from '../../conformance/run/check-result.ts';
+import { startReferenceServer } from '../../reference/listen.ts';
+import { startDelayFront } from './delay-front.ts';
+import { median } from './bench-table.ts';
+
+const bin = fileURLToPath(new URL('../../bin/msgapi.mjs', import.meta.url));
+const users = { first: 'distance-token-first', second: 'distance-token-second' };
+
+interface Figures {
+  delayMs: number;
+  wallS: number;
+  checksS: number;
+  boundS: number;
+  overBound: number;
+  concurrency: number;
+  requests: number;
+  criticalPath: string;
+}
+
+async function oneRun(delayMs: number, seed: number, extraArgs: readonly string[]): Promise<Figures> {
+  const server = await startReferenceServer({
+    users: [
+      { token: users.first, name: 'first' },
+      { token: users.second, name: 'second' },
+    ],
+  });
+  const front = await startDelayFront(server.url, delayMs);
+  const dir = mkdtempSync(join(tmpdir(), 'msgapi-distance-'));
+  try {
+    const started = performance.now();
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [bin, 'check', '--seed', String(seed), '--reports-dir', dir, ...extraArgs],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            BASE_URL: front.url,
+            ACCESS_TOKEN: users.first,
+            SECOND_ACCESS_TOKEN: users.second,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    const wallS = (performance.now() - started) / 1000;
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+    if (code !== 0 || report.timing === undefined)
+      throw new Error(`msgapi check exited ${code} at ${delayMs} ms: ${report.verdict?.reasons.join('; ')}`);
+    const timing = report.timing;
+    return {
+      delayMs,
+      wallS,
+      checksS: timing.checks_ms / 1000,
+      boundS: timing.bound_ms / 1000,
+      overBound: timing.over_bound,
+      concurrency: timing.achieved_concurrency,
+      requests: report.requests,
+      criticalPath: `${timing.critical_path.check} (${timing.critical_path.requests} requests)`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await front.close();
+    await server.close();
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    delays: { type: 'string', default: '0,30,100' },
+    runs: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '1' },
+    args: { type: 'string', default: '' },
+  },
+});
+const delays = values.delays.split(',').map(Number);
+const runs = Number(values.runs);
+const extraArgs = values.args.split(' ').filter(Boolean);
+
+try {
+  console.log(
+    `msgapi check against the reference server behind a delay, median of ${runs} runs each (seed ${values.seed}${extraArgs.length ? `, ${extraArgs.join(' ')}` : ''}):`,
+  );
+  console.log('delay   wall      checks    bound     checks/bound  in flight  requests  critical path');
+  for (const delayMs of delays) {
+    const all: Figures[] = [];
+    for (let run = 0; run < runs; run++) all.push(await oneRun(delayMs, Number(values.seed), extraArgs));
+    const m = (pick: (figures: Figures) => number) => median(all.map(pick));
+    console.log(
+      `${`${delayMs} ms`.padEnd(8)}${`${m((f) => f.wallS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.checksS).toFixed(1)} s`.padEnd(10)}` +
+        `${`${m((f) => f.boundS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.overBound).toFixed(2)}×`.padEnd(14)}` +
+        `${m((f) => f.concurrency)
+          .toFixed(1)
+          .padEnd(11)}${String(m((f) => f.requests)).padEnd(10)}${all.at(-1)!.criticalPath}`,
+    );
+  }
+} catch (error) {
+  console.error(`bench:distance could not run: ${(error as Error).message}`);
+  process.exit(2);
+}
