@@ -1,8 +1,10 @@
 // How many checks run at once, and on how many of vitest's worker threads. Checks mostly wait on
-// the network, so many run at once in each thread (sequence.concurrent); but a thread runs one
-// suite file at a time, and a file holds a few checks, so threads are what lets a slow server's
-// checks overlap. Against the embedded server, which answers at once and runs on the same cores,
-// threads beyond the cores only take turns with it, and each costs a second of CPU to start.
+// the network, so many run at once in each thread (sequence.concurrent). A run against one target
+// gives each thread one lane of checks (lanes.ts), so a thread's checks follow each other without
+// waiting on a file's slowest; the matrix and --shard run suite files, where threads are what lets
+// a slow server's checks overlap. Against the embedded server, which answers at once and runs on
+// the same cores, threads beyond the cores only take turns with it, and each costs a second of CPU
+// to start.
 import { availableParallelism } from 'node:os';
 
 /** Checks in flight at most, across all threads, when --workers is not given. */

@@ -12,6 +12,7 @@ import type { CheckResult } from './check-result.ts';
 import type { CheckTimeline } from './run-timing.ts';
 import { suiteParallelism } from './parallelism.ts';
 import { SuiteOrder } from './suite-order.ts';
+import { laneFiles, laneInclude, planLanes } from './lanes.ts';
 
 export interface SuiteRun {
   /** Unique among the runs of one call; names the vitest project. */
@@ -81,11 +82,16 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // only a guard against a suite that hangs.
   const timeout = Math.max(30 * 60_000, options.requestTimeoutMs * 10);
   let stopped = false;
-  const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const parallel = suiteParallelism(
     named.map(({ run }) => run.target),
     options.workers,
   );
+  // One target and no shard: the checks in lanes, one lane file per worker (lanes.ts).
+  const lanes =
+    named.length === 1 && options.shard === undefined
+      ? planLanes(registry, options.only ?? registry.checks.map((check) => check.id), parallel.maxWorkers)
+      : undefined;
+  const listenersBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   // The config is handed over as options (config: false) rather than as a file: vite would bundle
   // the file with rolldown before every run, most of a second of CPU.
   const vitest = await createVitest(
@@ -96,10 +102,11 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
       reporters: [reporter, ...(options.reporters ?? [])] as never,
       testTimeout: timeout,
       hookTimeout: timeout,
-      provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })) },
+      provide: { targets: named.map(({ run, name }) => ({ name, target: run.target })), lanes: lanes ?? [] },
+      ...(lanes ? { include: [laneInclude] } : {}),
       ...(options.only ? { testNamePattern: onlyPattern(options.only) } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
-      maxWorkers: parallel.maxWorkers,
+      maxWorkers: lanes ? lanes.length : parallel.maxWorkers,
       maxConcurrency: parallel.maxConcurrency,
       fileParallelism: parallel.fileParallelism,
       sequence: { concurrent: parallel.concurrent, sequencer: SuiteOrder },
@@ -128,7 +135,7 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   }
   options.cancel?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start(files);
+    await vitest.start(lanes ? laneFiles(lanes.length) : files);
   } finally {
     options.cancel?.removeEventListener('abort', cancel);
     await vitest.close();

@@ -3,6 +3,7 @@
 // wherever else the file is imported (the registry, the docs, the command line). Each test is
 // titled `id — sentence`, carries its id in task.meta for the reporters, turns whatever went wrong
 // into a failure with a reproduction, and deletes what the check created, passed or not.
+import { pathToFileURL } from 'node:url';
 import type { TestContext } from 'vitest';
 import { renderCurl } from '../../lib/core/client/curl.ts';
 import type { Exchange } from '../../lib/core/client/exchange.ts';
@@ -60,6 +61,31 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
         runCheck(check.id, name, target, check.body, testContext),
       );
     }
+  }
+}
+
+/**
+ * Registers the checks of one lane of a run (conformance/run/lanes.ts): every check of the lane,
+ * from whichever suite file defines it, as tests of this one file, longest first. A worker runs one
+ * file at a time and starts the next only when every test of the last has ended; a lane is all its
+ * worker runs, so a check starts as soon as another ends, never waiting for a file's slowest check.
+ */
+export async function registerLane(meta: ImportMeta, lane: number): Promise<void> {
+  const vitest = (meta as ImportMeta & { vitest?: VitestIndex }).vitest;
+  if (!vitest) return;
+  const entries = vitest.inject('lanes')[lane - 1] ?? [];
+  const [{ name, target } = { name: '', target: undefined }] = vitest.inject('targets');
+  if (target === undefined) return;
+  const files = new Map<string, readonly CheckDefinition[]>();
+  for (const { file } of entries) {
+    if (!files.has(file))
+      files.set(file, ((await import(pathToFileURL(file).href)) as { checks: CheckDefinition[] }).checks);
+  }
+  for (const { id, file } of entries) {
+    const check = files.get(file)!.find((candidate) => candidate.id === id)!;
+    vitest.test(`${check.id} — ${check.title}`, (testContext) =>
+      runCheck(check.id, name, target, check.body, testContext),
+    );
   }
 }
 

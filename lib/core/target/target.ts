@@ -85,6 +85,12 @@ export interface ProvidedTarget extends RunSettings {
   targetHealth?: SharedArrayBuffer;
 }
 
+/** A check as a lane registers it: its id and its suite file (an absolute path). */
+export interface LaneEntry {
+  id: string;
+  file: string;
+}
+
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */
 export interface NamedTarget {
   /** Unique within a run; '' for the single target of `msgapi check`. */
@@ -95,5 +101,7 @@ export interface NamedTarget {
 declare module 'vitest' {
   interface ProvidedContext {
     targets: NamedTarget[];
+    /** A run in lanes (conformance/run/lanes.ts): the checks each lane file registers, in order; [] otherwise. */
+    lanes: LaneEntry[][];
   }
 }
