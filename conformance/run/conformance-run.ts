@@ -40,6 +40,10 @@ export interface ConformanceRun {
   results: CheckResult[];
   harnessErrors: readonly string[];
   interruptedBy: NodeJS.Signals | undefined;
+  /** The checks under way when a signal stopped the run: not run to their end, so no result of theirs is reported. */
+  cutShort: string[];
+  /** The requests those checks had sent. */
+  cutShortRequests: number;
   /** Each with its reason, and (but on the embedded server, gone with the run) the cleanup command that tries again. */
   leftovers: Leftover[];
   /** The lists the sweep could not read to their end: records of the run there were not looked for. */
@@ -81,6 +85,7 @@ export async function runConformance(
   );
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
+  const cutShort: Array<{ id: string; requests: number }> = [];
   let stoppedEarly = false;
   const { cleaned: swept, interruptedBy } = await withSafeRun(
     {
@@ -126,6 +131,7 @@ export async function runConformance(
         );
         stoppedEarly = outcome.stoppedEarly;
         attempts.push(outcome.results.get('target') ?? []);
+        cutShort.push(...(outcome.cutShort.get('target') ?? []));
         harnessErrors.push(...outcome.harnessErrors);
       }
       // A check that failed among others is run again alone, one request after another: when it
@@ -181,6 +187,8 @@ export async function runConformance(
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),
     harnessErrors: [...new Set(harnessErrors)],
     interruptedBy,
+    cutShort: [...new Set(cutShort.map((check) => check.id))],
+    cutShortRequests: cutShort.reduce((sum, check) => sum + check.requests, 0),
     leftovers,
     sweepUnread: swept.unread,
     ledgerFile: leftovers.length > 0 ? ledgerFile : null,

@@ -24,6 +24,8 @@ export interface SuitesOutcome {
   harnessErrors: readonly string[];
   /** Whether stopWhen stopped the run before every selected check ran. */
   stoppedEarly: boolean;
+  /** By run name: the checks under way when `cancel` stopped the run (not run to their end), with the requests they had sent. */
+  cutShort: ReadonlyMap<string, ReadonlyArray<{ id: string; requests: number }>>;
 }
 
 type ReporterEntry = string | [string, Record<string, unknown>];
@@ -110,7 +112,10 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
         if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
     }
   }
-  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  const cancel = () => {
+    reporter.interrupted = true;
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
   if (options.stopWhen) {
     const stopWhen = options.stopWhen;
     reporter.onResult = (result) => {
@@ -131,5 +136,6 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   // vitest sets process.exitCode on failures; the commands decide their own exit codes.
   process.exitCode = undefined;
   const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
-  return { results, harnessErrors: reporter.harnessErrors, stoppedEarly: stopped };
+  const cutShort = new Map(named.map(({ run, name }) => [run.name, reporter.cutShort.get(name) ?? []]));
+  return { results, harnessErrors: reporter.harnessErrors, stoppedEarly: stopped, cutShort };
 }
