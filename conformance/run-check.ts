@@ -202,9 +202,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         durationMs: Date.now() - startedAt.getTime(),
         seed: options.seed,
         runId: provided.runId,
-        extraRequests: reachRequests + (detection?.requests ?? 0) + run.sweepRequests,
+        extraRequests: reachRequests + (detection?.requests ?? 0) + run.sweepRequests + run.cutShortRequests,
         version,
         interrupted: run.interruptedBy !== undefined,
+        interruptedChecks: run.cutShort,
         // The probe's own leftovers too: the report must not say nothing was left when something was.
         leftovers: [
           ...run.leftovers,
@@ -262,7 +263,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       ...(timing === undefined ? {} : { timing }),
       verdict,
       ...options.recorded,
-      server_choices: serverChoices({ choices: target.choices, declared, embedded: target.embedded, detection }),
+      server_choices: serverChoices({
+        choices: target.choices,
+        declared,
+        embedded: target.embedded,
+        detection,
+        ...(report.rate_limit
+          ? {
+              rateLimit: { throttled: report.rate_limit.throttled, retryAfterSeen: report.rate_limit.retry_after_seen },
+            }
+          : {}),
+      }),
     };
     return {
       report,

@@ -31,7 +31,11 @@ export function nearestSelector(registry: CheckRegistry, item: string): string |
       .slice(0, -1)
       .map((_, index, parts) => `${parts.slice(0, index + 1).join('.')}.`),
   );
-  const candidates = [...new Set([...registry.checks.map((check) => check.id), ...prefixes, ...registry.tags])];
+  return nearestName(item, [...new Set([...registry.checks.map((check) => check.id), ...prefixes, ...registry.tags])]);
+}
+
+/** The candidate a mistyped name was probably meant to be: the nearest, a few letters off at most. */
+export function nearestName(item: string, candidates: Iterable<string>): string | undefined {
   let best: { candidate: string; apart: number } | undefined;
   for (const candidate of candidates) {
     const apart = distance(item, candidate);

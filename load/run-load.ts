@@ -169,7 +169,9 @@ class PreparedTarget {
       timeoutMs,
     };
     const recorded = this.ledgerFile.recorded();
-    if (recorded.length > 0) progress.count(`Removing the data set (${recorded.length} objects)`)(0, recorded.length);
+    const removing =
+      recorded.length > 0 ? progress.count(`Removing the data set (${recorded.length} objects)`) : undefined;
+    removing?.(0, recorded.length);
     // What the ledger names; then creates under way when the run was stopped, and those whose
     // answer never gave their id, which never reached the ledger: the marker finds them (each only
     // when its own retrieve shows it), after every run. A data set seeded before this run
@@ -179,6 +181,8 @@ class PreparedTarget {
       { runId, pagination: choices.pagination },
       (entries, first) => removeDataSet(entries, first),
     );
+    // Ends the line at a terminal: what is printed next (the figures) starts on a line of its own.
+    removing?.(recorded.length, recorded.length);
     return leftovers;
   }
 }

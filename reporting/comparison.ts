@@ -27,6 +27,7 @@ export interface ChoiceRow {
   point: string;
   /** One per run, in order: `reading (source)`, or null when that run's report does not say. */
   readings: Array<string | null>;
+  /** Whether the readings differ, their counts (answers read, 429s met) aside. */
   changed: boolean;
 }
 
@@ -39,6 +40,14 @@ export interface ComparisonGrid {
   choices: ChoiceRow[];
 }
 
+/**
+ * A reading without its counts: how many answers the probe read, how many times a 429 came. Those
+ * differ from run to run for many reasons (the probe's path, the checks chosen, the load on the
+ * target) and are shown as figures in the cells, never marked as a difference in what was chosen.
+ */
+const withoutCounts = (reading: string) =>
+  reading.replace(/\b\d+(?= (?:of the probe's|answers|times|requests)\b)/g, 'N');
+
 function choiceRows(reports: readonly ConformanceReport[]): ChoiceRow[] {
   const points = [...new Set(reports.flatMap((report) => (report.server_choices ?? []).map((choice) => choice.point)))];
   return points.map((point) => {
@@ -46,7 +55,9 @@ function choiceRows(reports: readonly ConformanceReport[]): ChoiceRow[] {
       const choice = report.server_choices?.find((candidate) => candidate.point === point);
       return choice === undefined ? null : `${choice.reading} (${choice.source})`;
     });
-    const bare = readings.map((reading) => reading?.replace(/ \([a-z]+\)$/, '') ?? null);
+    const bare = readings.map((reading) =>
+      reading === null ? null : withoutCounts(reading.replace(/ \([a-z]+\)$/, '')),
+    );
     return { point, readings, changed: new Set(bare).size > 1 };
   });
 }

@@ -107,8 +107,15 @@ export function formatSummary(
         `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`,
     );
   }
-  if (report.interrupted)
-    lines.push('', 'The run was interrupted: the checks that had not run yet are not in this report.');
+  if (report.interrupted) {
+    const cut = report.interrupted_checks ?? [];
+    lines.push(
+      '',
+      cut.length === 0
+        ? 'The run was interrupted: the checks that had not run yet are not in this report.'
+        : `The run was interrupted: ${cut.length === 1 ? 'one check was' : `${cut.length} checks were`} stopped half-way, so not run (${cut.join(', ')}); they and the checks that had not started are not in this report.`,
+    );
+  }
   const outcome = report.expectations;
   if (outcome) {
     const notFound = outcome.not_found ?? [];

@@ -1,7 +1,7 @@
 // What `msgapi check` and `msgapi matrix` show while the checks run, in place of vitest's own
 // reporter: done/total with the time so far and an estimate of the time left. At a terminal, one
-// line redrawn as each check ends; in a log (CI), a line at each tenth of the run or every 10 s,
-// whichever comes first, never one per check.
+// line redrawn as each check ends and cleared when the run ends; in a log (CI), a line at each
+// tenth of the run or every 10 s, whichever comes first, never one per check.
 import type { Reporter, TestCase } from 'vitest/node';
 import type {} from '../harness/checks/register-checks.ts';
 import { colourFor } from './colour.ts';
@@ -83,7 +83,8 @@ export class ProgressReporter implements Reporter {
     }
   }
 
+  /** At a terminal the line is cleared, not ended: the summary printed next says it all, and a progress line left above it would be stale. */
   onTestRunEnd(): void {
-    if (this.tty) this.stream.write('\n');
+    if (this.tty) this.stream.write('\r\x1b[2K');
   }
 }

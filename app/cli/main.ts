@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { HarnessError } from '../../lib/core/errors.ts';
 import { readArgv, suggestionOf } from '../../lib/core/config/load.ts';
 import { version } from '../../lib/core/version.ts';
+import { ignoreClosedReader } from './closed-output.ts';
 import { helpTexts } from './help-texts.ts';
 import { commandPositionals, optionTables, ownersOf, type CommandName } from './options/index.ts';
 
@@ -136,4 +137,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+ignoreClosedReader(process.stdout);
+ignoreClosedReader(process.stderr);
 process.exitCode = await main(process.argv.slice(2));

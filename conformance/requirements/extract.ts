@@ -12,6 +12,9 @@ export interface RequirementUnit {
 /** Text before the first numbered heading (the document's introduction). */
 export const preambleSection = '§0';
 
+/** The title of `§0`, which the spec does not number: its introduction, under the document's own title. */
+export const preambleTitle = 'Introduction (before §1)';
+
 // Abbreviations whose full stop does not end a sentence, written in lower case.
 const abbreviations = new Set(['e.g.', 'i.e.', 'etc.', 'cf.', 'vs.']);
 
@@ -46,9 +49,9 @@ const tableSeparator = /^\|[\s:|-]+\|?\s*$/;
 // An endpoint's paragraph opens with its name in bold: **GET /v1/conversations**: ...
 const boldLead = /^\*\*([^*]+)\*\*/;
 
-/** The title of every numbered section, by its `§N` name: `§4.1` → `Conversations`. */
+/** The title of every section, by its `§N` name: `§4.1` → `Conversations`, and `§0` its introduction. */
 export function sectionTitles(specText: string): Map<string, string> {
-  const titles = new Map<string, string>();
+  const titles = new Map<string, string>([[preambleSection, preambleTitle]]);
   for (const line of specText.split(/\r?\n/)) {
     const match = numberedHeading.exec(line.trim());
     if (match) titles.set(`§${match[1]}`, match[2]!.trim());

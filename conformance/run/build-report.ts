@@ -17,6 +17,8 @@ export interface RunInfo {
   extraRequests: number;
   version: string;
   interrupted: boolean;
+  /** The checks under way when a signal stopped the run (no result of theirs is reported). */
+  interruptedChecks?: readonly string[];
   leftovers: Leftover[];
   ledgerFile: string | null;
   /** What the run's rate bucket saw: the 429s, and the rate it settled at. */
@@ -72,6 +74,9 @@ export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceRe
     requests: run.extraRequests + checks.reduce((sum, check) => sum + check.requests, 0),
     summary,
     interrupted: run.interrupted,
+    ...(run.interruptedChecks && run.interruptedChecks.length > 0
+      ? { interrupted_checks: [...run.interruptedChecks].sort() }
+      : {}),
     leftovers: run.leftovers,
     ledger_file: run.ledgerFile,
     ...(run.rateLimit ? { rate_limit: rateLimitOutcome(run.rateLimit) } : {}),

@@ -136,6 +136,11 @@ export interface ConformanceReport {
   summary: StatusCounts & { gating_failed: number; gating_blocked?: number };
   /** The run was stopped by SIGINT or SIGTERM before every check ran. */
   interrupted: boolean;
+  /**
+   * The checks under way when the signal came: stopped before their end, so not run (neither passed
+   * nor skipped) and not in `checks`; absent when there were none.
+   */
+  interrupted_checks?: string[];
   /** What the run created and could not remove (the sweep after the run verifies every delete). */
   leftovers: Leftover[];
   /** Kept only when there are leftovers: `msgapi cleanup --ledger <file>` tries again. */

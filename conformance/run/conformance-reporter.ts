@@ -8,6 +8,12 @@ import type { CheckResult, CheckStatus } from './check-result.ts';
 import type { CheckTimeline } from './run-timing.ts';
 
 /**
+ * The note vitest gives a test it stopped when its run was cancelled ("The test run was aborted by
+ * the user.", @vitest/runner's TestRunAbortError), or none; a check's own skip always gives its reason.
+ */
+const isAbortNote = (note: string | undefined) => note === undefined || /\baborted\b/.test(note);
+
+/**
  * Results are kept per target: one for `msgapi check` (named ''), one per fault and variant for
  * the matrix.
  */
@@ -21,6 +27,10 @@ export class ConformanceReporter implements Reporter {
   onResult: ((result: CheckResult) => void) | undefined;
   /** Set when the run was told to stop (--bail): checks skipped from then on were never run. */
   stopping = false;
+  /** Set when a signal stops the run (Ctrl-C, SIGTERM): vitest then calls every check under way skipped. */
+  interrupted = false;
+  /** The checks under way when a signal stopped the run, by target: not run to their end, so neither passed nor skipped. */
+  readonly cutShort = new Map<string, Array<{ id: string; requests: number }>>();
 
   /** `gatesFor(target)(id)`: whether a failure of that check fails the run against that target. */
   constructor(
@@ -52,6 +62,12 @@ export class ConformanceReporter implements Reporter {
         `the check ${meta.id}${target ? ` (${target})` : ''} broke: ${meta.harnessError.split('\n')[0]}`,
       );
     const result = testCase.result();
+    if (this.interrupted && result.state === 'skipped' && !meta.blocked && isAbortNote(result.note)) {
+      // Not a skip: the check was stopped half-way, and vitest's sentence for it says nothing of the check.
+      if (!this.cutShort.has(target)) this.cutShort.set(target, []);
+      this.cutShort.get(target)!.push({ id: meta.id, requests: meta.requests });
+      return;
+    }
     const diagnostic = testCase.diagnostic();
     const status: CheckStatus = meta.blocked
       ? 'blocked'

@@ -43,6 +43,10 @@ export interface ConformanceRun {
   results: CheckResult[];
   harnessErrors: readonly string[];
   interruptedBy: NodeJS.Signals | undefined;
+  /** The checks under way when a signal stopped the run: not run to their end, so no result of theirs is reported. */
+  cutShort: string[];
+  /** The requests those checks had sent. */
+  cutShortRequests: number;
   /** Each with its reason, and (but on the embedded server, gone with the run) the cleanup command that tries again. */
   leftovers: Leftover[];
   /** The lists the sweep could not read to their end: records of the run there were not looked for. */
@@ -91,6 +95,7 @@ export async function runConformance(
   let timelines: CheckTimeline[] = [];
   let concurrencyLimit = 1;
   const harnessErrors: string[] = [];
+  const cutShort: Array<{ id: string; requests: number }> = [];
   let stoppedEarly = false;
   // A target that stops answering stops the run (target-watch.ts), as a signal would, but with exit 2.
   const health = runTargetHealth(provided);
@@ -161,6 +166,7 @@ export async function runConformance(
         timelines = outcome.timelines.get('target') ?? [];
         concurrencyLimit = outcome.concurrencyLimit;
         attempts.push(outcome.results.get('target') ?? []);
+        cutShort.push(...(outcome.cutShort.get('target') ?? []));
         harnessErrors.push(...outcome.harnessErrors);
       }
       // A check that failed among others is run again alone, one request after another: when it
@@ -216,6 +222,8 @@ export async function runConformance(
     results: attempts.length > 1 ? combineAttempts(attempts) : (attempts[0] ?? []),
     harnessErrors: [...new Set(harnessErrors)],
     interruptedBy,
+    cutShort: [...new Set(cutShort.map((check) => check.id))],
+    cutShortRequests: cutShort.reduce((sum, check) => sum + check.requests, 0),
     leftovers,
     sweepUnread: swept.unread,
     // Kept too when the target went away and the sweep could not look: msgapi cleanup reads it once it is back.

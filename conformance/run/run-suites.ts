@@ -30,6 +30,8 @@ export interface SuitesOutcome {
   timelines: ReadonlyMap<string, CheckTimeline[]>;
   /** The most checks the run let run at once. */
   concurrencyLimit: number;
+  /** By run name: the checks under way when `cancel` stopped the run (not run to their end), with the requests they had sent. */
+  cutShort: ReadonlyMap<string, ReadonlyArray<{ id: string; requests: number }>>;
 }
 
 type ReporterEntry = string | [string, Record<string, unknown>];
@@ -122,7 +124,10 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
         if (!listenersBefore[signal].includes(listener)) process.off(signal, listener);
     }
   }
-  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  const cancel = () => {
+    reporter.interrupted = true;
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
   if (options.stopWhen) {
     const stopWhen = options.stopWhen;
     reporter.onResult = (result) => {
@@ -144,11 +149,13 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   process.exitCode = undefined;
   const results = new Map(named.map(({ run, name }) => [run.name, reporter.resultsOf(name)]));
   const timelines = new Map(named.map(({ run, name }) => [run.name, reporter.timelines.get(name) ?? []]));
+  const cutShort = new Map(named.map(({ run, name }) => [run.name, reporter.cutShort.get(name) ?? []]));
   return {
     results,
     harnessErrors: reporter.harnessErrors,
     stoppedEarly: stopped,
     timelines,
     concurrencyLimit: parallel.maxWorkers * parallel.maxConcurrency,
+    cutShort,
   };
 }

@@ -10,6 +10,7 @@ import { ownItemsSeen, walkSummary } from '../checks/each-once.ts';
 import { expectNoServerError, expectSuccess, expectThat, fieldDifferences } from '../checks/expect.ts';
 import { prerequisite, updateConversation } from '../checks/fixtures.ts';
 import { hasAll, positionalPagination, undisturbedWalk, walkFinding, type Walk } from '../checks/list-walk.ts';
+import { listWriters } from '../checks/list-writers.ts';
 import type { ResourceItem, ResourceUnderTest } from '../checks/resource-under-test.ts';
 import { scopeHolds } from '../checks/list-scope.ts';
 
@@ -90,11 +91,12 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
   const walkOnce = () =>
     resource.walk(context, { ...filters }, { limit, stopWhen: hasAll(own), expect: { listed: expected } });
   let problem: { page: Walk<T>['pages'][number]; received: string } | undefined;
+  const walked: Array<readonly T[]> = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
     // Page numbers and offsets move under others' writes: judged on a walk two walks in a row agree on.
     let walk: Walk<T> | undefined;
     try {
-      walk = shifting ? await undisturbedWalk(walkOnce, 2) : await walkOnce();
+      walk = shifting ? await undisturbedWalk(walkOnce, 2, walked) : await walkOnce();
     } catch (error) {
       // The walker's own verdict (a page of items already seen) stands when every attempt meets it.
       if (!(error instanceof RepeatedPageFailure) || attempt === attempts) throw error;
@@ -130,7 +132,7 @@ export async function expectEachOwnOnceInPages<T extends ResourceItem>(
   }
   if (problem === undefined)
     context.skip(
-      `the pages of ${query} changed between every two walks (others writing to the list), and ${pagination} pages move with it`,
+      `the pages of ${query} changed between every two walks (${listWriters(context.target, walked)}), and ${pagination} pages move with it`,
     );
   expectThat(
     false,

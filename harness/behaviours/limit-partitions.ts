@@ -13,6 +13,7 @@ import { expectBody, expectClientError, expectNoServerError, expectSuccess, expe
 import { prerequisite } from '../checks/fixtures.ts';
 import { pageAfterWrite } from '../checks/list-consistency.ts';
 import type { Walk, WalkOptions } from '../checks/list-walk.ts';
+import { listWriters } from '../checks/list-writers.ts';
 import { DEFAULT_PAGE, pageBoundaries, WALK_PAGES, type PageBoundary, type WalkedPages } from './page-partitions.ts';
 import { narrowListNow, type ResourceItem, type ResourceUnderTest } from '../checks/resource-under-test.ts';
 
@@ -357,7 +358,7 @@ async function firstOfNarrowList<T extends ResourceItem>(
 
 /**
  * A walk at limit=1 over a filtered list: one item a page, each of the run's once. Its second page
- * is the only one that starts at index 1 of the list, and only when no other client put an item in
+ * is the only one that starts at index 1 of the list, and only when no other writer put an item in
  * front before it was asked for: the list's first item is read again as soon as the second page is
  * in (afterPage), and a walk whose first item no longer leads the list is walked again. When no
  * walk asked for that page, the check has not reached the boundary it is named for: it skips.
@@ -372,12 +373,14 @@ export const limitOneWalk =
     const afterPage = async (index: number, items: readonly T[]) => {
       if (index === 1 && items[0]?.id === (await firstOfNarrowList(context, resource))) pastTheFirst.add(items);
     };
+    const walked: Array<readonly { id: string }[]> = [];
     for (let attempt = 1; attempt <= LIMIT_ONE_ATTEMPTS; attempt++) {
       const walk = await expectWalkAt(context, resource, 1, own, 'one item a page', afterPage);
       if (pastTheFirst.has(walk.items)) return;
+      walked.push(walk.items);
     }
     context.skip(
-      `the page that starts at the second item of the list of ${resource.narrowList.described} was never asked for: another item came to the front between the first two pages of each of ${LIMIT_ONE_ATTEMPTS} walks at limit=1 (others writing to the list)`,
+      `the page that starts at the second item of the list of ${resource.narrowList.described} was never asked for: another item came to the front between the first two pages of each of ${LIMIT_ONE_ATTEMPTS} walks at limit=1 (${listWriters(context.target, walked)})`,
     );
   };
 
@@ -449,7 +452,7 @@ async function walkToBoundary<T extends ResourceItem>(
     const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id).join(',');
     if (ids(walk.items) !== ids(counted.items)) {
       // Pages the list changed under prove no boundary: one may look short only because items left meanwhile.
-      missed = `the list changed between its count and the walk planned for ${plan.partition} (${walk.items.length} items walked; others writing to it)`;
+      missed = `the list changed between its count and the walk planned for ${plan.partition} (${walk.items.length} items walked; ${listWriters(context.target, [counted.items, walk.items])})`;
       continue;
     }
     const pages = walkedPages(walk, plan.size);

@@ -10,6 +10,7 @@ import { CheckFailure, CheckSkipped, RepeatedPageFailure } from './check-failure
 import { expectBody, expectSuccess } from './expect.ts';
 import { readAfterWrite, walkShows, type ListExpectation } from './list-consistency.ts';
 import { hintIfArchivedLeftOut } from './list-scope.ts';
+import { listWriters } from './list-writers.ts';
 
 export interface Walk<T> {
   items: T[];
@@ -329,15 +330,19 @@ export const positionalPagination = (context: CheckContext): boolean =>
  * does so on both walks alike, so the walk taken shows it. A walk the walker itself refused (a page
  * of items already seen) counts as disturbed; only when every walk of the call was refused is the
  * refusal thrown. Undefined when no two walks agreed in `attempts` tries: the list kept changing,
- * and a check says so rather than judging.
+ * and a check says so rather than judging (each walk's items are added to `walked`, to say by whom).
  */
 export async function undisturbedWalk<T extends { id: string }>(
   walkOnce: () => Promise<Walk<T>>,
   attempts = 3,
+  walked: Array<readonly T[]> = [],
 ): Promise<Walk<T> | undefined> {
   const tryWalk = async (): Promise<Walk<T> | RepeatedPageFailure> => {
     try {
-      return await walkOnce();
+      const walk = await walkOnce();
+      // Kept for the caller: when no two walks agree, their items name who wrote meanwhile (list-writers.ts).
+      walked.push(walk.items);
+      return walk;
     } catch (error) {
       // Only pages of items already seen mean a disturbed walk; a failed request or a bad page stands.
       if (!(error instanceof RepeatedPageFailure)) throw error;
@@ -375,10 +380,11 @@ export async function walkFinding<T extends { id: string }>(
 ): Promise<Walk<T>> {
   const walk = await walkOnce();
   if (!positionalPagination(context) || ids.every((id) => walk.items.some((item) => item.id === id))) return walk;
-  const steady = await undisturbedWalk(walkOnce);
+  const walked = [walk.items];
+  const steady = await undisturbedWalk(walkOnce, 3, walked);
   if (steady === undefined)
     context.skip(
-      `${what} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`,
+      `${what} changed between every two walks (${listWriters(context.target, walked)}), and PAGINATION=${context.target.pagination.kind} pages move with it`,
     );
   return steady!;
 }

@@ -345,6 +345,21 @@ describe('progress and colour', () => {
     expect(written[0]!.startsWith('\r\x1b[2KChecks: 1/2 done')).toBe(true);
   });
 
+  it('at a terminal: the line is cleared when the run ends, so the summary is not printed below a stale one', () => {
+    const written: string[] = [];
+    const reporter = new ProgressReporter({ isTTY: true, write: (text: string) => written.push(text) > 0 } as never, {
+      total: 2,
+      now: () => 0,
+    });
+    reporter.onTestCaseResult(testCase('passed'));
+    reporter.onTestCaseResult(testCase('passed'));
+    reporter.onTestRunEnd();
+    // What a terminal shows: the text after the last carriage return, and every line ended before it.
+    const screen = written.join('');
+    expect(screen).not.toContain('\n');
+    expect(screen.slice(screen.lastIndexOf('\r'))).toBe('\r\x1b[2K');
+  });
+
   it('colour: FORCE_COLOR forces it into a pipe, NO_COLOR always wins, a terminal has it by default', () => {
     expect(colourEnabled({ isTTY: false }, {})).toBe(false);
     expect(colourEnabled({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);

@@ -64,11 +64,21 @@ describe('the matrix', () => {
     expect(result.stderr).toContain('--checks names model.sequense.');
   });
 
-  it('refuses a name that is neither a fault nor a variant', async () => {
+  it('refuses a name that is neither a fault nor a variant, pointing at what a package user has', async () => {
     const result = await runCli(['matrix', '--only', 'no-such-fault']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'msgapi: --only names no-such-fault, which no fault or variant is called (see reference/faults and reference/variants).\n',
+      'msgapi: --only names no-such-fault, which no fault or variant is called; `--only faults` or `--only variants` runs every one of a kind, and the matrix.md of such a run lists their names (docs/explanation/proving-the-suite.md says what they are).\n',
+    );
+    // No source folder: an installed package has none.
+    expect(result.stderr).not.toMatch(/reference\//);
+  });
+
+  it('suggests the fault or variant a misspelt name was meant to be', async () => {
+    const result = await runCli(['matrix', '--only', 'groups.delete.no-cascde,varaints']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'which no fault or variant is called (did you mean groups.delete.no-cascade for groups.delete.no-cascde, variants for varaints?)',
     );
   });
 });

@@ -23,6 +23,7 @@ import { armable, type ServerModifier } from '../../reference/modifiers.ts';
 import type { UserStore } from '../../reference/store.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
+import { forward, listenLocally, withBody } from '../helpers/test-server.ts';
 
 const newDir = tempDirs('msgapi-sweep-');
 
@@ -400,6 +401,46 @@ describe("the sweep's search by marker", () => {
         ),
       ).toEqual({ deleted: 3, leftovers: [] });
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('msgapi cleanup with two tokens of one account', () => {
+  // A gateway's two keys for one account (or a server that shows one user's records to another):
+  // both users find every object the run made. Each is one object, counted and deleted once.
+  it('counts each object once, by marker and by ledger, and calls none "already gone"', async () => {
+    const server = await startReferenceServer({ users: [users[0]!] });
+    // The second token reaches the first user's account.
+    const gateway = await listenLocally(
+      withBody((req, res, body) => {
+        if (req.headers.authorization === `Bearer ${secondToken}`) req.headers.authorization = `Bearer ${token}`;
+        void forward(server.url, req, body).then((answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.contentType });
+          res.end(answer.text);
+        });
+      }),
+    );
+    try {
+      const runId = 'c1ea0c1e';
+      const ledgerFile = join(newDir(), `ledger-${runId}.jsonl`);
+      const maker = firstUserClient(
+        { accessToken: token },
+        { baseUrl: server.url, encoding: 'form', timeoutMs: 10_000, ledger: new Ledger(ledgerFile) },
+      );
+      for (let n = 1; n <= 4; n++) await maker.createConversation({ contact_id: `msgapi${runId}kabc${n}` });
+      expect(readLedgerFile(ledgerFile)).toHaveLength(4);
+      const settings = { BASE_URL: gateway.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken };
+
+      const listed = await runCli(['cleanup', '--marker', runId, '--dry-run'], settings);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout.split('\n').filter((line) => line.startsWith('  conversation '))).toHaveLength(4);
+
+      const byLedger = await runCli(['cleanup', '--ledger', ledgerFile], settings);
+      expect(byLedger.code, byLedger.stdout + byLedger.stderr).toBe(0);
+      expect(byLedger.stdout).toBe(`${ledgerFile}: 4 recorded, 4 deleted now, 0 already gone, 0 left.\n`);
+    } finally {
+      await gateway.close();
       await server.close();
     }
   });

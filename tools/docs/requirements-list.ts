@@ -1,6 +1,6 @@
 // docs/requirements.md, generated from suites/requirements.json: every sentence, bullet and table
 // row of the spec, by section, with the checks that enforce it or the reason none does.
-import { preambleSection, sectionTitles } from '../../conformance/requirements/extract.ts';
+import { sectionTitles } from '../../conformance/requirements/extract.ts';
 import type { RequirementEntry } from '../../conformance/requirements/manifest.ts';
 import { readManifest, readSpecText } from '../../conformance/requirements/sources.ts';
 
@@ -27,7 +27,7 @@ export function renderRequirementsList(): string {
   const titles = sectionTitles(readSpecText());
   const excluded = entries.filter((entry) => !entry.checks?.length).length;
   const sections = [...bySection(entries)].flatMap(([section, sectionEntries]) => {
-    const title = section === preambleSection ? 'Introduction (before §1)' : (titles.get(section) ?? '');
+    const title = titles.get(section) ?? '';
     const level = section.includes('.') ? '###' : '##';
     return [`${level} ${section} ${title}`.trimEnd(), '', ...sectionEntries.flatMap(renderEntry), ''];
   });

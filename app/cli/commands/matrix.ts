@@ -18,7 +18,7 @@ import {
 } from '../../../conformance/matrix/entries.ts';
 import { concludeMatrix } from '../../../conformance/matrix/outcome.ts';
 import { loadRegistry } from '../../../conformance/registry.ts';
-import { selectChecks } from '../../../conformance/selection.ts';
+import { nearestName, selectChecks } from '../../../conformance/selection.ts';
 import { ProgressReporter } from '../../../reporting/progress-reporter.ts';
 import { renderMatrixMarkdown, type MatrixReport } from '../../../reporting/matrix-report.ts';
 import { exitCode } from '../exit-codes.ts';
@@ -32,11 +32,19 @@ function selection(given: readonly string[] | undefined): { faults: FaultName[];
     name === 'faults' ? allFaultNames() : name === 'variants' ? allVariantNames() : [name],
   );
   const unknown = names.filter((name) => !isFaultName(name) && !isVariantName(name) && name !== COMBINED_DRAW);
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
+    const known = [...allFaultNames(), ...allVariantNames(), COMBINED_DRAW, 'faults', 'variants'];
+    const meant = unknown.flatMap((name) => {
+      const near = nearestName(name, known);
+      return near === undefined ? [] : [unknown.length === 1 ? near : `${near} for ${name}`];
+    });
+    // The package has no reference/ sources to look in: the names are shown where a user has them.
     throw new HarnessError(
       'MSGAPI_USAGE',
-      `--only names ${unknown.join(', ')}, which no fault or variant is called (see reference/faults and reference/variants).`,
+      `--only names ${unknown.join(', ')}, which no fault or variant is called${meant.length > 0 ? ` (did you mean ${meant.join(', ')}?)` : ''}; ` +
+        '`--only faults` or `--only variants` runs every one of a kind, and the matrix.md of such a run lists their names (docs/explanation/proving-the-suite.md says what they are).',
     );
+  }
   return {
     faults: [...new Set(names.filter(isFaultName))],
     variants: [...new Set(names.filter((name): name is VariantName => isVariantName(name) || name === COMBINED_DRAW))],

@@ -15,6 +15,7 @@ import {
   type Walk,
 } from '../../checks/list-walk.ts';
 import { comparableConversation, comparableGroup } from '../../checks/comparable.ts';
+import { listWriters } from '../../checks/list-writers.ts';
 import { expectAgrees, goneIds, pick, type Command, type Model, type Real } from './model.ts';
 
 export type ListFilter = 'muted' | 'pinned' | 'archived' | 'group_id';
@@ -107,11 +108,12 @@ export class ListAndWalk implements Command {
   private async walkAndCompare(model: Model, { context, log }: Real, steady: boolean): Promise<void> {
     const plan = this.plan(model, context);
     const { query, expected, own, refusable } = plan;
+    const walked: Array<readonly { id: string }[]> = [];
     const walking = steady
       ? async () =>
-          (await undisturbedWalk(plan.walking, 2)) ??
+          (await undisturbedWalk(plan.walking, 2, walked)) ??
           context.skip(
-            `/v1/${this.resource} changed between every two walks (others writing to it), and PAGINATION=${context.target.pagination.kind} pages move with it`,
+            `/v1/${this.resource} changed between every two walks (${listWriters(context.target, walked)}), and PAGINATION=${context.target.pagination.kind} pages move with it`,
           )
       : plan.walking;
     const asked = new URLSearchParams(query).toString();

@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError, HarnessError } from '../errors.ts';
 import { environmentNearMisses, envFileNearMisses } from './near-miss.ts';
+import { skippedEnvLines, skippedLinesWarning } from './env-file-lines.ts';
 import { optionNote } from './help.ts';
 import { metavarUsage, optionName, type OptionDef, type OptionValues } from './option.ts';
 
@@ -35,6 +36,8 @@ export interface OptionSources {
   /** Every setting of every command, so that a name close to one of this command's is told from
    * one that is another command's setting; this command's own by default. */
   settingNames?: readonly string[];
+  /** Where a warning line goes (lines of the settings file that were ignored); stderr by default. */
+  warn?: (line: string) => void;
 }
 
 export type ReadOptions<Table extends OptionTable> =
@@ -208,6 +211,8 @@ export function readOptions<Table extends OptionTable>(
   const envFile = takesSettings
     ? readEnvFile(envFileKey ? given.get(envFileKey)?.at(-1) : undefined, sources.cwd ?? process.cwd())
     : undefined;
+  const skipped = envFile ? skippedLinesWarning(envFile.label, skippedEnvLines(envFile.text)) : undefined;
+  if (skipped !== undefined) (sources.warn ?? ((line) => process.stderr.write(`${line}\n`)))(skipped);
   const fromFile = envFile?.values ?? {};
   const env = sources.env ?? process.env;
 

@@ -534,9 +534,9 @@ function rateLimits(journal: readonly { responseHeaders?: Record<string, string>
       if (/ratelimit|rate-limit|retry-after/i.test(name)) headers.add(name);
   }
   if (headers.size === 0 && throttled === 0)
-    return { topic: 'rate limits', seen: `no 429 and no rate-limit header in ${journal.length} answers` };
+    return { topic: 'rate limits', seen: `no 429 and no rate-limit header in the probe's ${journal.length} answers` };
   return {
     topic: 'rate limits',
-    seen: `${throttled} answers 429; headers ${[...headers].sort().join(', ') || 'none'}`,
+    seen: `${throttled} of the probe's ${journal.length} answers 429; headers ${[...headers].sort().join(', ') || 'none'}`,
   };
 }

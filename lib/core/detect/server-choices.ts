@@ -26,6 +26,8 @@ export interface ChoiceFacts {
   declared: Declared;
   embedded: boolean;
   detection?: Detection | undefined;
+  /** What the run's own requests met after the probe: the 429 answers (the probe's few requests may meet none). */
+  rateLimit?: { throttled: number; retryAfterSeen: boolean } | undefined;
 }
 
 /** The settings the probe observes and reports only (not how to talk to the server), each with the entry it declares. */
@@ -33,7 +35,29 @@ const narrowing = detectedSettings
   .filter((setting) => !usedSettings.has(setting))
   .map((setting) => ({ setting, key: entryOfSetting(setting) as keyof DeclaredReadings }));
 
-export function serverChoices({ choices, declared, embedded, detection }: ChoiceFacts): ServerChoice[] {
+/**
+ * An observation as the row says it. The probe's "no 429" is about its own few answers: when the
+ * run's checks met 429s after it, the row says so, and the probe's finding is kept as evidence.
+ */
+function observed(observation: Detection['observations'][number], rateLimit: ChoiceFacts['rateLimit']): ServerChoice {
+  if (observation.topic === 'rate limits' && rateLimit !== undefined && rateLimit.throttled > 0) {
+    const reading = `429 ${rateLimit.throttled} time${rateLimit.throttled === 1 ? '' : 's'} during the checks${rateLimit.retryAfterSeen ? ', with Retry-After' : ''}`;
+    return {
+      point: observation.topic,
+      reading,
+      source: 'observed',
+      evidence: `${reading}; the probe before them saw ${observation.seen}`,
+    };
+  }
+  return {
+    point: observation.topic,
+    reading: observation.seen.replace(/ \(.*$/, ''),
+    source: 'observed',
+    evidence: observation.seen,
+  };
+}
+
+export function serverChoices({ choices, declared, embedded, detection, rateLimit }: ChoiceFacts): ServerChoice[] {
   const finding = (setting: DetectedSetting) => detection?.findings.find((found) => found.setting === setting);
   const talk = (point: DetectedSetting, isDeclared: boolean, reading: string | undefined): ServerChoice => {
     if (isDeclared) return { point, reading: reading ?? 'open', source: 'declared' };
@@ -69,12 +93,6 @@ export function serverChoices({ choices, declared, embedded, detection }: Choice
     const point = entry && 'setting' in entry ? entry.setting.env : key;
     rows.push({ point, reading: Array.isArray(value) ? value.join(',') : String(value), source: 'declared' });
   }
-  for (const observation of detection?.observations ?? [])
-    rows.push({
-      point: observation.topic,
-      reading: observation.seen.replace(/ \(.*$/, ''),
-      source: 'observed',
-      evidence: observation.seen,
-    });
+  for (const observation of detection?.observations ?? []) rows.push(observed(observation, rateLimit));
   return rows;
 }

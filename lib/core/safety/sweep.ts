@@ -226,11 +226,17 @@ export async function sweepRun(
   };
 }
 
+/** An object the marker found, with the text that carried the marker (absent for a group's conversation, marked by its group). */
+export type MarkedEntry = LedgerEntry & { mark?: string };
+
 /** What the marker found, and the lists it could not read to their end (a record there was not looked for). */
 export interface MarkedFound {
-  entries: LedgerEntry[];
+  entries: MarkedEntry[];
   unread: string[];
 }
+
+/** What tells one found object from another: its type, its id, and what marked it (its name or contact id, or its group). */
+const sameObject = (entry: MarkedEntry) => JSON.stringify([entry.kind, entry.id, entry.mark ?? entry.group_id]);
 
 /** findMarked as each user: what the second user made carries `user: 'second'`. */
 export async function findMarkedOfEachUser(
@@ -245,8 +251,17 @@ export async function findMarkedOfEachUser(
     clients.second === undefined
       ? { entries: [], unread: [] }
       : await findMarked(clients.second, runId, pagination, undefined, prior, options);
+  // Two tokens of one account (two keys of a gateway), or a server that shows one user's records to
+  // another, let both users find the same object: it is one object, counted and deleted once, as the
+  // first user's. The same id with another mark is another object (ids may be per user).
+  const seenByFirst = new Set(first.entries.map(sameObject));
   return {
-    entries: [...first.entries, ...second.entries.map((entry): LedgerEntry => ({ ...entry, user: 'second' }))],
+    entries: [
+      ...first.entries,
+      ...second.entries
+        .filter((entry) => !seenByFirst.has(sameObject(entry)))
+        .map((entry): LedgerEntry => ({ ...entry, user: 'second' })),
+    ],
     unread: [...first.unread, ...second.unread.map((why) => `as the second user: ${why}`)],
   };
 }
@@ -292,7 +307,7 @@ export async function findMarked(
   const marked = (text: unknown) => carriesRunMarker(text, runId);
   const markOf = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
     kind === 'group' ? item?.name : item?.contact_id;
-  const found: LedgerEntry[] = [];
+  const found: MarkedEntry[] = [];
   const unread: string[] = [];
   const groups = new Set<string>();
   const ofMarkedGroup = (kind: LedgerKind, item: Record<string, unknown> | undefined) =>
@@ -368,7 +383,12 @@ export async function findMarked(
         const conversationId =
           kind === 'group' && typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
         if (kind === 'group') groups.add(id);
-        found.push({ kind, id, ...(conversationId === undefined ? {} : { conversation_id: conversationId }) });
+        found.push({
+          kind,
+          id,
+          ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
+          mark: String(markOf(kind, body)),
+        });
       } else if (ofMarkedGroup(kind, body)) {
         // As the ledger has a group's verified conversation: the sweep may delete it by id.
         found.push({ kind, id, group_id: body.group_id as string });

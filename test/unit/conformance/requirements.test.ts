@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../../conformance/registry.ts';
 import { renderRequirementsList } from '../../../tools/docs/requirements-list.ts';
 import { auditManifest, type ManifestAudit } from '../../../conformance/requirements/audit.ts';
-import { extractUnits, splitSentences } from '../../../conformance/requirements/extract.ts';
+import { extractUnits, sectionTitles, splitSentences } from '../../../conformance/requirements/extract.ts';
 import { parseManifest, type RequirementEntry } from '../../../conformance/requirements/manifest.ts';
 import { readManifest, readSpecText } from '../../../conformance/requirements/sources.ts';
 
@@ -81,6 +81,12 @@ describe('extractUnits', () => {
       { section: '§2', text: 'Same.' },
       { section: '§2', text: 'Same. (2)' },
     ]);
+  });
+
+  it('titles every section a check cites, §0 (the text before §1) included, for the reports and the docs', () => {
+    const titles = sectionTitles(readSpecText());
+    expect(titles.get('§0')).toBe('Introduction (before §1)');
+    expect(titles.get('§4.1')).toBe('Conversations');
   });
 
   it('yields units whose texts are unique within their section, for the real spec', () => {

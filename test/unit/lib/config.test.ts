@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../../app/cli/options/index.ts';
 import { ConfigError } from '../../../lib/core/errors.ts';
+import { skippedEnvLines, skippedLinesWarning } from '../../../lib/core/config/env-file-lines.ts';
 import { tempDirs } from '../../helpers/temp-dirs.ts';
 
 interface ConfigSources {
@@ -152,5 +153,42 @@ describe('configuration', () => {
     expect(problemsOf({ argv: ['--settings-file', 'nope.env'] })[0]).toMatch(
       /^The settings file .*nope\.env does not exist\.$/,
     );
+  });
+});
+
+describe('lines of a settings file that dotenv ignores', () => {
+  it('are named by number, never quoted, and a quoted value of several lines is no such line', () => {
+    const text = [
+      '# a comment',
+      'BASE_URL=http://127.0.0.1:1',
+      '',
+      'ghp_pastedsecret0123456789', // 4: a value pasted without its name
+      'export SEED=3',
+      'ACCESS_TOKEN="first',
+      'second line of a quoted value"',
+      'PAGINATION: starting_after',
+      'curl -H "Authorization: Bearer x" http://127.0.0.1:1', // 9
+    ].join('\n');
+    expect(skippedEnvLines(text)).toEqual([4, 9]);
+    const warning = skippedLinesWarning('.env', skippedEnvLines(text))!;
+    expect(warning).toBe('msgapi: warning: .env lines 4, 9 are not NAME=value, a comment or blank, and were ignored.');
+    expect(warning).not.toContain('ghp_');
+  });
+
+  it('are warned of once, in one line, when a command reads its options', () => {
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, '.env'), 'SEED=1\nnot a setting\n');
+    const warnings: string[] = [];
+    const parsed = parseCommand('check', [], {}, { env: {}, cwd, warn: (line) => warnings.push(line) });
+    expect(parsed.help === false && parsed.values.seed).toBe(1);
+    expect(warnings).toEqual(['msgapi: warning: .env line 2 is not NAME=value, a comment or blank, and was ignored.']);
+  });
+
+  it('say nothing of a file of settings, comments and blank lines', () => {
+    const cwd = emptyDir();
+    writeFileSync(join(cwd, '.env'), '# settings\n\nSEED=1\n');
+    const warnings: string[] = [];
+    parseCommand('check', [], {}, { env: {}, cwd, warn: (line) => warnings.push(line) });
+    expect(warnings).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // `msgapi check` against each, which must pass with default settings, run in CI:
 // test/ci/rate-limited-runs.test.ts.
 import { describe, expect, it } from 'vitest';
+import { serverChoices } from '../../../lib/core/detect/server-choices.ts';
 import type { Clock } from '../../../lib/core/client/rate-limiter.ts';
 import { backoffMs, parseRetryAfter, retryDelayMs } from '../../../lib/core/client/retry-after.ts';
 import {
@@ -230,5 +231,42 @@ describe('the rate-limited and slow variants of the reference server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('what the report says of rate limits (issue 26, part 7)', () => {
+  // The probe's few requests fit in a burst that the checks after it exceed: its "no 429" must not
+  // stand in the report beside "the target answered 429 12 times".
+  const facts = (seen: string) => ({
+    choices: { bodyEncoding: 'json', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
+    declared: { bodyEncoding: false, pagination: false, groupContacts: false },
+    embedded: false,
+    detection: {
+      findings: [],
+      observations: [{ topic: 'rate limits', seen }],
+      leftovers: [],
+      marker: 'm',
+      requests: 40,
+    },
+  });
+  const rateRow = (rows: ReturnType<typeof serverChoices>) => rows.find((row) => row.point === 'rate limits')!;
+  const probeSawNone = "no 429 and no rate-limit header in the probe's 40 answers";
+
+  it('says the 429s the checks met, with the probe seeing none kept as evidence', () => {
+    const row = rateRow(
+      serverChoices({ ...facts(probeSawNone), rateLimit: { throttled: 12, retryAfterSeen: true } } as never),
+    );
+    expect(row.reading).toBe('429 12 times during the checks, with Retry-After');
+    expect(row.reading).not.toContain('no 429');
+    expect(row.evidence).toBe(
+      `429 12 times during the checks, with Retry-After; the probe before them saw ${probeSawNone}`,
+    );
+  });
+
+  it("says the probe's finding, as the probe's, when the checks met no 429 either", () => {
+    const row = rateRow(
+      serverChoices({ ...facts(probeSawNone), rateLimit: { throttled: 0, retryAfterSeen: false } } as never),
+    );
+    expect(row.reading).toBe(probeSawNone);
   });
 });
