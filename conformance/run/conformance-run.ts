@@ -11,6 +11,7 @@ import { runSuites, type RunSuitesOptions } from './run-suites.ts';
 import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
 import { LedgerFile, withSafeRun } from '../../lib/core/safety/safe-run.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
+import { recordingAs } from '../../lib/core/har/har-recorder.ts';
 
 export interface ConformanceRunOptions {
   /** Where the ledger file is written. */
@@ -75,9 +76,14 @@ export async function runConformance(
     readOnly: true,
     transport: target.transport,
   });
-  const snapshot = await ledger.takeSnapshot(
-    [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
-    target.choices.pagination,
+  // With --har, the snapshot's and the sweep's exchanges are recorded as those steps' (the checks' as theirs, in the workers).
+  const recorded = (_step: 'snapshot' | 'sweep') =>
+    provided.harParts === undefined ? undefined : { partsDir: provided.harParts, source: { _step } };
+  const snapshot = await recordingAs(recorded('snapshot'), () =>
+    ledger.takeSnapshot(
+      [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
+      target.choices.pagination,
+    ),
   );
   const attempts: CheckResult[][] = [];
   const harnessErrors: string[] = [];
@@ -92,9 +98,11 @@ export async function runConformance(
       // retrieve shows it (never among what the users held before the run), with the conversations of
       // the groups found so. A read-only run made nothing.
       cleanUp: () =>
-        ledger.sweep(
-          sweepTarget,
-          provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
+        recordingAs(recorded('sweep'), () =>
+          ledger.sweep(
+            sweepTarget,
+            provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
+          ),
         ),
     },
     async (signal) => {

@@ -9,6 +9,7 @@ import type { Exchange } from '../../lib/core/client/exchange.ts';
 import { LedgerRefusal } from '../../lib/core/client/ledger.ts';
 import { replayScript, type ReplayScript } from '../../lib/core/client/replay-script.ts';
 import { TransportError } from '../../lib/core/client/transport-error.ts';
+import { recordingAs } from '../../lib/core/har/har-recorder.ts';
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
 import { CheckFailure, CheckSkipped, PrerequisiteFailure, RefusedPremise } from './check-failure.ts';
@@ -52,7 +53,11 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
   for (const { name, target } of vitest.inject('targets')) {
     for (const check of checks) {
       vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
-        runCheck(check.id, name, target, check.body, testContext),
+        // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
+        recordingAs(
+          target.harParts === undefined ? undefined : { partsDir: target.harParts, source: { _check: check.id } },
+          () => runCheck(check.id, name, target, check.body, testContext),
+        ),
       );
     }
   }

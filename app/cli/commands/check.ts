@@ -65,6 +65,7 @@ export function checkCommandOptions(
     expectations: config.expectations,
     waitForTargetS: config.waitForTarget,
     reportsDir: config.reportsDir,
+    har: config.har,
     recorded: recordSettings('check', checkOptions, config),
   };
   return { options, list: config.list, json: config.json };
@@ -100,7 +101,7 @@ export async function checkCommand(
   // With --json, stdout carries the JSON report alone; everything for people goes to stderr.
   const people = json ? process.stderr : out;
   const say = (text: string) => people.write(`${text}\n`);
-  const { report, verdict, interruptedBy, harnessErrors, registry } = await runCheck({
+  const { report, verdict, interruptedBy, harnessErrors, registry, har } = await runCheck({
     ...options,
     say,
     vitestOutput: people,
@@ -114,7 +115,9 @@ export async function checkCommand(
   writeJunitXml(report, junitPath);
   const indexPath = writeIndexReport(options.reportsDir, { conformance: report });
   const shown = (path: string) => relative(process.cwd(), path) || path;
-  say(formatSummary(report, [jsonPath, junitPath, indexPath].map(shown), people));
+  const harPath = har !== undefined && har.problem === undefined ? [har.file] : [];
+  say(formatSummary(report, [jsonPath, junitPath, indexPath, ...harPath].map(shown), people));
+  if (har?.problem !== undefined) say(`The HAR file ${shown(har.file)}: ${har.problem}.`);
   reportToGithub(report, (id) => (registry.has(id) ? registry.get(id).file : undefined), say);
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (verdict.outcome === 'ERROR') {

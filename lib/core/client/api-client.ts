@@ -1,5 +1,6 @@
 // The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
-// encodings, a per-request timeout, and a record of every exchange for failure reports.
+// encodings, a per-request timeout, and a record of every exchange for failure reports (and, with
+// --har, for the run's HAR file: har-recorder.ts).
 import { everyReading } from '../profile/server-profile.ts';
 import { request } from 'undici';
 import type {
@@ -24,6 +25,7 @@ import { classifyTransportError, TransportError } from './transport-error.ts';
 import { connectionPoolFor } from './connection-pool.ts';
 import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
 import { currentToken, renewedToken, tokenAccepted } from './token-command.ts';
+import { recordExchange } from '../har/har-recorder.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -395,7 +397,10 @@ export class ApiClient {
       durationMs: 0,
     };
     this.journal.push(exchange);
+    // The wall clock for the HAR's startedDateTime; the monotonic one for the duration.
+    const startedAt = Date.now();
     const started = performance.now();
+    let recorded = false;
     try {
       const response = await request(url, {
         method,
@@ -424,6 +429,8 @@ export class ApiClient {
           ? listFilterViolation(query, answer.body)
           : undefined);
       if (violation !== undefined) exchange.violation = violation;
+      recordExchange(exchange, { startedAt, responseBytes: Buffer.byteLength(text), redact });
+      recorded = true;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
       if (otherMethod === undefined)
         this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);
@@ -432,6 +439,7 @@ export class ApiClient {
       exchange.durationMs = performance.now() - started;
       const { failure, message } = classifyTransportError(error, timeoutMs);
       exchange.transportError = message;
+      if (!recorded) recordExchange(exchange, { startedAt, redact });
       throw new TransportError(failure, `${method} ${exchange.url}: ${message}`, exchange);
     }
   }

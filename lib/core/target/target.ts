@@ -81,6 +81,8 @@ export interface ProvidedTarget extends RunSettings {
    * the workers: vitest's provide hands a SharedArrayBuffer over without copying it.
    */
   rateBucket?: SharedArrayBuffer;
+  /** --har: the folder where each worker appends its exchanges (lib/core/har/har-recorder.ts); unset: none recorded. */
+  harParts?: string;
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */
