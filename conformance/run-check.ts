@@ -180,7 +180,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     const provided = {
       ...providedTarget(target, options),
       rateBucket,
-      ...(harParts === undefined ? {} : { harParts }),
+      ...(harParts === undefined ? {} : { har: { partsDir: harParts } }),
     };
     mkdirSync(options.reportsDir, { recursive: true });
     const run = await runConformance(target, provided, {

@@ -78,7 +78,7 @@ export async function runConformance(
   });
   // With --har, the snapshot's and the sweep's exchanges are recorded as those steps' (the checks' as theirs, in the workers).
   const recorded = (_step: 'snapshot' | 'sweep') =>
-    provided.harParts === undefined ? undefined : { partsDir: provided.harParts, source: { _step } };
+    provided.har === undefined ? undefined : { partsDir: provided.har.partsDir, source: { _step } };
   const snapshot = await recordingAs(recorded('snapshot'), () =>
     ledger.takeSnapshot(
       [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
@@ -154,7 +154,11 @@ export async function runConformance(
           [
             {
               name: 'target',
-              target: { ...provided, ledgerFile },
+              target: {
+                ...provided,
+                ledgerFile,
+                ...(provided.har === undefined ? {} : { har: { ...provided.har, serialRerun: true } }),
+              },
               gates: gatingPolicy({ strict: options.strict, declared: options.conventions }),
             },
           ],

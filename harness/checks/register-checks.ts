@@ -55,7 +55,12 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
       vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
         // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
         recordingAs(
-          target.harParts === undefined ? undefined : { partsDir: target.harParts, source: { _check: check.id } },
+          target.har === undefined
+            ? undefined
+            : {
+                partsDir: target.har.partsDir,
+                source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
+              },
           () => runCheck(check.id, name, target, check.body, testContext),
         ),
       );

@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/listen.ts';
+import { launchChromium, skipBrowserTests } from '../helpers/browser.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 import { listenLocally, withBody } from '../helpers/test-server.ts';
@@ -161,6 +162,40 @@ describe('msgapi check --har', () => {
     const run = await runCli(['check', '--embedded', '--har', dir], { REPORTS_DIR: newDir() });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${dir} is a folder; name the file to write, as in --har reports/run.har.`);
+  });
+});
+
+describe.skipIf(skipBrowserTests)('a HAR opened in chromium', () => {
+  it('serves the recorded answers: once the run and its embedded server are gone, chromium routed from the HAR gets the answer its run got to a GET', async () => {
+    const har = join(newDir(), 'embedded.har');
+    const run = await runCli(
+      ['check', '--embedded', '--only', 'groups.retrieve.same-object', '--seed', '5', '--har', har],
+      {
+        REPORTS_DIR: newDir(),
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const retrieve = readHar(har).log.entries.find(
+      (entry) =>
+        entry._check === 'groups.retrieve.same-object' &&
+        entry.request.method === 'GET' &&
+        entry.response.status === 200,
+    );
+    expect(retrieve, 'a GET of the check answered 200 in the HAR').toBeDefined();
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      // Playwright's HAR router: anything the HAR does not hold is aborted, never sent to the network.
+      await context.routeFromHAR(har, { notFound: 'abort' });
+      const page = await context.newPage();
+      const answer = await page.goto(retrieve!.request.url);
+      expect(answer?.status()).toBe(200);
+      expect(await answer?.text()).toBe(
+        (retrieve as unknown as { response: { content: { text: string } } }).response.content.text,
+      );
+    } finally {
+      await browser.close();
+    }
   });
 });
 

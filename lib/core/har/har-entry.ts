@@ -11,7 +11,12 @@ export interface HarHeader {
 }
 
 /** Who sent an exchange: a check (its id), or a step of the run around the checks. */
-export type HarSource = { _check: string } | { _step: 'reach' | 'probe' | 'snapshot' | 'sweep' };
+export type HarSource =
+  | {
+      _check: string;
+      /** Sent when a failed check ran again alone: not among the report's requests. */ _serialRerun?: true;
+    }
+  | { _step: 'reach' | 'probe' | 'snapshot' | 'sweep' };
 
 export interface HarEntry {
   startedDateTime: string;
@@ -45,6 +50,7 @@ export interface HarEntry {
   /** What the exchange broke that every answer must keep (response-invariants.ts). */
   _violation?: string;
   _check?: string;
+  _serialRerun?: true;
   _step?: string;
 }
 

@@ -81,8 +81,12 @@ export interface ProvidedTarget extends RunSettings {
    * the workers: vitest's provide hands a SharedArrayBuffer over without copying it.
    */
   rateBucket?: SharedArrayBuffer;
-  /** --har: the folder where each worker appends its exchanges (lib/core/har/har-recorder.ts); unset: none recorded. */
-  harParts?: string;
+  /**
+   * --har: the folder where each worker appends its exchanges (lib/core/har/har-recorder.ts), and
+   * whether these are the failed checks run again alone, which the report's request count leaves
+   * out; unset: nothing is recorded.
+   */
+  har?: { partsDir: string; serialRerun?: true };
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */
