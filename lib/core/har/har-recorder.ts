@@ -26,11 +26,6 @@ export function recordingAs<T>(recording: HarRecording | undefined, work: () => 
   return recording === undefined ? work() : current.run(recording, work);
 }
 
-/** The recording the calling work runs under, if any (to record a later step of the same run as another source). */
-export function currentRecording(): HarRecording | undefined {
-  return current.getStore();
-}
-
 /** What kept an entry out of its part, one line each: writeHar reports it rather than a HAR short of entries. */
 export const harProblemsFile = (partsDir: string): string => join(partsDir, 'problems.txt');
 
