@@ -1,6 +1,7 @@
 // The check engine's entry, beside load's runLoad: typed options in, the report and its verdict out,
-// nothing printed and no file written but the run's own ledger (the caller writes conformance.json,
-// junit.xml and index.html, and prints). msgapi check maps its flags and settings onto these
+// nothing printed and no file written but the run's own ledger and, with `har`, the HAR file, which
+// is gathered from every worker as the run goes (the caller writes conformance.json, junit.xml and
+// index.html, and prints). msgapi check maps its flags and settings onto these
 // options; the package exports this function as it is.
 import { mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
@@ -19,6 +20,9 @@ import { reachTarget } from '../lib/core/target/reach-target.ts';
 import { providedTarget } from '../lib/core/target/provided-target.ts';
 import type { RunSettings } from '../lib/core/target/target.ts';
 import { version } from '../lib/core/version.ts';
+import { makeHarParts, writeHar } from '../lib/core/har/har-file.ts';
+import { recordingAs } from '../lib/core/har/har-recorder.ts';
+import type { HarSource } from '../lib/core/har/har-entry.ts';
 import { inProcessReference } from './embedded-reference.ts';
 import { loadRegistry, type CheckRegistry } from './registry.ts';
 import { buildReport } from './run/build-report.ts';
@@ -54,6 +58,8 @@ export interface CheckOptions extends RunSettings {
   waitForTargetS: number;
   /** Where the run's ledger file is written (and left when something could not be removed). */
   reportsDir: string;
+  /** --har: the file every exchange of the run is written to, as a HAR 1.2 log (redacted as every record is). */
+  har?: string | undefined;
   /** What shaped the run and the command that replays it, recorded in the report (msgapi check: its flags). */
   recorded?: { settings: Record<string, SettingValue>; replay: string };
   /** The run's lines for people (the target, what was found out); nothing is said when not given. */
@@ -74,6 +80,14 @@ export interface CheckRun {
   /** The target stopped answering during the run, in one sentence (the verdict is then ERROR; msgapi check exits 2). */
   targetGone?: string;
   registry: CheckRegistry;
+  /** --har: the file written and how many entries it holds (the report's request count, unless `problem` says why not). */
+  har?: HarWritten;
+}
+
+export interface HarWritten {
+  file: string;
+  entries: number;
+  problem?: string;
 }
 
 /** A leftover of the probe, told in a sentence that begins with what it is: "group <id> (…): …"; its marker removes it. */
@@ -132,18 +146,25 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     expectationsFile === undefined ? undefined : readExpectations(expectationsFile, (id) => registry.has(id));
   const startedAt = new Date();
   const target = await openTarget(options.target, inProcessReference());
+  const harParts = options.har === undefined ? undefined : makeHarParts();
+  const recorded = (_step: Extract<HarSource, { _step: string }>['_step']) =>
+    harParts === undefined ? undefined : { partsDir: harParts, source: { _step } };
   try {
-    const reachRequests = await reachTarget(target, {
-      timeoutMs: options.requestTimeoutMs,
-      waitForTargetS: options.waitForTargetS,
-      onWaiting: say,
-    });
+    const reachRequests = await recordingAs(recorded('reach'), () =>
+      reachTarget(target, {
+        timeoutMs: options.requestTimeoutMs,
+        waitForTargetS: options.waitForTargetS,
+        onWaiting: say,
+      }),
+    );
     // The choices the user left undeclared are found out on the target (the embedded server's are known).
     const declared = options.declaredChoices;
     const detection =
       target.embedded || (declared.bodyEncoding && declared.pagination && declared.groupContacts)
         ? undefined
-        : await detectChoices(target, { timeoutMs: options.requestTimeoutMs, readOnly: options.readOnly });
+        : await recordingAs(recorded('probe'), () =>
+            detectChoices(target, { timeoutMs: options.requestTimeoutMs, readOnly: options.readOnly }),
+          );
     if (detection !== undefined) {
       const applied = applyDetection(target.choices, detection, declared);
       Object.assign(target.choices, applied.choices);
@@ -165,7 +186,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     const targetHealth = createTargetHealthBuffer();
     // It answered the first requests just now: a target gone later last answered then at the earliest.
     new TargetHealth(targetHealth).answered();
-    const provided = { ...providedTarget(target, options), rateBucket, targetHealth };
+    const provided = {
+      ...providedTarget(target, options),
+      rateBucket,
+      targetHealth,
+      ...(harParts === undefined ? {} : { har: { partsDir: harParts } }),
+    };
     mkdirSync(options.reportsDir, { recursive: true });
     const run = await runConformance(target, provided, {
       reportsDir: options.reportsDir,
@@ -275,6 +301,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
           : {}),
       }),
     };
+    const har = harParts === undefined ? undefined : await joinHar(harParts, options.har!);
     return {
       report,
       verdict,
@@ -282,7 +309,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       harnessErrors: run.harnessErrors,
       ...(targetGone === undefined ? {} : { targetGone }),
       registry,
+      ...(har === undefined ? {} : { har }),
     };
+  } catch (error) {
+    // A run stopped by an error (an unreachable target) leaves the HAR of what it sent: what led there.
+    if (harParts !== undefined) await joinHar(harParts, options.har!);
+    throw error;
   } finally {
     await target.close();
   }
@@ -298,4 +330,13 @@ function notJudgedWhenUnanswered(result: CheckResult): CheckResult {
     message: `not judged: the target stopped answering while it ran (${(result.message ?? '').split('\n')[0]})`,
     reproduction: null,
   };
+}
+
+/** The parts joined into the HAR file; a file that cannot be written is said, not thrown: the run's verdict stands. */
+async function joinHar(partsDir: string, file: string): Promise<HarWritten> {
+  try {
+    return { file, ...(await writeHar(partsDir, file, { name: 'msgapi', version })) };
+  } catch (error) {
+    return { file, entries: 0, problem: `it could not be written (${(error as Error).message})` };
+  }
 }

@@ -1,6 +1,6 @@
 // The package's entry for use from code. The engines themselves: `runCheck(options)` and
 // `runLoad(options)`, typed options in, `{ report, verdict }` out, nothing printed and no report
-// file written (the commands map their flags onto these very options). And, for convenience,
+// file written but runCheck's HAR when asked (the commands map their flags onto these very options). And, for convenience,
 // `check({ args, settings })` and `load(...)`: what the command of the same name runs, read from the
 // same settings and flags, with the report files it writes; nothing is printed unless an output is given.
 import { Writable } from 'node:stream';

@@ -14,6 +14,7 @@ import { LedgerFile, withSafeRun } from '../../lib/core/safety/safe-run.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 import { runTargetHealth, type TargetGone } from '../../lib/core/client/target-health.ts';
 import { answerAgainWithinMs, answersAgain, watchTarget } from '../../lib/core/target/target-watch.ts';
+import { recordingAs } from '../../lib/core/har/har-recorder.ts';
 
 export interface ConformanceRunOptions {
   /** Where the ledger file is written. */
@@ -87,9 +88,14 @@ export async function runConformance(
     readOnly: true,
     transport: target.transport,
   });
-  const snapshot = await ledger.takeSnapshot(
-    [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
-    target.choices.pagination,
+  // With --har, the snapshot's and the sweep's exchanges are recorded as those steps' (the checks' as theirs, in the workers).
+  const recorded = (_step: 'snapshot' | 'sweep') =>
+    provided.har === undefined ? undefined : { partsDir: provided.har.partsDir, source: { _step } };
+  const snapshot = await recordingAs(recorded('snapshot'), () =>
+    ledger.takeSnapshot(
+      [reader, secondUserClient(reader, target.users)].filter((client) => client !== undefined),
+      target.choices.pagination,
+    ),
   );
   const attempts: CheckResult[][] = [];
   let timelines: CheckTimeline[] = [];
@@ -128,9 +134,11 @@ export async function runConformance(
           notBack = true;
           return unsweptAfterGone(ledger.recorded(), provided.runId);
         }
-        return ledger.sweep(
-          sweepTarget,
-          provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
+        return recordingAs(recorded('sweep'), () =>
+          ledger.sweep(
+            sweepTarget,
+            provided.readOnly ? undefined : { runId: provided.runId, pagination: target.choices.pagination },
+          ),
         );
       },
     },
@@ -187,7 +195,11 @@ export async function runConformance(
           [
             {
               name: 'target',
-              target: { ...provided, ledgerFile },
+              target: {
+                ...provided,
+                ledgerFile,
+                ...(provided.har === undefined ? {} : { har: { ...provided.har, serialRerun: true } }),
+              },
               gates: gatingPolicy({ strict: options.strict, declared: options.conventions }),
             },
           ],

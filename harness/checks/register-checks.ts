@@ -11,6 +11,7 @@ import { LedgerRefusal } from '../../lib/core/client/ledger.ts';
 import { replayScript, type ReplayScript } from '../../lib/core/client/replay-script.ts';
 import { runTargetHealth } from '../../lib/core/client/target-health.ts';
 import { TransportError } from '../../lib/core/client/transport-error.ts';
+import { recordingAs } from '../../lib/core/har/har-recorder.ts';
 import type { Leftover } from '../../lib/core/safety/created-resources.ts';
 import type { ProvidedTarget } from '../../lib/core/target/target.ts';
 import { CheckFailure, CheckSkipped, PrerequisiteFailure, RefusedPremise } from './check-failure.ts';
@@ -58,7 +59,16 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
   for (const { name, target } of vitest.inject('targets')) {
     for (const check of checks) {
       vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
-        runCheck(check.id, name, target, check.body, testContext),
+        // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
+        recordingAs(
+          target.har === undefined
+            ? undefined
+            : {
+                partsDir: target.har.partsDir,
+                source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
+              },
+          () => runCheck(check.id, name, target, check.body, testContext),
+        ),
       );
     }
   }

@@ -72,6 +72,7 @@ export function checkCommandOptions(
     expectations: config.expectations,
     waitForTargetS: config.waitForTarget,
     reportsDir: config.reportsDir,
+    har: config.har,
     recorded: recordSettings('check', checkOptions, config),
   };
   // --json alone (or -): the report on stdout as well as in its usual file; --json FILE: in FILE.
@@ -133,10 +134,12 @@ export async function checkCommand(
       writeConformanceReports(files, unfinishedReport(unfinished, error.message, false), options.reportsDir);
     throw error;
   }
-  const { report, verdict, interruptedBy, harnessErrors, targetGone, registry } = run;
+  const { report, verdict, interruptedBy, harnessErrors, targetGone, registry, har } = run;
   const written = writeConformanceReports(files, report, options.reportsDir);
   const shown = (path: string) => relative(process.cwd(), path) || path;
-  say(formatSummary(report, written.map(shown), people));
+  const harPath = har !== undefined && har.problem === undefined ? [har.file] : [];
+  say(formatSummary(report, [...written, ...harPath].map(shown), people));
+  if (har?.problem !== undefined) say(`The HAR file ${shown(har.file)}: ${har.problem}.`);
   reportToGithub(report, (id) => (registry.has(id) ? join(projectDir, registry.get(id).file) : undefined), say);
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (targetGone !== undefined) throw new HarnessError('MSGAPI_TARGET_GONE', targetGone);

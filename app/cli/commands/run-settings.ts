@@ -11,7 +11,7 @@ import type { PaginationStyle } from '../../../lib/core/config/value-types.ts';
 import type { SettingValue } from '../../../conformance/run/check-result.ts';
 
 /** Options that say where output goes or how to read the rest, not what the run does. */
-const notShaping = new Set(['help', 'envFile', 'json', 'reportsDir']);
+const notShaping = new Set(['help', 'envFile', 'json', 'junit', 'html', 'reportsDir', 'har']);
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

@@ -20,6 +20,8 @@ import {
   targetSettings,
   waitForTarget,
 } from '../../../lib/core/config/settings.ts';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseCounterexample } from '../../../lib/core/target/counterexample.ts';
 import { runIdPattern } from '../../../lib/core/safety/run-names.ts';
 import { profileSettings } from '../../../lib/core/config/profile-settings.ts';
@@ -27,6 +29,29 @@ import { profileSettings } from '../../../lib/core/config/profile-settings.ts';
 const text = (raw: string, name: string) => parseText(name, raw);
 
 export const jsonOption = (what: string) => switchOption({ flag: 'json', help: what });
+
+/** --har's file, resolved against the folder msgapi runs in; its folder is made when missing, a folder itself is refused. */
+function parseHarFile(raw: string, name: string): Parsed<string> {
+  const parsed = parseText(name, raw);
+  if (!parsed.ok) return parsed;
+  const file = resolve(parsed.value);
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory()
+    ? {
+        ok: false,
+        problem: `${name} ${parsed.value} is a folder; name the file to write, as in --har reports/run.har.`,
+      }
+    : { ok: true, value: file };
+}
+
+export const harOption = valueOption({
+  env: 'HAR_FILE',
+  flag: 'har',
+  metavar: 'FILE',
+  help: "Write every exchange of the run to FILE as a HAR 1.2 log, to open in a browser's devtools (Network, import HAR) or to diff two runs: reaching the target, the probe, the snapshot, each check (its id in the entry's _check) and the sweep, as many entries as the report's requests. Tokens and secret headers are redacted as in every report.",
+  example: 'reports/run.har',
+  parse: parseHarFile,
+  defaultText: 'none',
+});
 
 function parseShard(raw: string, name: string): Parsed<{ index: number; count: number }> {
   const match = /^(\d+)\/(\d+)$/.exec(raw);
@@ -79,6 +104,7 @@ export const checkOptions = {
   readOnly,
   strict,
   reportsDir,
+  har: harOption,
   only: valueOption({
     flag: 'only',
     metavar: 'LIST',

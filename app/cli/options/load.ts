@@ -52,6 +52,16 @@ export const loadOptions = {
   waitForTarget,
   abAccessToken,
   reportsDir,
+  // Refused in one sentence rather than unknown: a user who reads msgapi check --har looks for it here.
+  har: valueOption({
+    flag: 'har',
+    metavar: 'FILE',
+    help: 'Not for load: its generators send thousands of requests a second on connections of their own, which no HAR could hold nor a browser open; msgapi check --har records every exchange of a conformance run.',
+    parse: (_raw, name): Parsed<string> => ({
+      ok: false,
+      problem: `msgapi load does not write a HAR (${name}): its generators send thousands of requests a second on connections of their own; record a conformance run with msgapi check --har instead.`,
+    }),
+  }),
   scenarios: valueOption({
     flag: 'scenarios',
     metavar: 'LIST',

@@ -1,5 +1,6 @@
 // The one typed client of the API: one method per endpoint (spec §4), Bearer auth (§5), both body
-// encodings, a per-request timeout, and a record of every exchange for failure reports.
+// encodings, a per-request timeout, and a record of every exchange for failure reports (and, with
+// --har, for the run's HAR file: har-recorder.ts).
 import { everyReading } from '../profile/server-profile.ts';
 import { request } from 'undici';
 import type {
@@ -25,6 +26,7 @@ import { connectionPoolFor } from './connection-pool.ts';
 import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
 import { currentToken, renewedToken, tokenAccepted } from './token-command.ts';
 import type { TargetHealth } from './target-health.ts';
+import { recordExchange } from '../har/har-recorder.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -404,8 +406,11 @@ export class ApiClient {
       throw new TransportError('other', `${method} ${exchange.url}: ${exchange.transportError}`, exchange);
     }
     this.journal.push(exchange);
+    // The wall clock for the HAR's startedDateTime; the monotonic one for the duration.
+    const startedAt = Date.now();
     const started = performance.now();
     exchange.sentAt = performance.timeOrigin + started;
+    let recorded = false;
     try {
       const response = await request(url, {
         method,
@@ -435,6 +440,8 @@ export class ApiClient {
           ? listFilterViolation(query, answer.body)
           : undefined);
       if (violation !== undefined) exchange.violation = violation;
+      recordExchange(exchange, { startedAt, responseBytes: Buffer.byteLength(text), redact });
+      recorded = true;
       // Creates are recorded from their own answer, before anyone validates it (ledger.ts).
       if (otherMethod === undefined)
         this.options.ledger?.observe(operation, id, answer.status, answer.body, this.ledgerUser);
@@ -444,6 +451,7 @@ export class ApiClient {
       const { failure, message } = classifyTransportError(error, timeoutMs);
       health?.failed(failure);
       exchange.transportError = message;
+      if (!recorded) recordExchange(exchange, { startedAt, redact });
       throw new TransportError(failure, `${method} ${exchange.url}: ${message}`, exchange);
     }
   }

@@ -83,6 +83,12 @@ export interface ProvidedTarget extends RunSettings {
   rateBucket?: SharedArrayBuffer;
   /** Whether the target still answers, as every worker sees it (core/client/target-health.ts); msgapi check only. */
   targetHealth?: SharedArrayBuffer;
+  /**
+   * --har: the folder where each worker appends its exchanges (lib/core/har/har-recorder.ts), and
+   * whether these are the failed checks run again alone, which the report's request count leaves
+   * out; unset: nothing is recorded.
+   */
+  har?: { partsDir: string; serialRerun?: true };
 }
 
 /** A check as a lane registers it: its id and its suite file (an absolute path). */
