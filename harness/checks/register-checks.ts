@@ -57,21 +57,24 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
   const vitest = (meta as ImportMeta & { vitest?: VitestIndex }).vitest;
   if (!vitest) return;
   for (const { name, target } of vitest.inject('targets')) {
-    for (const check of checks) {
-      vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
-        // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
-        recordingAs(
-          target.har === undefined
-            ? undefined
-            : {
-                partsDir: target.har.partsDir,
-                source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
-              },
-          () => runCheck(check.id, name, target, check.body, testContext),
-        ),
-      );
-    }
+    for (const check of checks) registerCheck(vitest, name, target, check);
   }
+}
+
+/** One check as one test of the file vitest is running, titled `[target] id — title` (the target only when there are several). */
+function registerCheck(vitest: VitestIndex, name: string, target: ProvidedTarget, check: CheckDefinition): void {
+  vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
+    // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
+    recordingAs(
+      target.har === undefined
+        ? undefined
+        : {
+            partsDir: target.har.partsDir,
+            source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
+          },
+      () => runCheck(check.id, name, target, check.body, testContext),
+    ),
+  );
 }
 
 /**
@@ -91,12 +94,13 @@ export async function registerLane(meta: ImportMeta, lane: number): Promise<void
     if (!files.has(file))
       files.set(file, ((await import(pathToFileURL(file).href)) as { checks: CheckDefinition[] }).checks);
   }
-  for (const { id, file } of entries) {
-    const check = files.get(file)!.find((candidate) => candidate.id === id)!;
-    vitest.test(`${check.id} — ${check.title}`, (testContext) =>
-      runCheck(check.id, name, target, check.body, testContext),
+  for (const { id, file } of entries)
+    registerCheck(
+      vitest,
+      name,
+      target,
+      files.get(file)!.find((candidate) => candidate.id === id)!,
     );
-  }
 }
 
 async function runCheck(
