@@ -131,9 +131,7 @@ export async function measureScenario(
     report.open = modelFigures(recorder, {
       model: 'open',
       // With stages, the mean rate offered over the run.
-      offeredRate: settings.stages
-        ? Math.round((schedule.total / schedule.durationS) * 10) / 10
-        : settings.rate,
+      offeredRate: settings.stages ? Math.round((schedule.total / schedule.durationS) * 10) / 10 : settings.rate,
       connections: settings.openConnections,
       cpu: cpu(),
       unsent: open.unsent,

@@ -44,10 +44,16 @@ export function parseStages(raw: string, name: string): Parsed<Stage[]> {
       return { ok: false, problem: `${where} must be DURATION:RATE, as in 30s:100 (30 seconds ramping to 100 req/s).` };
     const durationS = durationSeconds(duration!);
     if (durationS === undefined || durationS <= 0)
-      return { ok: false, problem: `${where}: ${duration} is not a duration; give seconds, or a number with s, m or h.` };
+      return {
+        ok: false,
+        problem: `${where}: ${duration} is not a duration; give seconds, or a number with s, m or h.`,
+      };
     const target = Number(rate);
     if (rate.trim() === '' || !Number.isFinite(target) || target < 0 || target > highestRate)
-      return { ok: false, problem: `${where}: ${rate} is not a rate; give requests per second from 0 to ${highestRate}.` };
+      return {
+        ok: false,
+        problem: `${where}: ${rate} is not a rate; give requests per second from 0 to ${highestRate}.`,
+      };
     stages.push({ durationS, target });
   }
   const totalS = stages.reduce((sum, stage) => sum + stage.durationS, 0);

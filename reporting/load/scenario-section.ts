@@ -96,7 +96,9 @@ function figuresTable(models: ModelFigures[], group: (typeof figureGroups)[numbe
 function generatorWarning(models: ModelFigures[]): string {
   const bound = models.filter((f) => f.bottleneck === 'generator' || f.generator_limit);
   if (bound.length === 0) return '';
-  const why = bound.map((f) => `${f.model} model: ${f.generator_limit ?? 'the generator used its CPU up before the server did'}`);
+  const why = bound.map(
+    (f) => `${f.model} model: ${f.generator_limit ?? 'the generator used its CPU up before the server did'}`,
+  );
   return `<p class="generator-bound"><strong>${escapeHtml(bound.map((f) => `${f.model} model`).join(' and '))}: limited by the generating machine.</strong> These figures are the generator's limit, not the server's (${escapeHtml(why.join('; '))}).</p>`;
 }
 

@@ -57,7 +57,10 @@ describe('msgapi load --stages', () => {
   it('is refused in one sentence when malformed, with --rate, or with --model closed', async () => {
     const cases: Array<[string[], string]> = [
       [['--stages', '30s'], '--stages stage 1 (30s) must be DURATION:RATE'],
-      [['--stages', '30s:100', '--rate', '50'], '--stages sets the offered rate stage by stage, so --rate cannot be given with it.'],
+      [
+        ['--stages', '30s:100', '--rate', '50'],
+        '--stages sets the offered rate stage by stage, so --rate cannot be given with it.',
+      ],
       [['--stages', '30s:100', '--model', 'closed'], "--stages shapes the open model's offered rate"],
       [['--duration', '3d'], '--duration 3d must be a duration from 0.5 s to 24h'],
     ];
@@ -81,7 +84,8 @@ describe('a generator limited by its own machine', () => {
     });
     return { dir, run };
   };
-  const limitNote = /^conversations\.default \(open model\) was limited by the generating machine, not the server: its event loop ran up to [\d.]+ ms late/;
+  const limitNote =
+    /^conversations\.default \(open model\) was limited by the generating machine, not the server: its event loop ran up to [\d.]+ ms late/;
 
   it('is noted in the report, the page and the output; the run still passes', async () => {
     const { dir, run } = busyRun([]);
@@ -112,7 +116,7 @@ describe('the generators through the transport settings', () => {
   });
   const answered = (figures: ModelFigures | null) => figures?.statuses ?? {};
 
-  it("send --header to a gateway that wants X-Api-Key, both models, and its $VAR value is nowhere in what the run printed or wrote", async () => {
+  it('send --header to a gateway that wants X-Api-Key, both models, and its $VAR value is nowhere in what the run printed or wrote', async () => {
     const gateway = await startFront({ upstream: server.url, requireHeader: { name: 'X-Api-Key', value: gatewayKey } });
     fronts.push(gateway);
     const env = { BASE_URL: gateway.url, ACCESS_TOKEN: token, GATEWAY_KEY: gatewayKey };

@@ -61,7 +61,10 @@ async function runExport(argv: readonly string[]): Promise<number> {
     seed && (values.baseUrl === undefined || sameTarget(seed.url, values.baseUrl)) ? seed : undefined;
   if (values.stages !== undefined) {
     if (values.model !== 'open')
-      throw new HarnessError('MSGAPI_USAGE', "--stages shapes the open model's offered rate; give it with --model open.");
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        "--stages shapes the open model's offered rate; give it with --model open.",
+      );
     for (const other of ['rate', 'duration'] as const)
       if (given(other))
         throw new HarnessError(

@@ -76,7 +76,7 @@ export function loadOptions(
   if (values.generator === 'autocannon' && given('ca'))
     throw new HarnessError(
       'MSGAPI_USAGE',
-      '--generator autocannon never verifies the target\'s certificate, so --ca would check nothing: use the default generator (own), which verifies it against --ca.',
+      "--generator autocannon never verifies the target's certificate, so --ca would check nothing: use the default generator (own), which verifies it against --ca.",
     );
   // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole
   // run (a token that expires mid-run shows as 401s, which fail the run).

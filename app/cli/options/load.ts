@@ -118,7 +118,7 @@ export const loadOptions = {
   }),
   strict: switchOption({
     flag: 'strict',
-    help: "A measurement the generating machine limited (its own core saturated, or its event loop running 50 ms late or more) fails the run; without it the report notes it.",
+    help: 'A measurement the generating machine limited (its own core saturated, or its event loop running 50 ms late or more) fails the run; without it the report notes it.',
   }),
   openConnections: valueOption({
     flag: 'open-connections',

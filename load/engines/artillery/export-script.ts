@@ -63,9 +63,7 @@ function stagePhases(plan: ExportPlan) {
     from = stage.target;
     const name = `msgapi open model, stage ${index + 1}: ${start} to ${end} requests/s`;
     if (start === 0 && end === 0) return { name, pause: duration };
-    return start === end
-      ? { name, duration, arrivalRate: end }
-      : { name, duration, arrivalRate: start, rampTo: end };
+    return start === end ? { name, duration, arrivalRate: end } : { name, duration, arrivalRate: start, rampTo: end };
   });
 }
 

@@ -183,7 +183,9 @@ describe('msgapi load export k6: the script', () => {
       maxVUs: 400,
       tags: { msgapi_scenario: 'groups.default' },
     });
-    const odd = await optionsOf(planOf({ only: ['conversations.default', 'groups.default', 'groups.archived'], stages }));
+    const odd = await optionsOf(
+      planOf({ only: ['conversations.default', 'groups.default', 'groups.archived'], stages }),
+    );
     expect(odd.scenarios.groups_default).toMatchObject({
       timeUnit: '1000s',
       stages: [

@@ -17,7 +17,9 @@ describe('the per-second series', () => {
     series.response(2, 200, 2000);
     series.response(2, 404, 500);
     const figures = series.figures();
-    expect(figures.map(({ second, requests, errors, non_2xx, offered }) => [second, requests, errors, non_2xx, offered])).toEqual([
+    expect(
+      figures.map(({ second, requests, errors, non_2xx, offered }) => [second, requests, errors, non_2xx, offered]),
+    ).toEqual([
       [0, 2, 1, 0, 3],
       [1, 0, 0, 0, 0],
       [2, 2, 0, 1, 5],

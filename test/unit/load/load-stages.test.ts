@@ -34,7 +34,8 @@ describe('durations', () => {
     expect(parseDuration('2h', '--duration', 0.5)).toEqual({ ok: true, value: 7200 });
     expect(parseDuration('25h', '--duration', 0.5)).toEqual({
       ok: false,
-      problem: '--duration 25h must be a duration from 0.5 s to 24h: seconds, or a number with s, m or h (90, 90s, 15m, 2h).',
+      problem:
+        '--duration 25h must be a duration from 0.5 s to 24h: seconds, or a number with s, m or h (90, 90s, 15m, 2h).',
     });
     expect(parseDuration('0.1', '--duration', 0.5).ok).toBe(false);
   });
@@ -55,7 +56,10 @@ describe('--stages', () => {
   it.each([
     ['30s', '--stages stage 1 (30s) must be DURATION:RATE, as in 30s:100 (30 seconds ramping to 100 req/s).'],
     ['30s:100,', '--stages stage 2 (empty) must be DURATION:RATE, as in 30s:100 (30 seconds ramping to 100 req/s).'],
-    ['30s:100:2', '--stages stage 1 (30s:100:2) must be DURATION:RATE, as in 30s:100 (30 seconds ramping to 100 req/s).'],
+    [
+      '30s:100:2',
+      '--stages stage 1 (30s:100:2) must be DURATION:RATE, as in 30s:100 (30 seconds ramping to 100 req/s).',
+    ],
     ['30x:100', '--stages stage 1 (30x:100): 30x is not a duration; give seconds, or a number with s, m or h.'],
     ['0s:100', '--stages stage 1 (0s:100): 0s is not a duration; give seconds, or a number with s, m or h.'],
     ['30s:fast', '--stages stage 1 (30s:fast): fast is not a rate; give requests per second from 0 to 1000000.'],
