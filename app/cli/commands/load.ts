@@ -78,6 +78,15 @@ export function loadOptions(
       'MSGAPI_USAGE',
       "--generator autocannon never verifies the target's certificate, so --ca would check nothing: use the default generator (own), which verifies it against --ca.",
     );
+  // The generators open their own connections, direct: said once, so that a figure taken past the
+  // proxy is not read as one taken through it.
+  const proxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].find(
+    (name) => (process.env[name] ?? '') !== '',
+  );
+  if (proxy !== undefined && values.baseUrl !== undefined && !values.seedOnly)
+    process.stderr.write(
+      `msgapi: note: ${proxy} is set: the probe, the seeding and the cleanup go through it, but the load generators connect to the target directly.\n`,
+    );
   // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole
   // run (a token that expires mid-run shows as 401s, which fail the run).
   const target = {

@@ -377,7 +377,8 @@ describe('the exported script under the k6 shim, against the reference server', 
   it('without ACCESS_TOKEN it stops in setup(), before any request', async () => {
     const plan = planOf({ baseUrl: target.url, only: ['conversations.default'] });
     const before = target.reached.length;
-    for (const env of [{}, { ACCESS_TOKEN: '' }]) {
+    const environments: Array<Record<string, string>> = [{}, { ACCESS_TOKEN: '' }];
+    for (const env of environments) {
       const run = await runExported(newDir(), scriptOf(plan), env, [
         { exec: 'default', times: 1 },
         { exec: 'conversations_default', times: 2 },
