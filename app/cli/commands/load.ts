@@ -85,7 +85,7 @@ export function loadOptions(
   );
   if (proxy !== undefined && values.baseUrl !== undefined && !values.seedOnly)
     process.stderr.write(
-      `msgapi: note: ${proxy} is set: the probe, the seeding and the cleanup go through it, but the load generators connect to the target directly.\n`,
+      `msgapi: note: ${proxy} is set: the probe, the seeding and the cleanup go through it (unless NO_PROXY names the target), but the load generators connect to the target directly.\n`,
     );
   // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole
   // run (a token that expires mid-run shows as 401s, which fail the run).
