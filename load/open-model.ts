@@ -59,7 +59,10 @@ export async function runOpenModel(request: LoadRequest, options: OpenModelOptio
   recorder.start();
   const startedAt = performance.now();
   let next = 0;
-  let nextDueAt = startedAt + schedule.dueS(0) * 1000;
+  // When the next request falls due, from the start (ms) and on this clock: the second it is
+  // counted in is read from the first, since startedAt + 2000 − startedAt need not be 2000.
+  let nextOffsetMs = schedule.dueS(0) * 1000;
+  let nextDueAt = startedAt + nextOffsetMs;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
@@ -67,9 +70,12 @@ export async function runOpenModel(request: LoadRequest, options: OpenModelOptio
       while (next < total && nextDueAt <= now) {
         const dueAt = nextDueAt;
         schedulerLagUs = Math.max(schedulerLagUs, (now - dueAt) * 1000);
-        recorder.due(dueAt - startedAt);
+        recorder.due(nextOffsetMs);
         send(next++, dueAt);
-        if (next < total) nextDueAt = startedAt + schedule.dueS(next) * 1000;
+        if (next < total) {
+          nextOffsetMs = schedule.dueS(next) * 1000;
+          nextDueAt = startedAt + nextOffsetMs;
+        }
       }
       if (next >= total || options.signal?.aborted) return resolve();
       setTimeout(tick, Math.max(0, nextDueAt - performance.now()));
