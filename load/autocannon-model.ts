@@ -76,7 +76,10 @@ export async function runAutocannonModel(request: LoadRequest, options: Autocann
       pipelining: 1,
       duration: options.durationS,
       timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
-      headers: { authorization: request.authorization, accept: 'application/json' },
+      headers: { ...request.headers, authorization: request.authorization, accept: 'application/json' },
+      // autocannon never verifies the target's certificate (it connects with rejectUnauthorized
+      // false), so only a client certificate is handed over; msgapi load refuses --ca with it.
+      ...(request.tls?.cert ? { tlsOptions: { cert: request.tls.cert, key: request.tls.key } } : {}),
       initialContext: { index: 0, itemsSoFar: 0 },
       requests: request.walk ? walkRequests(request, paths) : [{ method: 'GET', path: first }],
     },

@@ -5,7 +5,7 @@
 // the same job at about twice wrk's CPU per response; `npm run bench:harness` measures this loop
 // against wrk.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls } from 'node:tls';
+import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import { HarnessError } from '../lib/core/errors.ts';
 import { errorKind, type ErrorKind } from './recorder.ts';
 import { ResponseFramer } from './response-framer.ts';
@@ -23,6 +23,8 @@ export interface ClosedLoopOptions {
   origin: string;
   /** Sent with every request, after Host and Connection. */
   headers: Record<string, string>;
+  /** https: the certificates of --ca, --cert and --key, or --insecure (lib/core/client/transport.ts). */
+  tls?: ConnectionOptions | undefined;
   connections: number;
   durationS: number;
   /** A request unanswered this long counts as a timeout; its connection is opened anew. */
@@ -104,6 +106,7 @@ class Connection {
     // only to the server it was given for.
     const socket: Socket = this.target.secure
       ? connectTls({
+          ...this.options.tls,
           host: this.target.hostname,
           port: this.target.port,
           ...(isIP(this.target.hostname) ? {} : { servername: this.target.hostname }),

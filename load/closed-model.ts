@@ -70,7 +70,8 @@ export async function runClosedModel(request: LoadRequest, options: ClosedModelO
   try {
     await runClosedLoop({
       origin: new URL(request.baseUrl).origin,
-      headers: { authorization: request.authorization, accept: 'application/json' },
+      headers: { ...request.headers, authorization: request.authorization, accept: 'application/json' },
+      tls: request.tls,
       connections: options.connections,
       durationS: options.durationS,
       timeoutMs: options.timeoutMs,

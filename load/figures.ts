@@ -1,5 +1,6 @@
 // What a measured run comes to, as reports/load.json holds it.
 import { bottleneck, type CpuShares } from './cpu.ts';
+import { generatorLimit, type EventLoopDelay } from './generator-limit.ts';
 import { encodeHistogram, latencyFigures } from './histogram.ts';
 import type { Recorder } from './recorder.ts';
 import type { Model, ModelFigures } from './load-report.ts';
@@ -10,6 +11,8 @@ export interface RunFacts {
   connections: number;
   cpu: CpuShares;
   unsent?: number;
+  /** How late the generator's event loop ran while it measured. */
+  eventLoop?: EventLoopDelay;
 }
 
 /** What msgapi load counts as a success: any 2xx (every other status fails the run). */
@@ -22,6 +25,7 @@ export function modelFigures(recorder: Recorder, facts: RunFacts): ModelFigures 
   );
   const errorKinds = Object.fromEntries(recorder.errors);
   const errors = [...recorder.errors.values()].reduce((sum, count) => sum + count, 0);
+  const limitedBy = bottleneck(facts.cpu);
   return {
     model: facts.model,
     offered_rate: facts.offeredRate,
@@ -38,8 +42,11 @@ export function modelFigures(recorder: Recorder, facts: RunFacts): ModelFigures 
     error_kinds: errorKinds,
     unsent: facts.unsent ?? 0,
     cpu: { generator: facts.cpu.generator, server: facts.cpu.server ?? null },
-    bottleneck: bottleneck(facts.cpu),
+    bottleneck: limitedBy,
     rps_over_time: [...recorder.perSecond],
+    per_second: recorder.series.figures(),
+    event_loop_delay_ms: facts.eventLoop ?? null,
+    generator_limit: generatorLimit(facts.cpu, limitedBy, facts.eventLoop ?? null) ?? null,
     histogram: encodeHistogram(recorder.histogram),
   };
 }
@@ -62,4 +69,12 @@ export function runProblems(scenario: string, figures: ModelFigures): string[] {
   }
   if (figures.requests === 0 && figures.errors === 0) problems.push(`${where}: no response at all`);
   return problems;
+}
+
+/** The measurements the generating machine limited, one sentence each, for the report's notes (and, under --strict, its failures). */
+export function generatorLimits(scenario: string, figures: ModelFigures): string[] {
+  if (!figures.generator_limit) return [];
+  return [
+    `${scenario} (${figures.model} model) was limited by the generating machine, not the server: ${figures.generator_limit}; measure from a machine with a free core (msgapi load export spreads the load over several).`,
+  ];
 }

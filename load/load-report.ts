@@ -1,6 +1,8 @@
 // The shape of reports/load.json. Histograms are HdrHistogram compressed base64 (µs), so that
 // reports of repetitions and of several generator machines merge exactly (msgapi load merge).
 import type { Bottleneck } from './cpu.ts';
+import type { EventLoopDelay } from './generator-limit.ts';
+import type { SecondFigures } from './per-second.ts';
 import type { LatencyFigures } from './histogram.ts';
 import { outcomeOf, type Outcome } from '../lib/core/verdict.ts';
 
@@ -33,6 +35,12 @@ export interface ModelFigures {
   bottleneck: Bottleneck;
   /** Responses completed in each second of the run. */
   rps_over_time: number[];
+  /** The run second by second: requests, errors, latency percentiles, and what the open model offered (absent in imported and merged reports). */
+  per_second?: SecondFigures[];
+  /** How late the generator's event loop ran while it measured; null when not measured here. */
+  event_loop_delay_ms?: EventLoopDelay | null;
+  /** Why the generating machine, not the server, limited this measurement; null when nothing says so. */
+  generator_limit?: string | null;
   histogram: string;
 }
 
@@ -70,11 +78,15 @@ export interface LoadReport {
     duration_s: number;
     warmup_s: number;
     rate: number;
+    /** The open model's --stages, as DURATIONs:RATE,…; absent when it offered the fixed rate. */
+    stages?: string;
     open_connections: number;
     max_limit: number;
     pagination: string;
     timeout_ms: number;
     thresholds: string[];
+    /** --strict: a measurement the generator limited fails the run. */
+    strict?: boolean;
   };
   environment: { node: string; platform: string; arch: string; cpus: number; cpu_model: string; generator: string };
   data_set: { conversations: number; groups: number; seeded: boolean } | null;

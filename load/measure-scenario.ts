@@ -6,6 +6,7 @@ import { sampleBodies } from './body-samples.ts';
 import { runClosedModel, type Generator } from './closed-model.ts';
 import { measureCpu } from './cpu.ts';
 import { modelFigures } from './figures.ts';
+import { watchEventLoop } from './generator-limit.ts';
 import type { LoadRequest } from './load-request.ts';
 import { runOpenModel } from './open-model.ts';
 import type { Progress } from './progress.ts';
@@ -13,6 +14,7 @@ import { Recorder } from './recorder.ts';
 import type { Model, ModelFigures, ScenarioReport } from './load-report.ts';
 import { describeRequest, requestPath } from './request-path.ts';
 import type { ScenarioSpec } from './scenarios.ts';
+import { ArrivalSchedule, type Stage } from './stages.ts';
 
 export interface MeasureSettings {
   models: readonly Model[];
@@ -22,6 +24,8 @@ export interface MeasureSettings {
   durationS: number;
   warmupS: number;
   rate: number;
+  /** --stages: the open model's rate over time instead of rate for durationS. */
+  stages?: readonly Stage[] | undefined;
   openConnections: number;
   timeoutMs: number;
   pagination: PaginationStyle;
@@ -53,6 +57,7 @@ export async function closedRun(
   const recorder = new Recorder();
   progress.measure(`${label} closed model, ${connections} connections`, recorder, settings.durationS);
   const cpu = measureCpu(settings.serverPid);
+  const loop = watchEventLoop();
   const run = await runClosedModel(request, {
     generator,
     connections,
@@ -63,7 +68,13 @@ export async function closedRun(
   });
   progress.end();
   return {
-    figures: modelFigures(recorder, { model: 'closed', offeredRate: null, connections, cpu: cpu() }),
+    figures: modelFigures(recorder, {
+      model: 'closed',
+      offeredRate: null,
+      connections,
+      cpu: cpu(),
+      eventLoop: loop(),
+    }),
     paths: run.paths,
   };
 }
@@ -100,12 +111,16 @@ export async function measureScenario(
     if (request.walk) paths = closed.paths;
   }
   if (settings.models.includes('open') && !settings.signal.aborted) {
-    const recorder = new Recorder();
-    settings.progress.measure(`${scenario.name} open model, ${settings.rate} req/s`, recorder, settings.durationS);
+    const recorder = new Recorder('offered');
+    const schedule = settings.stages
+      ? new ArrivalSchedule(settings.stages)
+      : ArrivalSchedule.fixed(settings.rate, settings.durationS);
+    const offered = settings.stages ? `stages up to ${schedule.peakRate} req/s` : `${settings.rate} req/s`;
+    settings.progress.measure(`${scenario.name} open model, ${offered}`, recorder, schedule.durationS);
     const cpu = measureCpu(settings.serverPid);
+    const loop = watchEventLoop();
     const open = await runOpenModel(request, {
-      rate: settings.rate,
-      durationS: settings.durationS,
+      schedule,
       connections: settings.openConnections,
       timeoutMs: settings.timeoutMs,
       paths: request.walk ? paths : paths.slice(0, 1),
@@ -115,10 +130,12 @@ export async function measureScenario(
     settings.progress.end();
     report.open = modelFigures(recorder, {
       model: 'open',
-      offeredRate: settings.rate,
+      // With stages, the mean rate offered over the run.
+      offeredRate: settings.stages ? Math.round((schedule.total / schedule.durationS) * 10) / 10 : settings.rate,
       connections: settings.openConnections,
       cpu: cpu(),
       unsent: open.unsent,
+      eventLoop: loop(),
     });
   }
   return report;

@@ -6,11 +6,11 @@
 import { Pool } from 'undici';
 import type { LoadRequest } from './load-request.ts';
 import { errorKind, Recorder } from './recorder.ts';
+import type { ArrivalSchedule } from './stages.ts';
 
 export interface OpenModelOptions {
-  /** Requests per second offered. */
-  rate: number;
-  durationS: number;
+  /** When each request falls due: a fixed rate, or --stages. */
+  schedule: ArrivalSchedule;
   /** Connections the pool may open; requests due while all are busy queue, and their wait counts. */
   connections: number;
   timeoutMs: number;
@@ -30,11 +30,15 @@ export interface OpenModelRun {
 }
 
 export async function runOpenModel(request: LoadRequest, options: OpenModelOptions): Promise<OpenModelRun> {
-  const recorder = options.recorder ?? new Recorder();
-  const pool = new Pool(new URL(request.baseUrl).origin, { connections: options.connections, pipelining: 1 });
-  const headers = { authorization: request.authorization, accept: 'application/json' };
-  const intervalMs = 1000 / options.rate;
-  const total = Math.max(1, Math.round(options.rate * options.durationS));
+  const recorder = options.recorder ?? new Recorder('offered');
+  const pool = new Pool(new URL(request.baseUrl).origin, {
+    connections: options.connections,
+    pipelining: 1,
+    ...(request.tls ? { connect: request.tls } : {}),
+  });
+  const headers = { ...request.headers, authorization: request.authorization, accept: 'application/json' };
+  const { schedule } = options;
+  const total = schedule.total;
   const inFlight = new Set<Promise<void>>();
   let schedulerLagUs = 0;
 
@@ -55,17 +59,26 @@ export async function runOpenModel(request: LoadRequest, options: OpenModelOptio
   recorder.start();
   const startedAt = performance.now();
   let next = 0;
+  // When the next request falls due, from the start (ms) and on this clock: the second it is
+  // counted in is read from the first, since startedAt + 2000 − startedAt need not be 2000.
+  let nextOffsetMs = schedule.dueS(0) * 1000;
+  let nextDueAt = startedAt + nextOffsetMs;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
       // Everything due by now is sent now, each keeping its own due time.
-      while (next < total && startedAt + next * intervalMs <= now) {
-        const dueAt = startedAt + next * intervalMs;
+      while (next < total && nextDueAt <= now) {
+        const dueAt = nextDueAt;
         schedulerLagUs = Math.max(schedulerLagUs, (now - dueAt) * 1000);
+        recorder.due(nextOffsetMs);
         send(next++, dueAt);
+        if (next < total) {
+          nextOffsetMs = schedule.dueS(next) * 1000;
+          nextDueAt = startedAt + nextOffsetMs;
+        }
       }
       if (next >= total || options.signal?.aborted) return resolve();
-      setTimeout(tick, Math.max(0, startedAt + next * intervalMs - performance.now()));
+      setTimeout(tick, Math.max(0, nextDueAt - performance.now()));
     };
     tick();
   });

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ApiClient } from '../lib/core/client/api-client.ts';
 import { authorizationHeader } from '../lib/core/client/credentials.ts';
+import { tlsOptions } from '../lib/core/client/transport.ts';
 import { Ledger } from '../lib/core/client/ledger.ts';
 import { firstUserClient } from '../lib/core/client/user-clients.ts';
 import type { Leftover } from '../lib/core/safety/created-resources.ts';
@@ -15,7 +16,7 @@ import type { Target } from '../lib/core/target/target.ts';
 import { LedgerFile, withSafeRun } from '../lib/core/safety/safe-run.ts';
 import { version } from '../lib/core/version.ts';
 import { defaultPlan, removeDataSet, seedDataSet, type DataSetPlan } from './data-set.ts';
-import { runProblems } from './figures.ts';
+import { generatorLimits, runProblems } from './figures.ts';
 import { abGate, type AbRound } from './gates/ab-rule.ts';
 import { compareWithBaseline, type LatencyTolerance } from './gates/baseline.ts';
 import { evaluateThresholds, type Threshold } from './gates/thresholds.ts';
@@ -33,6 +34,7 @@ import {
   type ScenarioReport,
 } from './load-report.ts';
 import type { ScenarioSpec } from './scenarios.ts';
+import { formatStages, type Stage } from './stages.ts';
 import type { Generator } from './closed-model.ts';
 import { writeSeedFile, type SeedRecord } from './seed-file.ts';
 
@@ -47,12 +49,16 @@ export interface LoadOptions {
   durationS: number;
   warmupS: number;
   rate: number;
+  /** --stages: the open model's rate over time, instead of rate for durationS. */
+  stages?: Stage[] | undefined;
   openConnections: number;
   maxLimit: number;
   maxLimitDeclared: boolean;
   /** Undefined: --no-seed, measure the data already there. */
   plan: DataSetPlan | undefined;
   thresholds: Threshold[];
+  /** --strict: a measurement the generating machine limited fails the run (otherwise a note says so). */
+  strict?: boolean;
   baseline: { file: string; report: LoadReport; tolerance: LatencyTolerance } | undefined;
   ab: { target: TargetSettings; rounds: number; tolerance: number } | undefined;
   timeoutMs: number;
@@ -113,6 +119,7 @@ class PreparedTarget {
       encoding: target.choices.bodyEncoding,
       timeoutMs: options.timeoutMs,
       readOnly: true,
+      transport: target.transport,
     });
     return new PreparedTarget(target, client, ledgerFile, options.timeoutMs);
   }
@@ -126,6 +133,7 @@ class PreparedTarget {
       encoding: target.choices.bodyEncoding,
       timeoutMs: this.timeoutMs,
       ledger: this.ledger,
+      transport: target.transport,
     });
     const data = await seedDataSet(
       seeder,
@@ -156,6 +164,9 @@ class PreparedTarget {
       })!,
       operation: scenario.operation,
       query: scenario.query({ maxLimit: options.maxLimit, groupId }),
+      // The gateway's headers and the certificates go to the generators as to every other request.
+      headers: Object.fromEntries(this.target.transport.headers.map((header) => [header.name, header.value])),
+      tls: tlsOptions(this.target.transport),
       ...(scenario.walk ? { walk: this.target.choices.pagination } : {}),
     };
   }
@@ -167,6 +178,7 @@ class PreparedTarget {
       accessToken: this.target.users.accessToken,
       encoding: choices.bodyEncoding,
       timeoutMs,
+      transport: this.target.transport,
     };
     const recorded = this.ledgerFile.recorded();
     const removing =
@@ -239,6 +251,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
         durationS: options.durationS,
         warmupS: options.warmupS,
         rate: options.rate,
+        stages: options.stages,
         openConnections: options.openConnections,
         timeoutMs: options.timeoutMs,
         pagination: target.target.choices.pagination,
@@ -377,9 +390,13 @@ function buildLoadReport(
   stopped: string | undefined,
 ): LoadReport {
   const failures: string[] = [];
+  const generatorNotes: string[] = [];
   for (const scenario of scenarios) {
     for (const figures of [scenario.closed, scenario.open])
-      if (figures) failures.push(...runProblems(scenario.name, figures));
+      if (figures) {
+        failures.push(...runProblems(scenario.name, figures));
+        generatorNotes.push(...generatorLimits(scenario.name, figures));
+      }
     failures.push(...scenario.samples.problems.map((problem) => `${problem} (sampled body)`));
   }
   const thresholdGates = evaluateThresholds(options.thresholds, scenarios);
@@ -392,6 +409,10 @@ function buildLoadReport(
     failures.push(
       `${leftovers.length} objects of the data set could not be removed (see the ledger file in ${options.reportsDir})`,
     );
+  // What the generating machine limited is a note; --strict makes it a failure (as a CI job that
+  // must not pass on a figure of its own runner asks).
+  if (options.strict) failures.push(...generatorNotes.map((note) => `${note} (--strict)`));
+  const notes = [...generatorNotes, ...(baselineComparison?.notes ?? [])];
   return {
     format: loadReportFormat,
     version,
@@ -405,11 +426,13 @@ function buildLoadReport(
       duration_s: options.durationS,
       warmup_s: options.warmupS,
       rate: options.rate,
+      ...(options.stages ? { stages: formatStages(options.stages) } : {}),
       open_connections: options.openConnections,
       max_limit: options.maxLimit,
       pagination: formatPagination(main.target.choices.pagination),
       timeout_ms: options.timeoutMs,
       thresholds: options.thresholds.map((threshold) => threshold.text),
+      ...(options.strict ? { strict: true } : {}),
     },
     environment: environment(options.generator),
     data_set: options.plan ? { ...options.plan, seeded: true } : null,
@@ -417,7 +440,7 @@ function buildLoadReport(
     gates,
     verdict: loadVerdict(failures, stopped),
     ...(stopped ? { interrupted: true as const } : {}),
-    ...(baselineComparison && baselineComparison.notes.length > 0 ? { notes: baselineComparison.notes } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }
 

@@ -59,12 +59,16 @@ reference server, in a process of its own; also without it when no BASE_URL and 
 given, outside CI): first seeds a data set (removed again afterwards, also after Ctrl-C), then
 for each scenario a closed model (throughput: our own HTTP/1.1 loop, or autocannon with
 --generator autocannon; pipelining 1, after a warm-up that is not counted) and an open model (latency at a fixed offered rate, measured from each request's due
-time). Writes load.json and load.html in REPORTS_DIR and prints a summary table.
+time; --stages ramps that rate, --duration 2h makes a soak run). Writes load.json and load.html in
+REPORTS_DIR, each with the run second by second, and prints a summary table. The generators send
+--header's headers and use --ca, --cert, --key and --insecure, as every other request does.
 
 Gates: a --threshold, --baseline or --ab that fails fails the run (exit 1); so does any error or
 non-2xx response.`,
   outro: `On two shared cores, generator and server compete: a figure taken while the generator used a full
-core and the server did not is flagged "generator-bound", not reported as the server's.`,
+core and the server did not is flagged "generator-bound", not reported as the server's; so is one
+taken while the generator's event loop ran 50 ms late or more (a busy machine). The report notes
+it; --strict fails the run on it.`,
 });
 
 export const loadMergeHelp = renderHelp('load merge', {
@@ -79,8 +83,10 @@ export const loadExportHelp = renderHelp('load export', {
   intro: `Writes our load scenarios as a ready script for another engine, for load beyond one machine:
 Artillery 2.0.21 (the last version that runs on Node 20; run, run-fargate, run-lambda) or k6
 (k6 run, k6-operator). Each scenario is the exact request msgapi load sends; the script reads the
-token from ACCESS_TOKEN where it runs and never holds it. Beside the script: msgapi-export.json,
-which msgapi load import reads back.
+token from ACCESS_TOKEN where it runs and never holds it, and stops before any request when it is
+not set (k6's setup(), Artillery's before section). Both fail their exit code as msgapi load
+fails a run: on any request without a 2xx (k6: http_req_failed rate==0, checks rate==1). Beside
+the script: msgapi-export.json, which msgapi load import reads back.
 
 Seeding stays ours: run 'msgapi load --seed-only' against the target first (it writes
 REPORTS_DIR/load-seed.json, which gives the target and a group to filter by), and 'msgapi cleanup

@@ -7,6 +7,7 @@ import type { Threshold } from '../gates/thresholds.ts';
 import type { Model } from '../load-report.ts';
 import { requestPath } from '../request-path.ts';
 import type { ScenarioSpec } from '../scenarios.ts';
+import type { Stage } from '../stages.ts';
 
 export interface ExportedScenario {
   /** Our scenario name (conversations.default): engines tag every request with it. */
@@ -33,6 +34,8 @@ export interface ExportPlan {
   /** Closed model: connections of all runners together; open model: connections each runner may use. */
   connections: number;
   durationS: number;
+  /** Open model: the rate of all runners together over time (--stages), ramping from 0; durationS is then their sum. */
+  stages?: Stage[];
   /** Closed model: seconds of warm-up, not counted (engines without an uncounted phase leave it out and say so). */
   warmupS: number;
   /** How many runners share the work, each taking rate / N and connections / N: an Artillery script holds one runner's share (run-fargate --count N multiplies it); a k6 script holds the totals, which k6's execution segments (k6-operator parallelism N) divide. */
@@ -54,13 +57,29 @@ export interface ExportResult {
   notes: string[];
 }
 
+/** The highest rate the plan offers, req/s of all runners together. */
+export const peakRate = (plan: Pick<ExportPlan, 'rate' | 'stages'>): number =>
+  plan.stages ? Math.max(...plan.stages.map((stage) => stage.target)) : plan.rate;
+
+/** The rate the plan offers on average over its run, req/s of all runners together (the stages ramp linearly). */
+export const meanRate = (plan: Pick<ExportPlan, 'rate' | 'stages' | 'durationS'>): number => {
+  if (!plan.stages) return plan.rate;
+  let from = 0;
+  let offered = 0;
+  for (const stage of plan.stages) {
+    offered += ((from + stage.target) / 2) * stage.durationS;
+    from = stage.target;
+  }
+  return Math.round((offered / plan.durationS) * 10) / 10;
+};
+
 /** Each runner's share: rate / N, connections / N (at least 1). */
 export const perWorker = (total: number, workers: number): number => Math.max(1, total / workers);
 
 /** What msgapi load export was given: the figures the plan carries as they are, and what it resolves into requests. */
 export interface PlanInput extends Pick<
   ExportPlan,
-  'model' | 'rate' | 'connections' | 'durationS' | 'warmupS' | 'workers' | 'thresholds'
+  'model' | 'rate' | 'connections' | 'durationS' | 'warmupS' | 'workers' | 'thresholds' | 'stages'
 > {
   baseUrl: string;
   scenarios: readonly ScenarioSpec[];
@@ -100,7 +119,8 @@ export function exportPlan(input: PlanInput): ExportPlan {
     model: input.model,
     rate: input.rate,
     connections: input.connections,
-    durationS: input.durationS,
+    durationS: input.stages ? input.stages.reduce((sum, stage) => sum + stage.durationS, 0) : input.durationS,
+    ...(input.stages ? { stages: input.stages } : {}),
     warmupS: input.warmupS,
     workers: input.workers,
     thresholds: input.thresholds,

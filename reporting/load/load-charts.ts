@@ -40,6 +40,16 @@ export function scenarioCharts(scenario: ScenarioReport): ScenarioCharts {
   // The offered rate as a dashed line: where the open model's curve falls below it, the target lagged.
   for (const figures of models) {
     if (figures.offered_rate === null || figures.rps_over_time.length === 0) continue;
+    // Second by second where the report has it, so that --stages draws its ramp.
+    const offered = figures.per_second?.filter((second) => second.offered !== null);
+    if (offered && offered.length > 0) {
+      rps.push({
+        label: 'offered rate (open model)',
+        model: 'offered',
+        points: offered.map((second) => ({ x: second.second + 1, y: second.offered! })),
+      });
+      continue;
+    }
     const last = figures.rps_over_time.length;
     rps.push({
       label: 'offered rate (open model)',

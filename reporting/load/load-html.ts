@@ -45,7 +45,9 @@ export function facts(report: LoadReport): string {
   if (models.has('open'))
     entries.push([
       'Open model',
-      `${config.rate} req/s offered on a schedule, over ${config.open_connections} connections`,
+      config.stages
+        ? `stages <code>${escapeHtml(config.stages)}</code> (each ramping linearly from the rate before it, 0 before the first), offered on a schedule over ${config.open_connections} connections`
+        : `${config.rate} req/s offered on a schedule, over ${config.open_connections} connections`,
     ]);
   entries.push(
     [
@@ -81,6 +83,12 @@ export function facts(report: LoadReport): string {
   return `<dl class="facts">${entries.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}</dl>`;
 }
 
+/** What the report says beside its verdict: a measurement the generating machine limited, what a baseline could not compare. */
+export function notes(report: LoadReport): string {
+  if (!report.notes || report.notes.length === 0) return '';
+  return `<h3>Notes</h3><ul class="notes">${report.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`;
+}
+
 export function gates(report: LoadReport): string {
   if (report.gates.length === 0) return '<h3>Gates</h3><p>No gates were set.</p>';
   const rows = report.gates
@@ -104,6 +112,7 @@ export function renderLoadHtml(report: LoadReport): string {
 ${verdict(report)}
 ${facts(report)}
 ${gates(report)}
+${notes(report)}
 </header>
 ${report.scenarios.map(scenarioSection).join('\n')}
 <footer>${escapeHtml(report.format)} · msgapi ${escapeHtml(report.version)} · latencies are from HDR histograms in µs; the report's JSON is embedded in this page as #load-data.</footer>

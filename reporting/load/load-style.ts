@@ -21,6 +21,10 @@ table.figures thead th.closed { color: var(--closed); }
 table.figures thead th.open { color: var(--open); }
 td.warning { color: var(--warn); background: var(--warn-bg); font-weight: 600; }
 .generator-bound { margin: 14px 0 0; padding: 10px 16px; border-radius: 8px; color: var(--warn); background: var(--warn-bg); border: 1px solid #fde68a; }
+details.per-second { margin: 12px 0 0; }
+details.per-second summary { cursor: pointer; }
+table.per-second th, table.per-second td { padding: 2px 10px; }
+ul.notes li { margin: 4px 0; }
 .samples { margin: 16px 0 0; }
 .problems { margin: 6px 0 0; padding: 10px 16px 10px 32px; background: var(--warn-bg); border-radius: 8px; color: var(--warn); }
 .problems li { word-break: break-word; }

@@ -10,6 +10,7 @@ import {
   formatRate,
   formatStatuses,
 } from './figure-text.ts';
+import { perSecondTable } from './per-second-table.ts';
 
 interface FigureRow {
   /** data-figure attribute, for tests and for anyone scripting the page. */
@@ -93,9 +94,12 @@ function figuresTable(models: ModelFigures[], group: (typeof figureGroups)[numbe
 
 /** Said above the charts too, since a generator-bound figure misleads whoever reads only the charts. */
 function generatorWarning(models: ModelFigures[]): string {
-  const bound = models.filter((f) => f.bottleneck === 'generator').map((f) => `${f.model} model`);
+  const bound = models.filter((f) => f.bottleneck === 'generator' || f.generator_limit);
   if (bound.length === 0) return '';
-  return `<p class="generator-bound"><strong>${escapeHtml(bound.join(' and '))}: generator-bound.</strong> The load generator used its CPU up before the server did: these figures are the generator's limit, not the server's.</p>`;
+  const why = bound.map(
+    (f) => `${f.model} model: ${f.generator_limit ?? 'the generator used its CPU up before the server did'}`,
+  );
+  return `<p class="generator-bound"><strong>${escapeHtml(bound.map((f) => `${f.model} model`).join(' and '))}: limited by the generating machine.</strong> These figures are the generator's limit, not the server's (${escapeHtml(why.join('; '))}).</p>`;
 }
 
 function samples(scenario: ScenarioReport): string {
@@ -128,6 +132,6 @@ export function scenarioSection(scenario: ScenarioReport): string {
   const body =
     models.length === 0
       ? '<p class="skipped">No model was run for this scenario.</p>'
-      : `${generatorWarning(models)}${charts(scenario.name)}\n<div class="figures-grid">${tables}</div>`;
+      : `${generatorWarning(models)}${charts(scenario.name)}\n<div class="figures-grid">${tables}</div>\n${models.map(perSecondTable).join('\n')}`;
   return `<section class="scenario" data-scenario="${escapeHtml(scenario.name)}">${head}\n${body}\n${samples(scenario)}</section>`;
 }

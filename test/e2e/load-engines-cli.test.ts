@@ -97,6 +97,36 @@ describe('load --seed-only, export and cleanup', () => {
   });
 });
 
+describe('load export --stages and --duration in hours', () => {
+  it('writes k6 ramping-arrival-rate stages and Artillery phases with rampTo; a soak run of 2h is 7200 s', async () => {
+    const dir = newDir();
+    const base = ['--base-url', 'http://127.0.0.1:9', '--scenarios', 'conversations.default', '--out'];
+    const k6 = await runCli(
+      ['load', 'export', 'k6', '--stages', '30s:100,2m:400,30s:0', ...base, join(dir, 'k6')],
+      {},
+      dir,
+    );
+    expect(k6.code, k6.stderr).toBe(0);
+    expect(k6.stdout).toContain('stages up to 400 req/s in all over 1 runner, 180 s');
+    const script = readFileSync(join(dir, 'k6', 'msgapi-k6.js'), 'utf8');
+    expect(script).toContain('"executor": "ramping-arrival-rate"');
+    expect(script).toContain('"maxVUs": 800');
+    expect(script).toContain('export function setup()');
+    const artillery = await runCli(
+      ['load', 'export', 'artillery', '--stages', '1m:60', ...base, join(dir, 'artillery')],
+      {},
+      dir,
+    );
+    expect(artillery.code, artillery.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'artillery', 'msgapi-artillery.yml'), 'utf8')).toMatch(
+      /arrivalRate: 0\n\s+rampTo: 60/,
+    );
+    const soak = await runCli(['load', 'export', 'k6', '--duration', '2h', ...base, join(dir, 'soak')], {}, dir);
+    expect(soak.code, soak.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'soak', 'msgapi-export.json'), 'utf8')).durationS).toBe(7200);
+  });
+});
+
 describe('refusals, one sentence each, before anything is sent or written', () => {
   it.each([
     [['load', '--seed-only'], '--seed-only needs a target that outlives this command (BASE_URL)'],
@@ -117,7 +147,19 @@ describe('refusals, one sentence each, before anything is sent or written', () =
     ],
     [
       ['load', 'export', 'artillery', '--strict'],
-      '--strict is not an option of msgapi load export (it belongs to msgapi check)',
+      '--strict is not an option of msgapi load export (it belongs to msgapi check and msgapi load)',
+    ],
+    [
+      ['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--stages', '30s:100', '--model', 'closed'],
+      "--stages shapes the open model's offered rate; give it with --model open.",
+    ],
+    [
+      ['load', 'export', 'k6', '--base-url', 'http://127.0.0.1:9', '--stages', '30s:100', '--duration', '2h'],
+      '--stages sets the rate and the length of the run stage by stage, so --duration cannot be given with it.',
+    ],
+    [
+      ['load', 'export', 'artillery', '--base-url', 'http://127.0.0.1:9', '--stages', '30s:100,2m:fast'],
+      '--stages stage 2 (2m:fast): fast is not a rate; give requests per second from 0 to 1000000.',
     ],
     [['load', 'import', 'k6'], 'no k6 output to import: name its files after the engine'],
     [['load', 'import', 'k6', 'nowhere.ndjson'], 'nowhere.ndjson does not exist.'],

@@ -37,12 +37,12 @@ describe('each command --help', () => {
 });
 
 describe('refusals', () => {
-  it('msgapi load --strict is refused, naming the command it belongs to', async () => {
-    const result = await runCli(['load', '--strict'], {}, emptyDir());
+  it('msgapi load merge --strict is refused, naming the commands it belongs to', async () => {
+    const result = await runCli(['load', 'merge', '--strict'], {}, emptyDir());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'msgapi: --strict is not an option of msgapi load (it belongs to msgapi check); see msgapi load --help.\n',
+      'msgapi: --strict is not an option of msgapi load merge (it belongs to msgapi check and msgapi load); see msgapi load merge --help.\n',
     );
   });
 
@@ -58,7 +58,10 @@ describe('refusals', () => {
   );
 
   it.each([
-    [['load', '--duration', 'soon'], 'msgapi: --duration soon must be a number from 0.5 to 3600.\n'],
+    [
+      ['load', '--duration', 'soon'],
+      'msgapi: --duration soon must be a duration from 0.5 s to 24h: seconds, or a number with s, m or h (90, 90s, 15m, 2h).\n',
+    ],
     [['load', '--model', 'half'], 'msgapi: --model half must be closed, open or both.\n'],
     [
       ['load', '--scenarios', 'nothing'],

@@ -211,10 +211,12 @@ describe('transport settings that cannot work', () => {
     expect(run.stderr).toContain(sentence);
   });
 
-  it('msgapi load refuses them in one sentence: its generators open their own connections', async () => {
-    const run = await runCli(['load', '--header', 'X-Api-Key: abc'], { REPORTS_DIR: newDir() });
+  it('msgapi load --generator autocannon refuses --ca in one sentence: autocannon never verifies a certificate', async () => {
+    const run = await runCli(['load', '--generator', 'autocannon', '--ca', tlsFixture('ca.pem')], {
+      REPORTS_DIR: newDir(),
+    });
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain('msgapi load does not send through --header');
+    expect(run.stderr).toContain("--generator autocannon never verifies the target's certificate");
   });
 });
 

@@ -8,7 +8,7 @@ import { exitCodeOf } from '../exit-codes.ts';
 import { defaultLatencyTolerance } from '../../../load/gates/baseline.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
 import { engineNames, engines, planFileName } from '../../../load/engines/engines.ts';
-import { exportPlan, type ExportPlan } from '../../../load/engines/export-plan.ts';
+import { exportPlan, peakRate, type ExportPlan } from '../../../load/engines/export-plan.ts';
 import { importedLoadReport, type EngineName } from '../../../load/engines/imported-report.ts';
 import { loadOutcome } from '../../../load/load-report.ts';
 import { readSeedFile } from '../../../load/seed-file.ts';
@@ -59,6 +59,19 @@ async function runExport(argv: readonly string[]): Promise<number> {
   }
   const seedOfTarget =
     seed && (values.baseUrl === undefined || sameTarget(seed.url, values.baseUrl)) ? seed : undefined;
+  if (values.stages !== undefined) {
+    if (values.model !== 'open')
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        "--stages shapes the open model's offered rate; give it with --model open.",
+      );
+    for (const other of ['rate', 'duration'] as const)
+      if (given(other))
+        throw new HarnessError(
+          'MSGAPI_USAGE',
+          `--stages sets the rate and the length of the run stage by stage, so --${other} cannot be given with it.`,
+        );
+  }
   const thresholds = values.threshold.map((text) =>
     parseThreshold(
       text,
@@ -73,6 +86,7 @@ async function runExport(argv: readonly string[]): Promise<number> {
     rate: values.rate,
     connections: values.connections,
     durationS: values.duration,
+    ...(values.stages ? { stages: values.stages } : {}),
     warmupS: 0,
     workers: values.workers,
     maxLimit: values.maxLimit,
@@ -97,7 +111,7 @@ async function runExport(argv: readonly string[]): Promise<number> {
     `Wrote ${[...result.files.map((file) => file.name), planFileName].map((name) => shown(join(outDir, name))).join(', ')}.`,
   );
   console.log(
-    `${plan.scenarios.length} scenarios, ${plan.model} model, ${plan.model === 'open' ? `${plan.rate} req/s` : `${plan.connections} connections`} in all over ${plan.workers} runner${plan.workers === 1 ? '' : 's'}, ${plan.durationS} s, against ${plan.origin}.`,
+    `${plan.scenarios.length} scenarios, ${plan.model} model, ${plan.model === 'closed' ? `${plan.connections} connections` : plan.stages ? `stages up to ${peakRate(plan)} req/s` : `${plan.rate} req/s`} in all over ${plan.workers} runner${plan.workers === 1 ? '' : 's'}, ${plan.durationS} s, against ${plan.origin}.`,
   );
   for (const left of plan.leftOut) console.log(`Left out ${left.name}: ${left.why}.`);
   for (const note of result.notes) console.log(`Note: ${note}`);

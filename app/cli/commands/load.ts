@@ -1,7 +1,7 @@
 // `msgapi load`: list-endpoint throughput (closed model) and latency at a fixed offered rate (open
 // model), over a seeded data set, with thresholds and regressions that gate. `msgapi load merge`
 // adds up the reports of several generators or repetitions.
-import { withCommandToken } from '../../../lib/core/config/transport-settings.ts';
+import { transportOf, withCommandToken } from '../../../lib/core/config/transport-settings.ts';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { HarnessError } from '../../../lib/core/errors.ts';
@@ -47,6 +47,18 @@ export function loadOptions(
           `--seed-only measures nothing, so --${other === 'noSeed' ? 'no-seed' : other} has nothing to do with it.`,
         );
   }
+  if (values.stages !== undefined) {
+    if (!values.model.includes('open'))
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        "--stages shapes the open model's offered rate, and --model closed runs no open model.",
+      );
+    if (given('rate'))
+      throw new HarnessError(
+        'MSGAPI_USAGE',
+        '--stages sets the offered rate stage by stage, so --rate cannot be given with it.',
+      );
+  }
   if (values.ab !== undefined && !values.model.includes('closed'))
     throw new HarnessError(
       'MSGAPI_USAGE',
@@ -58,22 +70,31 @@ export function loadOptions(
       '--ab needs AB_ACCESS_TOKEN when the target is the embedded reference server (its token is made up for the run).',
     );
   }
-  // The generators open their own connections (autocannon, the closed loop's sockets): they would
-  // leave a gateway's headers and the certificates out, so load refuses them rather than measure
-  // a server it did not reach as the user asked.
-  const transportGiven = (['header', 'ca', 'cert', 'key', 'insecure'] as const).filter((key) => given(key));
-  if (transportGiven.length > 0) {
+  // The generators send the gateway's headers and use the certificates, as every other request of
+  // the run does (load-request.ts), but autocannon never verifies a target's certificate (it
+  // connects with rejectUnauthorized false): a CA file given for it would check nothing.
+  if (values.generator === 'autocannon' && given('ca'))
     throw new HarnessError(
       'MSGAPI_USAGE',
-      `msgapi load does not send through ${transportGiven.map((key) => `--${key}`).join(', ')} yet: its generators open their own connections; load the server directly, or export a script for k6 or Artillery (msgapi load export) and give them there.`,
+      "--generator autocannon never verifies the target's certificate, so --ca would check nothing: use the default generator (own), which verifies it against --ca.",
     );
-  }
-  // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole run.
+  // The generators open their own connections, direct: said once, so that a figure taken past the
+  // proxy is not read as one taken through it.
+  const proxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].find(
+    (name) => (process.env[name] ?? '') !== '',
+  );
+  if (proxy !== undefined && values.baseUrl !== undefined && !values.seedOnly)
+    process.stderr.write(
+      `msgapi: note: ${proxy} is set: the probe, the seeding and the cleanup go through it (unless NO_PROXY names the target), but the load generators connect to the target directly.\n`,
+    );
+  // ACCESS_TOKEN_COMMAND runs once, here: the generators send the token it printed for the whole
+  // run (a token that expires mid-run shows as 401s, which fail the run).
   const target = {
     baseUrl: values.baseUrl,
     accessToken: withCommandToken(values).accessToken,
     bodyEncoding: values.bodyEncoding,
     pagination: values.pagination,
+    transport: transportOf(values),
   };
   const options: LoadOptions = {
     target,
@@ -84,6 +105,8 @@ export function loadOptions(
     durationS: values.duration,
     warmupS: values.warmup,
     rate: values.rate,
+    stages: values.stages,
+    strict: values.strict,
     openConnections: values.openConnections,
     maxLimit: values.maxLimit,
     maxLimitDeclared: given('maxLimit'),
@@ -191,6 +214,7 @@ export async function loadRun(
   const say = (text: string) => people.write(`${text}\n`);
   const { report, interrupted } = await runLoad({ ...options, say, progressOutput: process.stderr });
   say(summaryTable(report));
+  for (const note of report.notes ?? []) say(`Note: ${note}`);
   say(verdictLines(report));
   say(writeLoadReports(report, join(options.reportsDir, 'load.json')));
   if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -10,11 +10,11 @@ import {
 } from '../../../lib/core/config/parse-values.ts';
 import { envFileOption, helpOption, reportsDir, targetSettings } from '../../../lib/core/config/settings.ts';
 import type { Model } from '../../../load/load-report.ts';
+import { parseDuration } from '../../../load/stages.ts';
 import { loadOptions } from './load.ts';
 import { jsonOption } from './check.ts';
 
 const count = (min: number, max: number) => (raw: string, name: string) => parseNumber(name, raw, min, max, true);
-const amount = (min: number, max: number) => (raw: string, name: string) => parseNumber(name, raw, min, max, false);
 const text = (raw: string, name: string) => parseText(name, raw);
 
 const threshold = repeatableOption({
@@ -55,12 +55,17 @@ export const loadExportOptions = {
   }),
   duration: valueOption({
     flag: 'duration',
-    metavar: 'S',
-    help: 'Seconds the script runs.',
-    parse: amount(1, 86_400),
+    metavar: 'TIME',
+    help: 'How long the script runs: seconds, or a number with s, m or h (2h for a soak run), up to 24h.',
+    parse: (raw, name) => parseDuration(raw, name, 1),
     format: String,
     default: 30,
   }),
+  stages: {
+    ...loadOptions.stages,
+    help: "Open model: the offered rate of all runners together over time instead of --rate and --duration, as DURATION:RATE stages, each ramping linearly from the rate before it (0 before the first): '30s:100,2m:400,30s:0'. k6 gets ramping-arrival-rate stages, Artillery phases with rampTo.",
+    defaultText: 'none: --rate for --duration',
+  },
   workers: valueOption({
     flag: 'workers',
     metavar: 'N',

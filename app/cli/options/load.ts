@@ -25,6 +25,7 @@ import type { Model } from '../../../load/load-report.ts';
 import type { MergeMode } from '../../../load/merge-reports.ts';
 import type { Generator } from '../../../load/closed-model.ts';
 import { chooseScenarios, scenarioNames, type ScenarioSpec } from '../../../load/scenarios.ts';
+import { formatStages, parseDuration, parseStages } from '../../../load/stages.ts';
 import { jsonOption } from './check.ts';
 
 const count = (min: number, max: number) => (raw: string, name: string) => parseNumber(name, raw, min, max, true);
@@ -95,9 +96,9 @@ export const loadOptions = {
   }),
   duration: valueOption({
     flag: 'duration',
-    metavar: 'S',
-    help: 'Seconds each model measures each scenario.',
-    parse: amount(0.5, 3_600),
+    metavar: 'TIME',
+    help: 'How long each model measures each scenario: seconds, or a number with s, m or h (90m or 2h for a soak run), up to 24h.',
+    parse: (raw, name) => parseDuration(raw, name, 0.5),
     format: String,
     default: 2,
   }),
@@ -116,6 +117,18 @@ export const loadOptions = {
     parse: count(1, 1_000_000),
     format: formatInteger,
     default: 200,
+  }),
+  stages: valueOption({
+    flag: 'stages',
+    metavar: 'LIST',
+    help: "Open model: the offered rate over time instead of --rate, as DURATION:RATE stages, each ramping linearly from the rate before it (0 before the first), as k6's ramping-arrival-rate does: '30s:100,2m:400,30s:0'. The report's per-second series shows the ramp.",
+    parse: parseStages,
+    format: formatStages,
+    defaultText: 'none: --rate for --duration',
+  }),
+  strict: switchOption({
+    flag: 'strict',
+    help: 'A measurement the generating machine limited (its own core saturated, or its event loop running 50 ms late or more) fails the run; without it the report notes it.',
   }),
   openConnections: valueOption({
     flag: 'open-connections',

@@ -2,7 +2,8 @@
 // the certificates of a staging server with its own authority or one that asks for the client's,
 // and a proxy from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, as curl reads them). Every
 // client of the process (the checks in every worker, the probe, the sweep, cleanup) sends through
-// the same settings; msgapi load refuses them, since its generators open their own connections (app/cli/commands/load.ts).
+// the same settings, and so do msgapi load's generators, which open their own connections with the
+// headers and tlsOptions() (load/load-request.ts).
 import { readFileSync } from 'node:fs';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
@@ -40,7 +41,7 @@ const proxyVariables = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'
 const proxyConfigured = (): boolean => proxyVariables.some((name) => (process.env[name] ?? '') !== '');
 
 /** TLS options of a connection to the target, from the settings' files (read once per dispatcher); undefined: Node's defaults. */
-function tlsOptions(settings: TransportSettings): ConnectionOptions | undefined {
+export function tlsOptions(settings: TransportSettings): ConnectionOptions | undefined {
   const read = (file: string | undefined) => (file === undefined ? undefined : readFileSync(file, 'utf8'));
   const ca = read(settings.caFile);
   const cert = read(settings.certFile);

@@ -3,6 +3,9 @@
 // runner's share of the rate, each virtual user sending one request. Closed model: this runner's
 // share of the connections as virtual users, each looping over its scenario until the duration is
 // over; one Artillery run per scenario (--scenario-name), as msgapi load measures them in turn.
+// --stages become phases ramping with rampTo. The script's `before` section runs a processor
+// function once, before any virtual user, that fails the run when ACCESS_TOKEN is not set
+// (Artillery 2.0.21 runs it in the main thread and stops when it calls back an error).
 import { stringify } from 'yaml';
 import { perWorker, type ExportedScenario, type ExportPlan, type ExportResult } from '../export-plan.ts';
 import { non2xxCounter, processorHooks, processorSource } from './processor-source.ts';
@@ -44,9 +47,30 @@ function scenarioSpec(plan: ExportPlan, scenario: ExportedScenario) {
   };
 }
 
+/** A rate of one runner, as the phases write it: three decimals. */
+const runnerRate = (rate: number, workers: number) => Math.round((rate / workers) * 1000) / 1000;
+
+/** Artillery counts a phase's duration in whole seconds. */
+const wholeSeconds = (seconds: number) => Math.max(1, Math.round(seconds));
+
+/** --stages as Artillery phases: a ramp from the rate before (rampTo), a constant rate, or a pause at 0. */
+function stagePhases(plan: ExportPlan) {
+  let from = 0;
+  return plan.stages!.map((stage, index) => {
+    const start = runnerRate(from, plan.workers);
+    const end = runnerRate(stage.target, plan.workers);
+    const duration = wholeSeconds(stage.durationS);
+    from = stage.target;
+    const name = `msgapi open model, stage ${index + 1}: ${start} to ${end} requests/s`;
+    if (start === 0 && end === 0) return { name, pause: duration };
+    return start === end ? { name, duration, arrivalRate: end } : { name, duration, arrivalRate: start, rampTo: end };
+  });
+}
+
 function phases(plan: ExportPlan) {
+  if (plan.model === 'open' && plan.stages) return stagePhases(plan);
   if (plan.model === 'open') {
-    const rate = Math.round((plan.rate / plan.workers) * 1000) / 1000;
+    const rate = runnerRate(plan.rate, plan.workers);
     return [{ name: `msgapi open model: ${rate} requests/s`, duration: plan.durationS, arrivalRate: rate }];
   }
   // Every virtual user starts within the first second and loops until the duration is over.
@@ -66,6 +90,8 @@ export function artilleryScript(plan: ExportPlan): string {
       plugins: { ensure: {} },
       ensure: { maxErrorRate: 0, thresholds: [{ [non2xxCounter]: 1 }] },
     },
+    // Once, before any virtual user: the run stops here when the token is missing.
+    before: { flow: [{ function: processorHooks.requireToken }] },
     scenarios: plan.scenarios.map((scenario) => scenarioSpec(plan, scenario)),
   };
   return (
@@ -99,7 +125,10 @@ function exportNotes(plan: ExportPlan): string[] {
     `npx installs Artillery ${artilleryVersion} on first use; where its browser download cannot reach the internet, set PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1.`,
     "Latencies are timed by the processor from Artillery's beforeRequest hook to its afterResponse hook (the whole body read, any wait for a pooled connection included); Artillery's own http.response_time is the time to the first byte, in whole milliseconds.",
     "Thresholds are judged by msgapi load import artillery, not by Artillery; the script's ensure fails Artillery's exit code on any error or non-2xx response.",
+    `The script's before section stops the run before any request when ${plan.tokenVariable} is not set.`,
   ];
+  if (plan.stages?.some((stage) => stage.durationS !== wholeSeconds(stage.durationS)))
+    notes.push('Artillery counts phases in whole seconds: stages not lasting whole seconds are rounded.');
   if (plan.model === 'open') {
     notes.push(
       `Open model: Artillery picks each arriving virtual user's scenario at random (equal weights), so each scenario gets about 1/${plan.scenarios.length} of the rate, not exactly; msgapi load's open model counts latency from each request's due time, Artillery from when the virtual user sends it.`,

@@ -2,7 +2,7 @@
 // closed model one per scenario) added up into one run, one HDR histogram per scenario rebuilt from
 // the processor's bucket counters. Runners run at the same time: counts add, durations do not.
 import { HarnessError } from '../../../lib/core/errors.ts';
-import type { ExportPlan } from '../export-plan.ts';
+import { meanRate, type ExportPlan } from '../export-plan.ts';
 import { importedFigures, type ImportedRun } from '../imported-report.ts';
 import { bucketResolutionNote, histogramFromBuckets } from './latency-buckets.ts';
 import { readReportCounts, type ReportCounts, type ScenarioCounts } from './report-counts.ts';
@@ -64,7 +64,7 @@ export function importArtillery(files: readonly string[], plan: ExportPlan): Imp
     const figures = importedFigures({
       model: plan.model,
       // Artillery weighs the scenarios evenly: each is offered its share of the rate.
-      offeredRate: plan.model === 'open' ? plan.rate / plan.scenarios.length : null,
+      offeredRate: plan.model === 'open' ? meanRate(plan) / plan.scenarios.length : null,
       connections: plan.connections,
       durationS,
       histogram: histogramFromBuckets(counts.buckets),

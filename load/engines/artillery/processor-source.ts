@@ -16,6 +16,7 @@ export const processorHooks = {
   onError: 'msgapiOnError',
   startClock: 'msgapiStartClock',
   beforeDeadline: 'msgapiBeforeDeadline',
+  requireToken: 'msgapiRequireToken',
 } as const;
 
 /** Counts every response not in 2xx, so that the script's ensure can fail Artillery's exit code on them too. */
@@ -139,6 +140,14 @@ function ${hooks.startClock}(context, ee, next) {
 
 function ${hooks.beforeDeadline}(context, next) {
   return next(Date.now() < context.vars.msgapiUntil);
+}
+
+// Run once by the script's before section: without the token every request would carry an
+// empty one, so the run stops before the first request.
+function ${hooks.requireToken}(context, ee, next) {
+  if (!process.env[${JSON.stringify(plan.tokenVariable)}])
+    return next(new Error(${JSON.stringify(`${plan.tokenVariable} is not set: give the token in the environment (or --dotenv); nothing was sent.`)}));
+  return next();
 }
 
 module.exports = { ${Object.values(hooks).join(', ')} };

@@ -1,10 +1,19 @@
 // msgapi load export k6: one k6 script (an ES module) with a k6 scenario per scenario of ours,
-// constant-arrival-rate for the open model and constant-vus for the closed one, each running an
-// exported function of its own. The script holds the figures of all runners together: k6-operator
+// constant-arrival-rate for the open model (ramping-arrival-rate with --stages) and constant-vus
+// for the closed one, each running an exported function of its own. It gates as msgapi load does
+// (k6-thresholds.ts: any failed request or check fails k6's exit code), and its setup() stops the
+// run before any request when ACCESS_TOKEN is missing. The script holds the figures of all runners together: k6-operator
 // (parallelism: N) and `k6 run --execution-segment` give each runner its 1/N segment of the
 // rate and of the VUs, so nothing is divided here.
-import type { ExportPlan, ExportResult } from '../export-plan.ts';
-import { k6Scenarios, ratePerScenario, vusPerScenario, type K6Scenario } from './k6-scenarios.ts';
+import { peakRate, type ExportPlan, type ExportResult } from '../export-plan.ts';
+import {
+  k6Scenarios,
+  latencyBoundS,
+  maxVusPerScenario,
+  ratePerScenario,
+  vusPerScenario,
+  type K6Scenario,
+} from './k6-scenarios.ts';
 import { k6Thresholds } from './k6-thresholds.ts';
 import { scriptRuntime } from './script-runtime.ts';
 
@@ -40,14 +49,25 @@ export function runCommands(plan: ExportPlan): string[] {
   ];
 }
 
+/** What the script offers, in words: the rate, the stages' peak, or the connections. */
+const offered = (plan: ExportPlan): string =>
+  plan.model === 'closed'
+    ? `${plan.connections} connections`
+    : plan.stages
+      ? `stages up to ${peakRate(plan)} req/s`
+      : `${plan.rate} req/s`;
+
 function notesOf(plan: ExportPlan, thresholdNotes: string[]): string[] {
   const notes = [
-    `${plan.model === 'open' ? `${ratePerScenario(plan)} req/s` : `${vusPerScenario(plan)} VUs`} per scenario in the script, for all ${plan.workers} runner${plan.workers === 1 ? '' : 's'} together: k6 gives each runner its execution segment (1/${plan.workers}); k6-operator does so with parallelism: ${plan.workers}, and each runner's --out json file is one file for msgapi load import.`,
+    `${plan.model === 'open' ? `${plan.stages ? `up to ${peakRate(plan) / plan.scenarios.length}` : ratePerScenario(plan)} req/s` : `${vusPerScenario(plan)} VUs`} per scenario in the script, for all ${plan.workers} runner${plan.workers === 1 ? '' : 's'} together: k6 gives each runner its execution segment (1/${plan.workers}); k6-operator does so with parallelism: ${plan.workers}, and each runner's --out json file is one file for msgapi load import.`,
     'k6 measures http_req_duration as sending + waiting + receiving: without the time to connect (http_req_connecting, http_req_tls_handshaking).',
   ];
+  notes.push(
+    "k6 exits 99 when a threshold fails: the script's thresholds include http_req_failed rate==0 (every request answered 2xx) and checks rate==1 (every body a list envelope), as msgapi load fails a run on any; its setup() fails the run before any request when ACCESS_TOKEN is not set.",
+  );
   if (plan.model === 'open') {
     notes.push(
-      'When no VU is free at an arrival, k6 drops that iteration (dropped_iterations) and never sends it, so its latency is missing: msgapi load import then says the open model was not held.',
+      `When no VU is free at an arrival, k6 drops that iteration (dropped_iterations) and never sends it, so its latency is missing: msgapi load import then says the open model was not held. maxVUs (${maxVusPerScenario(plan)} per scenario) holds the ${plan.stages ? 'peak ' : ''}rate for answers of up to ${latencyBoundS} s.`,
     );
   }
   if (plan.warmupS > 0)
@@ -55,23 +75,31 @@ function notesOf(plan: ExportPlan, thresholdNotes: string[]): string[] {
   return [...notes, ...thresholdNotes];
 }
 
+// k6 runs setup() once before any VU starts; an exception there (fail() throws one) ends the run
+// with no request sent, where a missing token would otherwise go out as "Bearer undefined".
+const setupFunction = `/** Stops the run before its first request when the token is missing. */
+export function setup() {
+  if (!__ENV.ACCESS_TOKEN) fail('ACCESS_TOKEN is not set: give the token in the environment (ACCESS_TOKEN=... k6 run ${k6ScriptName}); nothing was sent.');
+}`;
+
 export function exportK6(plan: ExportPlan): ExportResult {
   const scenarios = k6Scenarios(plan);
   const { thresholds, notes: thresholdNotes } = k6Thresholds(plan, scenarios);
   const options = { scenarios: Object.fromEntries(scenarios.map(({ key, config }) => [key, config])), thresholds };
   const header = [
     `// k6 script written by msgapi load export k6: ${plan.scenarios.length} scenario${plan.scenarios.length === 1 ? '' : 's'}, ${plan.model} model,`,
-    `// ${plan.model === 'open' ? `${plan.rate} req/s` : `${plan.connections} connections`} in all over ${plan.workers} runner${plan.workers === 1 ? '' : 's'}, ${plan.durationS} s, against ${plan.origin}.`,
+    `// ${offered(plan)} in all over ${plan.workers} runner${plan.workers === 1 ? '' : 's'}, ${plan.durationS} s, against ${plan.origin}.`,
     '// The token is read from ACCESS_TOKEN where k6 runs; it is not in this file. Run it with:',
     ...runCommands(plan).map((command) => `//   ${command}`),
   ];
   const content =
     [
       header.join('\n'),
-      "import http from 'k6/http';\nimport { check } from 'k6';",
+      "import http from 'k6/http';\nimport { check, fail } from 'k6';",
       `const origin = ${literal(plan.origin)};`,
       `/** @type {import('k6/options').Options} */\nexport const options = ${JSON.stringify(options, null, 2)};`,
       scriptRuntime.trim(),
+      setupFunction,
       ...scenarios.map(scenarioFunction),
       `/** Each scenario once (k6 run --iterations 1 ${k6ScriptName}: a smoke test, outside the scenarios). */\nexport default function () {\n${scenarios.map(({ key }) => `  ${key}();`).join('\n')}\n}`,
     ].join('\n\n') + '\n';

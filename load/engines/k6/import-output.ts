@@ -6,9 +6,9 @@
 // their latency is nowhere, since k6 does not back-fill it.
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { newHistogram, recordUs, type LatencyHistogram } from '../../histogram.ts';
-import type { ExportPlan } from '../export-plan.ts';
+import { meanRate, type ExportPlan } from '../export-plan.ts';
 import { importedFigures, type ImportedRun } from '../imported-report.ts';
-import { k6Scenarios, ratePerScenario, scenarioTag, vusPerScenario } from './k6-scenarios.ts';
+import { k6Scenarios, scenarioTag, vusPerScenario } from './k6-scenarios.ts';
 import { readK6Output, type K6Point } from './read-output.ts';
 
 interface ScenarioTally {
@@ -146,7 +146,7 @@ export function importK6(files: readonly string[], plan: ExportPlan): ImportedRu
     }
     const figures = importedFigures({
       model: plan.model,
-      offeredRate: plan.model === 'open' ? ratePerScenario(plan) : null,
+      offeredRate: plan.model === 'open' ? meanRate(plan) / plan.scenarios.length : null,
       connections: vusPerScenario(plan),
       durationS: (last - first) / 1000,
       histogram: tally.histogram,

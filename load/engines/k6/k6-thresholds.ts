@@ -59,8 +59,21 @@ function k6Threshold(
   return undefined;
 }
 
+/**
+ * What every exported script gates on, as msgapi load fails a run on any of them: a request
+ * without a 2xx answer (http_req_failed counts what responseCallback does not expect, and the
+ * requests without an answer), and a failed check (a 2xx whose body is no list envelope). k6 then
+ * exits 99 instead of 0.
+ */
+export const defaultK6Thresholds: Readonly<Record<string, readonly string[]>> = {
+  http_req_failed: ['rate==0'],
+  checks: ['rate==1'],
+};
+
 export function k6Thresholds(plan: ExportPlan, scenarios: readonly K6Scenario[]): K6Thresholds {
-  const thresholds: Record<string, string[]> = {};
+  const thresholds: Record<string, string[]> = Object.fromEntries(
+    Object.entries(defaultK6Thresholds).map(([metric, expressions]) => [metric, [...expressions]]),
+  );
   const notes: string[] = [];
   for (const threshold of plan.thresholds) {
     const chosen = scenarios.filter(({ scenario }) => chosenBy(threshold, scenario.name));

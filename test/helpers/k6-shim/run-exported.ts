@@ -25,6 +25,8 @@ export interface ShimRun {
   exports: string[];
   requests: ShimRequest[];
   checks: Array<{ name: string; ok: boolean; tags: Record<string, string> }>;
+  /** setup() threw (fail() throws): its message; no call was run. Absent when it passed or was not run. */
+  setupFailed?: string;
 }
 
 /** The script with each k6 import pointed at the shim; an import the shim does not have is an error. */

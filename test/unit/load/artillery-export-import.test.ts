@@ -47,6 +47,7 @@ const plan = (overrides: Partial<ExportPlan> = {}): ExportPlan => ({
 });
 
 interface Script {
+  before?: { flow: Array<Record<string, unknown>> };
   config: {
     target: string;
     processor: string;
@@ -114,6 +115,41 @@ describe('msgapi load export artillery', () => {
   });
 });
 
+describe('msgapi load export artillery: stages and the token', () => {
+  it('artillery.export.stages — --stages become phases ramping with rampTo from the rate before, each runner its share', () => {
+    const result = exportArtillery(
+      plan({
+        workers: 2,
+        stages: [
+          { durationS: 30, target: 100 },
+          { durationS: 120, target: 400 },
+          { durationS: 60, target: 400 },
+          { durationS: 30, target: 0 },
+          { durationS: 10, target: 0 },
+        ],
+        durationS: 250,
+      }),
+    );
+    expect(scriptOf(result).config.phases).toEqual([
+      { name: 'msgapi open model, stage 1: 0 to 50 requests/s', duration: 30, arrivalRate: 0, rampTo: 50 },
+      { name: 'msgapi open model, stage 2: 50 to 200 requests/s', duration: 120, arrivalRate: 50, rampTo: 200 },
+      { name: 'msgapi open model, stage 3: 200 to 200 requests/s', duration: 60, arrivalRate: 200 },
+      { name: 'msgapi open model, stage 4: 200 to 0 requests/s', duration: 30, arrivalRate: 200, rampTo: 0 },
+      { name: 'msgapi open model, stage 5: 0 to 0 requests/s', pause: 10 },
+    ]);
+    const rounded = exportArtillery(plan({ stages: [{ durationS: 1.5, target: 10 }], durationS: 1.5 }));
+    expect(scriptOf(rounded).config.phases).toEqual([expect.objectContaining({ duration: 2, rampTo: 3.333 })]);
+    expect(rounded.notes).toContain(
+      'Artillery counts phases in whole seconds: stages not lasting whole seconds are rounded.',
+    );
+  });
+
+  it("artillery.export.token-required — the script's before section runs the processor's check once, before any virtual user", () => {
+    const script = scriptOf(exportArtillery(plan()));
+    expect(script.before).toEqual({ flow: [{ function: 'msgapiRequireToken' }] });
+  });
+});
+
 // The processor as Artillery loads it (require of the .cjs), driven with a fake event emitter.
 async function loadProcessor(exportPlan: ExportPlan) {
   const dir = newDir();
@@ -151,6 +187,22 @@ async function loadProcessor(exportPlan: ExportPlan) {
 
 describe('the Artillery processor', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it('artillery.processor.token — msgapiRequireToken calls back an error without ACCESS_TOKEN (Artillery then stops), and nothing with it', async () => {
+    const { processor, context } = await loadProcessor(plan());
+    const outcome = (token: string | undefined) => {
+      vi.stubEnv('ACCESS_TOKEN', token);
+      let error: unknown = 'not called';
+      processor.msgapiRequireToken!(context, { emit: () => {} }, (given?: unknown) => (error = given));
+      vi.unstubAllEnvs();
+      return error;
+    };
+    expect(String(outcome(undefined))).toBe(
+      'Error: ACCESS_TOKEN is not set: give the token in the environment (or --dotenv); nothing was sent.',
+    );
+    expect(String(outcome(''))).toMatch(/^Error: ACCESS_TOKEN is not set/);
+    expect(outcome('a-token')).toBeUndefined();
+  });
 
   it('artillery.processor.counts — each response goes into one latency bucket, one status and the body bytes of its scenario', async () => {
     const { counters, respond } = await loadProcessor(plan());

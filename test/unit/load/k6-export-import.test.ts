@@ -12,15 +12,18 @@ import type { ReferenceChoices } from '../../../reference/choices.ts';
 import { exportPlan, type ExportPlan } from '../../../load/engines/export-plan.ts';
 import { exportK6 } from '../../../load/engines/k6/export-script.ts';
 import { importK6 } from '../../../load/engines/k6/import-output.ts';
+import { defaultK6Thresholds } from '../../../load/engines/k6/k6-thresholds.ts';
 import { parseThreshold } from '../../../load/gates/thresholds.ts';
 import { encodeHistogram, newHistogram, recordUs } from '../../../load/histogram.ts';
 import type { Model } from '../../../load/load-report.ts';
 import { scenarioSpecs } from '../../../load/scenarios.ts';
+import type { Stage } from '../../../load/stages.ts';
 import type { PaginationStyle } from '../../../lib/core/config/settings.ts';
 import { ownerClient } from '../../../conformance/matrix/foreign-data.ts';
 import { HarnessError } from '../../../lib/core/errors.ts';
 import { fixturePlan, fixtureRunners, writeFixtures } from '../../fixtures/k6/make-fixtures.ts';
 import { runExported } from '../../helpers/k6-shim/run-exported.ts';
+import { judgeThresholds } from '../../helpers/k6-shim/thresholds.ts';
 import { typeErrors } from '../../helpers/k6-shim/type-check.ts';
 import { forward, listenLocally, withBody } from '../../helpers/test-server.ts';
 import { tempDirs } from '../../helpers/temp-dirs.ts';
@@ -40,6 +43,7 @@ interface PlanChoices {
   workers?: number;
   pagination?: PaginationStyle;
   thresholds?: string[];
+  stages?: Stage[];
 }
 
 function planOf(choices: PlanChoices = {}): ExportPlan {
@@ -57,6 +61,7 @@ function planOf(choices: PlanChoices = {}): ExportPlan {
     groupId: 'grp_export',
     pagination: choices.pagination ?? { kind: 'starting_after' },
     thresholds: (choices.thresholds ?? []).map((text) => parseThreshold(text, names, [model])),
+    ...(choices.stages ? { stages: choices.stages } : {}),
   });
 }
 
@@ -85,7 +90,15 @@ describe('msgapi load export k6: the script', () => {
         return [`${model}-${pagination.kind}.js`, scriptOf(planOf({ model, pagination, thresholds, workers: 2 }))];
       }),
     );
-    expect(Object.keys(scripts)).toHaveLength(4);
+    scripts['open-stages.js'] = scriptOf(
+      planOf({
+        stages: [
+          { durationS: 30, target: 100 },
+          { durationS: 0.5, target: 10 },
+        ],
+      }),
+    );
+    expect(Object.keys(scripts)).toHaveLength(5);
     expect(typeErrors(newDir(), scripts)).toEqual([]);
   });
 
@@ -133,7 +146,8 @@ describe('msgapi load export k6: the script', () => {
       timeUnit: '1s',
       duration: '30s',
       preAllocatedVUs: 18,
-      maxVUs: 18,
+      // 150 req/s held for answers of up to 2 s (latencyBoundS): 300 VUs.
+      maxVUs: 300,
       tags: { msgapi_scenario: 'conversations.default' },
     });
   });
@@ -143,6 +157,55 @@ describe('msgapi load export k6: the script', () => {
       planOf({ only: ['conversations.default', 'groups.default', 'groups.archived'], rate: 10 }),
     );
     expect(options.scenarios.groups_default).toMatchObject({ rate: 3333, timeUnit: '1000s' });
+  });
+
+  it('open model with --stages: ramping-arrival-rate from 0, each stage its share of the rate, maxVUs sized for the peak', async () => {
+    const stages = [
+      { durationS: 30, target: 100 },
+      { durationS: 120, target: 400 },
+      { durationS: 30, target: 0 },
+    ];
+    const plan = planOf({ only: ['conversations.default', 'groups.default'], connections: 12, stages });
+    expect(plan.durationS).toBe(180);
+    const options = await optionsOf(plan);
+    expect(options.scenarios.groups_default).toEqual({
+      executor: 'ramping-arrival-rate',
+      exec: 'groups_default',
+      startRate: 0,
+      timeUnit: '1s',
+      stages: [
+        { duration: '30s', target: 50 },
+        { duration: '120s', target: 200 },
+        { duration: '30s', target: 0 },
+      ],
+      preAllocatedVUs: 6,
+      // The peak, 200 req/s per scenario, held for answers of up to 2 s.
+      maxVUs: 400,
+      tags: { msgapi_scenario: 'groups.default' },
+    });
+    const odd = await optionsOf(
+      planOf({ only: ['conversations.default', 'groups.default', 'groups.archived'], stages }),
+    );
+    expect(odd.scenarios.groups_default).toMatchObject({
+      timeUnit: '1000s',
+      stages: [
+        { duration: '30s', target: 33333 },
+        { duration: '120s', target: 133333 },
+        { duration: '30s', target: 0 },
+      ],
+    });
+  });
+
+  it('open model: maxVUs holds the rate for answers of up to 2 s, where preAllocatedVUs alone dropped any answer slower than 250 ms', async () => {
+    const options = await optionsOf(planOf({ only: ['conversations.default'], rate: 20, connections: 5 }));
+    expect(options.scenarios.conversations_default).toMatchObject({ rate: 20, preAllocatedVUs: 5, maxVUs: 40 });
+    expect(exportK6(planOf({ only: ['conversations.default'], rate: 20, connections: 5 })).notes).toContainEqual(
+      expect.stringContaining('maxVUs (40 per scenario) holds the rate for answers of up to 2 s'),
+    );
+  });
+
+  it('gates without --threshold: every request answered 2xx (http_req_failed rate==0) and every check passed (checks rate==1)', async () => {
+    expect((await optionsOf(planOf())).thresholds).toEqual({ http_req_failed: ['rate==0'], checks: ['rate==1'] });
   });
 
   it('closed model: constant-vus with the connections of all runners spread over the scenarios, at least one', async () => {
@@ -168,6 +231,7 @@ describe('msgapi load export k6: the script', () => {
       thresholds: ['conversations.:p99.9<=120ms', 'groups.default:mean<2ms', '*:errors==0', 'groups.default:non_2xx<5'],
     });
     expect((await optionsOf(open)).thresholds).toEqual({
+      ...defaultK6Thresholds,
       'http_req_duration{scenario:conversations_default}': ['p(99.9)<=120'],
       'http_req_duration{scenario:conversations_walk}': ['p(99.9)<=120'],
       'http_req_duration{scenario:groups_default}': ['avg<2'],
@@ -182,7 +246,10 @@ describe('msgapi load export k6: the script', () => {
       only: ['conversations.default'],
       thresholds: ['conversations.default:rps>2000', 'conversations.default:bytes_per_s>1000'],
     });
-    expect((await optionsOf(closed)).thresholds).toEqual({ 'http_reqs{scenario:conversations_default}': ['rate>500'] });
+    expect((await optionsOf(closed)).thresholds).toEqual({
+      ...defaultK6Thresholds,
+      'http_reqs{scenario:conversations_default}': ['rate>500'],
+    });
     const { notes } = exportK6(closed);
     expect(notes).toContainEqual(
       expect.stringMatching(/^--threshold 'conversations\.default:bytes_per_s>1000' has no k6 equivalent/),
@@ -287,6 +354,40 @@ describe('the exported script under the k6 shim, against the reference server', 
       '/v1/conversations?pinned=true',
       '/v1/groups',
     ]);
+  });
+
+  it('against a server answering 401 its thresholds fail; with the token they pass', async () => {
+    const plan = planOf({ baseUrl: target.url, only: ['conversations.default', 'groups.default'] });
+    const calls = [{ exec: 'default', times: 3 }];
+    const refused = await runExported(newDir(), scriptOf(plan), { ACCESS_TOKEN: 'not-the-token' }, calls);
+    expect(refused.setupFailed).toBeUndefined();
+    expect(refused.requests.map((request) => request.status)).toEqual(Array(6).fill(401));
+    expect(judgeThresholds(refused)).toEqual([
+      { metric: 'http_req_failed', expression: 'rate==0', rate: 1, passed: false },
+      { metric: 'checks', expression: 'rate==1', rate: 0, passed: false },
+    ]);
+    const accepted = await runExported(newDir(), scriptOf(plan), { ACCESS_TOKEN: token }, calls);
+    expect(accepted.requests.map((request) => request.status)).toEqual(Array(6).fill(200));
+    expect(judgeThresholds(accepted)).toEqual([
+      { metric: 'http_req_failed', expression: 'rate==0', rate: 0, passed: true },
+      { metric: 'checks', expression: 'rate==1', rate: 1, passed: true },
+    ]);
+  });
+
+  it('without ACCESS_TOKEN it stops in setup(), before any request', async () => {
+    const plan = planOf({ baseUrl: target.url, only: ['conversations.default'] });
+    const before = target.reached.length;
+    const environments: Array<Record<string, string>> = [{}, { ACCESS_TOKEN: '' }];
+    for (const env of environments) {
+      const run = await runExported(newDir(), scriptOf(plan), env, [
+        { exec: 'default', times: 1 },
+        { exec: 'conversations_default', times: 2 },
+      ]);
+      expect(run.setupFailed).toMatch(/^ACCESS_TOKEN is not set: /);
+      expect(run.requests).toEqual([]);
+    }
+    expect(target.reached.length).toBe(before);
+    expect(scriptOf(plan)).not.toContain('Bearer undefined');
   });
 
   it('fails its checks on an answer that is no list envelope, and on a refused token', async () => {
