@@ -176,12 +176,14 @@ function commandArbitraries(context: CheckContext) {
 }
 
 /**
- * Six strands of sequences at once, seeded SEED to SEED+5, together three times PROPERTY_RUNS
- * sequences: a sequence waits on each answer before its next command, so against a server far
- * away (30 ms) the strands, not the server, would set the pace. Each sequence has its own model
- * and objects and judges only those, so strands do not disturb each other's verdicts.
+ * Fifteen strands of sequences at once, seeded SEED to SEED+14, together three times PROPERTY_RUNS
+ * sequences: a sequence waits on each answer before its next command, so the longest strand is
+ * the run's critical path against a server far away (30 ms: two sequences of up to 25 commands a
+ * strand, about 90 answers one after another, where six strands took about 230; npm run
+ * bench:distance). Each sequence has its own model and objects and judges only those, so strands
+ * do not disturb each other's verdicts.
  */
-const strands = 6;
+const strands = 15;
 
 export async function checkSequencesAgreeWithModel(context: CheckContext): Promise<void> {
   // --replay: the one sequence a failure printed, so one strand, and fast-check told which of its commands ran.

@@ -56,6 +56,9 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
  * verifies it while its group_id still names the run's group), else a leftover with the reason.
  * Then the conversations. A refused delete is a leftover with the reason, never a crash.
  */
+/** Objects the sweep removes at once. */
+export const sweepWidth = 16;
+
 export async function sweepLedger(
   entries: readonly LedgerEntry[],
   first: ApiClient,
@@ -93,6 +96,9 @@ export async function sweepLedger(
     }
   };
   const ours = new Set(entries.filter((entry) => entry.kind === 'conversation').map((entry) => entry.id));
+  // The sweep comes when the checks are done: their share of the target is its own, and at a
+  // distance every object costs a round trip (1,200 requests at 30 ms took 5 s eight at a time); sixteen, not more: the sweep does not share the run's rate bucket.
+  const width = sweepWidth;
   await forEachInParallel(
     entries.filter((each) => each.kind === 'group'),
     async (entry) => {
@@ -127,12 +133,14 @@ export async function sweepLedger(
         });
       }
     },
+    width,
   );
   await forEachInParallel(
     entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)),
     async (entry) => {
       await remove('conversation', entry.id, entry.user);
     },
+    width,
   );
   return { deleted, leftovers };
 }
@@ -246,11 +254,14 @@ export async function findMarkedOfEachUser(
   prior?: PriorIds,
   options: MarkedOptions = {},
 ): Promise<MarkedFound> {
-  const first = await findMarked(clients.first, runId, pagination, undefined, prior, options);
-  const second =
+  // Both users' lists at once: each waits only on its own answers, and a target far away would
+  // otherwise pay every page of both in turn.
+  const [first, second] = await Promise.all([
+    findMarked(clients.first, runId, pagination, undefined, prior, options),
     clients.second === undefined
       ? { entries: [], unread: [] }
-      : await findMarked(clients.second, runId, pagination, undefined, prior, options);
+      : findMarked(clients.second, runId, pagination, undefined, prior, options),
+  ]);
   // Two tokens of one account (two keys of a gateway), or a server that shows one user's records to
   // another, let both users find the same object: it is one object, counted and deleted once, as the
   // first user's. The same id with another mark is another object (ids may be per user).
