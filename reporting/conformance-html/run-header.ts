@@ -6,6 +6,7 @@ import { escapeHtml, formatCount } from '../page-kit/format.ts';
 import { statusBadge, statusOrder } from './status.ts';
 import { runVariants } from './run-variants.ts';
 import { cleanupTokensNote } from '../../lib/core/safety/cleanup-command.ts';
+import type { RunTiming } from '../../conformance/run/run-timing.ts';
 
 /** 6641 → "6.6 s", 125_300 → "2 min 5 s". */
 export function formatRunTime(ms: number): string {
@@ -66,12 +67,29 @@ function facts(report: ConformanceReport): string {
       `<code>${escapeHtml(report.seed)}</code> — replay with <code class="replay">${escapeHtml(report.replay ?? `SEED=${report.seed}`)}</code>`,
     ],
     ['Requests', formatCount(report.requests)],
+    ...(report.timing === undefined ? [] : ([['Time', timingFact(report.timing)]] as Array<[string, string]>)),
     [
       'Run',
       `<code>${escapeHtml(report.run_id)}</code>, ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}`,
     ],
   ];
   return `<dl class="facts">${entries.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('\n')}</dl>`;
+}
+
+/** Where the checks' time went (conformance.json timing): the critical path and the checks that held the run. */
+function timingFact(timing: RunTiming): string {
+  const path = timing.critical_path;
+  const longest = timing.dominant
+    .map(
+      (check) =>
+        `<code>${escapeHtml(check.id)}</code> ${escapeHtml(formatRunTime(check.duration_ms))} (${formatCount(check.chain_requests)} requests one after another)`,
+    )
+    .join(', ');
+  return (
+    `the checks took ${escapeHtml(formatRunTime(timing.checks_ms))}, ${timing.over_bound}× their bound of ${escapeHtml(formatRunTime(timing.bound_ms))}; ` +
+    `critical path <code data-critical-path>${escapeHtml(path.check)}</code> (${formatCount(path.requests)} requests one after another); ` +
+    `${timing.achieved_concurrency} requests in flight on average; longest: ${longest}`
+  );
 }
 
 /** What the run may have left on the target, and an interrupted run: said before any detail. */

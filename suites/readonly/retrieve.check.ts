@@ -62,7 +62,7 @@ export const checks = [
       id: 'readonly.retrieve.listed-objects',
       title: 'a conversation and a group taken from the lists can be retrieved by their id, as the same objects',
       level: 'spec',
-      assumes: ['list-order', 'pagination', 'refusal-status', 'success-status', 'unknown-id-status'],
+      assumes: ['error-body', 'list-order', 'pagination', 'refusal-status', 'success-status', 'unknown-id-status'],
       tags: ['conversations', 'groups'],
       readOnly: true,
     },

@@ -5,6 +5,7 @@
 // checks allowed at once: conformance.json `timing`), the ratio of the two, and the requests in
 // flight on average. Ratios, so that they hold on a busy machine. A benchmark that prints figures:
 // it exits 0 whatever they are, 2 when something could not run.
+// Options: --delays 0,30,100 (ms), --runs 3, --seed 1, --args "--workers 10" (further flags of msgapi check).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeIndexReport } from '../../../reporting/index-report.ts';
+import { runTiming } from '../../../conformance/run/run-timing.ts';
 import { syntheticLoadReport } from '../../helpers/load-report-fixture.ts';
 import { tempDirs } from '../../helpers/temp-dirs.ts';
 
@@ -30,5 +31,30 @@ describe('writeIndexReport', () => {
     const page = readFileSync(writeIndexReport(dir, {}), 'utf8');
     expect(page).not.toContain('By spec section');
     expect(page).toContain('conversations.list');
+  });
+
+  it('shows where the checks spent their time: the critical path and the checks that held the run', () => {
+    const dir = newDir();
+    const report = JSON.parse(currentConformance) as Record<string, unknown>;
+    const timing = runTiming(
+      [
+        {
+          id: 'model.sequence.agrees-with-model',
+          intervals: [
+            [0, 30],
+            [31, 61],
+            [62, 92],
+          ],
+          duration_ms: 95,
+        },
+        { id: 'groups.create.defaults', intervals: [[0, 30]], duration_ms: 31 },
+      ],
+      60,
+    );
+    const page = readFileSync(writeIndexReport(dir, { conformance: { ...report, timing } as never }), 'utf8');
+    expect(page).toContain(
+      '<code data-critical-path>model.sequence.agrees-with-model</code> (3 requests one after another)',
+    );
+    expect(page).toContain('<code>groups.create.defaults</code>');
   });
 });
