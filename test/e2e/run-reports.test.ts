@@ -19,6 +19,8 @@ const token = 'reports-token-first';
 const secondToken = 'reports-token-second';
 const declared = { BODY_ENCODING: 'form', PAGINATION: 'starting_after', GROUP_CONTACTS: 'replace' };
 
+/** One quick check against the embedded server. */
+const oneCheck = ['check', '--embedded', '--only', 'conversations.create.defaults'];
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
 const stopping: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -50,7 +52,7 @@ async function listen(server: Server): Promise<string> {
 
 /** A passing run's reports in `dir`: what the next run must not leave in place. */
 async function passedRunIn(dir: string): Promise<void> {
-  const passed = await runCli(['check', '--embedded', '--only', 'conversations.create.defaults', '--reports-dir', dir]);
+  const passed = await runCli([...oneCheck, '--reports-dir', dir]);
   expect(passed.code, passed.stderr).toBe(0);
   expect(readJson(join(dir, 'conformance.json')).verdict?.outcome).toBe('PASSED');
 }
@@ -115,10 +117,7 @@ describe('msgapi check leaves reports that say what became of this run', () => {
       html: join(dir, 'c', 'run.html'),
     };
     const result = await runCli([
-      'check',
-      '--embedded',
-      '--only',
-      'conversations.create.defaults',
+      ...oneCheck,
       '--reports-dir',
       reportsDir,
       '--json',
@@ -141,15 +140,7 @@ describe('msgapi check leaves reports that say what became of this run', () => {
 
   it('--json alone still prints the report on stdout', async () => {
     const dir = newDir();
-    const result = await runCli([
-      'check',
-      '--embedded',
-      '--only',
-      'conversations.create.defaults',
-      '--reports-dir',
-      dir,
-      '--json',
-    ]);
+    const result = await runCli([...oneCheck, '--reports-dir', dir, '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as ConformanceReport).verdict?.outcome).toBe('PASSED');
     expect(readJson(join(dir, 'conformance.json')).verdict?.outcome).toBe('PASSED');

@@ -75,4 +75,15 @@ describe('runTiming', () => {
     expect(timing.achieved_concurrency).toBe(10);
     expect(runTiming([{ id: 'none', intervals: [], duration_ms: 0 }], 10)).toBeUndefined();
   });
+
+  it('spreads the request time over the requests in flight when one check sends several at once', () => {
+    // One check, fifteen strands of one 100 ms request each, with at most ten checks at once.
+    const timing = runTiming(
+      [{ id: 'model.x', intervals: Array.from({ length: 15 }, () => [0, 100] as Interval), duration_ms: 100 }],
+      10,
+    )!;
+    expect(timing.peak_in_flight).toBe(15);
+    expect(timing.bound_ms).toBe(100);
+    expect(timing.over_bound).toBe(1);
+  });
 });
