@@ -92,8 +92,13 @@ const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 
 export function runTiming(checks: readonly CheckTimeline[], concurrencyLimit: number): RunTiming | undefined {
   const all = checks.flatMap((check) => check.intervals);
   if (all.length === 0) return undefined;
-  const first = Math.min(...all.map((interval) => interval[0]));
-  const last = Math.max(...all.map((interval) => interval[1]));
+  // A loop, not Math.min(...all): a run of a hundred thousand requests would overflow the stack.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const [start, end] of all) {
+    if (start < first) first = start;
+    if (end > last) last = end;
+  }
   const checksMs = Math.max(last - first, 1);
   const requestMs = all.reduce((sum, [start, end]) => sum + (end - start), 0);
   const perSecond = new Array<number>(Math.ceil(checksMs / 1000)).fill(0);

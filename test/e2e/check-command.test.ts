@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { mayMissUnderOthers } from '../helpers/shared-list-checks.ts';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/listen.ts';
 import type { ServerModifier } from '../../reference/modifiers.ts';
@@ -33,10 +34,14 @@ describe('msgapi check', () => {
     expect(Date.parse(report.started_at)).not.toBeNaN();
     expect(report.duration_ms).toBeGreaterThan(0);
     // The embedded server starts empty: the read-only retrieve may find nothing listed yet, and
-    // then says so; every other check passes.
+    // then says so; a page walk may not reach its boundary while the run's own checks change the
+    // list (checks run in lanes, many at once), and then says so; every other check passes.
     const skipped = report.checks.filter((check) => check.status === 'skipped');
-    expect(skipped.map((check) => check.id).filter((id) => id !== 'readonly.retrieve.listed-objects')).toEqual([]);
-    for (const check of skipped) expect(check.message).toMatch(/^nothing listed could be retrieved to compare/);
+    expect(skipped.map((check) => check.id).filter((id) => !mayMissUnderOthers(id))).toEqual([]);
+    for (const check of skipped)
+      expect(check.message).toMatch(
+        /^nothing listed could be retrieved to compare|never reached|changed between every two walks/,
+      );
     expect(report.summary).toEqual({
       passed: report.checks.length - skipped.length,
       failed: 0,

@@ -86,4 +86,11 @@ describe('runTiming', () => {
     expect(timing.bound_ms).toBe(100);
     expect(timing.over_bound).toBe(1);
   });
+
+  it('takes a run of hundreds of thousands of requests (a spread of arguments would overflow the stack)', () => {
+    const intervals = Array.from({ length: 300_000 }, (_, i) => [i, i + 1] as Interval);
+    const timing = runTiming([{ id: 'many', intervals, duration_ms: 300_001 }], 60)!;
+    expect(timing.checks_ms).toBe(300_000);
+    expect(timing.critical_path.requests).toBe(300_000);
+  });
 });
