@@ -34,7 +34,8 @@ function notUpYet(outcome: ApiResponse | TransportError): string | undefined {
   return notUpYetStatuses.has(outcome.status) ? `it answered ${outcome.status}` : undefined;
 }
 
-async function attempt(client: ApiClient): Promise<ApiResponse | TransportError> {
+/** One GET /v1/conversations?limit=1: its answer, whatever its status, or the TransportError of no answer. */
+export async function attempt(client: ApiClient): Promise<ApiResponse | TransportError> {
   try {
     // The client itself honours a 429 (Retry-After, bounded, a few times): not an answer to judge here.
     return await client.listConversations({ limit: 1 });

@@ -7,6 +7,7 @@
 import { TransportError } from '../client/transport-error.ts';
 import { firstUserClient } from '../client/user-clients.ts';
 import { wait } from '../client/retry-after.ts';
+import { attempt } from './reach-target.ts';
 import type { TargetGone, TargetHealth } from '../client/target-health.ts';
 import type { Target } from './target.ts';
 
@@ -16,7 +17,7 @@ const watchEveryMs = 100;
 export const answerAgainWithinMs = 15_000;
 const lookAgainEveryMs = 500;
 
-/** One GET on a connection pool of its own; any HTTP answer, whatever its status, is an answer. */
+/** One GET from the run's own process, whose connections are not the workers'; any HTTP answer, whatever its status, is an answer. */
 export async function answers(target: Target, timeoutMs: number): Promise<boolean> {
   const client = firstUserClient(target.users, {
     baseUrl: target.url,
@@ -25,13 +26,7 @@ export async function answers(target: Target, timeoutMs: number): Promise<boolea
     readOnly: true,
     transport: target.transport,
   });
-  try {
-    await client.listConversations({ limit: 1 });
-    return true;
-  } catch (error) {
-    if (error instanceof TransportError) return false;
-    throw error;
-  }
+  return !((await attempt(client)) instanceof TransportError);
 }
 
 /** Watches the run's shared health; `onGone` is told once, when the target is found gone. */
