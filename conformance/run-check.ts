@@ -26,7 +26,8 @@ import type { HarSource } from '../lib/core/har/har-entry.ts';
 import { inProcessReference } from './embedded-reference.ts';
 import { loadRegistry, type CheckRegistry } from './registry.ts';
 import { buildReport } from './run/build-report.ts';
-import { runTiming } from './run/run-timing.ts';
+import { runTiming, withWindow } from './run/run-timing.ts';
+import { checkWindow } from './run/parallelism.ts';
 import type { CheckResult, ConformanceReport, ConformanceVerdict, SettingValue } from './run/check-result.ts';
 import { runConformance } from './run/conformance-run.ts';
 import type { RunSuitesOptions } from './run/run-suites.ts';
@@ -181,7 +182,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
         `${shard ? `, shard ${shard.index}/${shard.count}` : ''}${repeat > 1 ? `, every check ${repeat} times` : ''}.`,
     );
     // The run's pace, shared by every worker; read back for the report's rate_limit.
-    const rateBucket = createRateBucketBuffer(options.maxRps);
+    // With it, the window of checks at once, following the target unless --workers fixes it.
+    const rateBucket = createRateBucketBuffer(options.maxRps, checkWindow(target.embedded, options.workers));
     // Whether the target still answers, as every worker sees it: the run stops when it is gone.
     const targetHealth = createTargetHealthBuffer();
     // It answered the first requests just now: a target gone later last answered then at the earliest.
@@ -283,7 +285,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
               `the sweep after the run looked for records carrying its marker (run ${provided.runId}) but ${run.sweepUnread.join('; ')}: any there were not looked for`,
             ],
           };
-    const timing = runTiming(run.timelines, run.concurrencyLimit);
+    const timing = withWindow(runTiming(run.timelines, run.concurrencyLimit), new SharedRateBucket(rateBucket));
     report = {
       ...report,
       ...(timing === undefined ? {} : { timing }),

@@ -4,6 +4,7 @@
 // a network away, a run can take no less than the longer of two things: its critical path, and its
 // request time spread over the most requests it may have in flight. The report gives both, and how
 // far the run was from them (conformance.json `timing`; msgapi check --json carries it).
+import type { SharedRateBucket } from '../../lib/core/client/shared-rate-bucket.ts';
 
 /** A request's [sent, answered] times, in ms on one clock (the epoch, with fractions). */
 export type Interval = readonly [number, number];
@@ -69,6 +70,40 @@ export interface RunTiming {
   over_bound: number;
   /** The checks that took longest, with their chains. */
   dominant: Array<{ id: string; duration_ms: number; requests: number; chain_requests: number; chain_ms: number }>;
+  /** The run's window of checks at once (lib/core/client/check-window.ts), when it had one. */
+  checks_at_once?: {
+    /** It followed the target (the default against a server a network away); else --workers fixed it. */
+    adaptive: boolean;
+    initial: number;
+    peak: number;
+    least: number;
+    final: number;
+    /** Rounds whose answers came slower than the target's own pace, each narrowing it by a fifth. */
+    slowed_rounds: number;
+    /** 429s that halved it. */
+    throttled: number;
+    /** The most checks that held a place at once. */
+    peak_in_use: number;
+  };
+}
+
+/** The timing with the run's window of checks at once, when it had one (not the embedded server's run, nor the matrix's). */
+export function withWindow(timing: RunTiming | undefined, bucket: SharedRateBucket): RunTiming | undefined {
+  const window = bucket.windowFigures();
+  if (timing === undefined || !Number.isFinite(window.initial)) return timing;
+  return {
+    ...timing,
+    checks_at_once: {
+      adaptive: window.adaptive,
+      initial: window.initial,
+      peak: window.peak,
+      least: window.least,
+      final: window.final,
+      slowed_rounds: window.slowed,
+      throttled: window.throttled,
+      peak_in_use: window.peakInUse,
+    },
+  };
 }
 
 /** The most requests in flight at any moment. */

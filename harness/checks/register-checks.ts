@@ -9,6 +9,7 @@ import { renderCurl } from '../../lib/core/client/curl.ts';
 import type { Exchange } from '../../lib/core/client/exchange.ts';
 import { LedgerRefusal } from '../../lib/core/client/ledger.ts';
 import { replayScript, type ReplayScript } from '../../lib/core/client/replay-script.ts';
+import { runRateBucket } from '../../lib/core/client/run-rate-bucket.ts';
 import { runTargetHealth } from '../../lib/core/client/target-health.ts';
 import { TransportError } from '../../lib/core/client/transport-error.ts';
 import { recordingAs } from '../../lib/core/har/har-recorder.ts';
@@ -63,18 +64,26 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
 
 /** One check as one test of the file vitest is running, titled `[target] id — title` (the target only when there are several). */
 function registerCheck(vitest: VitestIndex, name: string, target: ProvidedTarget, check: CheckDefinition): void {
-  vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, (testContext) =>
-    // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
-    recordingAs(
-      target.har === undefined
-        ? undefined
-        : {
-            partsDir: target.har.partsDir,
-            source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
-          },
-      () => runCheck(check.id, name, target, check.body, testContext),
-    ),
-  );
+  vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, async (testContext) => {
+    // A place in the run's window of checks at once, across every worker, for the check's whole
+    // life (its cleanup too): how many the target takes is learnt as the run goes (check-window.ts).
+    const window = runRateBucket(target);
+    await window.startCheck();
+    try {
+      // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
+      await recordingAs(
+        target.har === undefined
+          ? undefined
+          : {
+              partsDir: target.har.partsDir,
+              source: { _check: check.id, ...(target.har.serialRerun ? { _serialRerun: true } : {}) },
+            },
+        () => runCheck(check.id, name, target, check.body, testContext),
+      );
+    } finally {
+      window.endCheck();
+    }
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
 // Lane 6 of a run in lanes: the checks conformance/run/lanes.ts gave it (harness/checks/register-checks.ts).
-import { registerLane } from '../../harness/checks/register-checks.ts';
+import { laneRuntime } from './lane-runtime.ts';
 
-await registerLane(import.meta, 6);
+await (await laneRuntime()).registerLane(import.meta, 6);

@@ -134,12 +134,13 @@ export const checkOptions = {
   workers: valueOption({
     env: 'WORKERS',
     flag: 'workers',
-    metavar: 'N',
-    help: 'Checks run at the same time, at most; 1 runs them one after another (slower; for a server that cannot take requests at once, or to see a failure alone). Unset: sixty at once, on six threads, or on one thread per core against the embedded server. With several at once, a run with at most five failures runs each failed check again alone and says whether it still fails.',
+    metavar: 'N|auto',
+    help: 'Checks run at the same time, at most; 1 runs them one after another (slower; for a server that cannot take requests at once, or to see a failure alone). auto (the default): against a server a network away, as many as it takes, learnt as the run goes: more while its answers come as fast as at first, fewer when they slow down or it answers 429; against the embedded server, sixty at once on one thread per core. With several at once, a run with at most five failures runs each failed check again alone and says whether it still fails.',
     example: '1',
-    parse: (raw, name) => parseNumber(name, raw, 1, 64, true),
-    format: formatInteger,
-    defaultText: 'as many as the suites allow',
+    parse: (raw, name): Parsed<number | undefined> =>
+      raw.trim().toLowerCase() === 'auto' ? { ok: true, value: undefined } : parseNumber(name, raw, 1, 64, true),
+    format: (value) => (value === undefined ? 'auto' : formatInteger(value)),
+    defaultText: 'auto',
   }),
   replay: valueOption({
     flag: 'replay',

@@ -251,7 +251,7 @@ export class ApiClient {
       const sentAt = rateLimiter ? await rateLimiter.acquire() : 0;
       const response = await this.send(operation, options);
       if (!everyReading.isTooManyRequests(response.status)) {
-        rateLimiter?.answered();
+        rateLimiter?.answered(response.exchange.durationMs);
         return response;
       }
       const retryAfter = parseRetryAfter(response.headers['retry-after']);

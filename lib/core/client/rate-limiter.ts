@@ -10,8 +10,11 @@ export interface RateLimiter {
    * for (undefined when it gave none).
    */
   throttled(sentAt: number, retryAfterMs: number | undefined): void;
-  /** A request got an answer other than 429 (what the target lets through sets the first cut). */
-  answered(): void;
+  /**
+   * A request got an answer other than 429 (what the target lets through sets the first cut),
+   * after `latencyMs`: how fast the target answers teaches the run how many checks it takes at once.
+   */
+  answered(latencyMs?: number): void;
 }
 
 export interface Clock {

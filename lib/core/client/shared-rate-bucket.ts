@@ -11,6 +11,10 @@
 // - a Retry-After pauses every worker until it has passed;
 // - after a quiet while with no 429 the rate creeps back up by a fixed step each second
 //   (additive increase), never above MAX_RPS.
+// The same memory holds the run's window of checks at once (check-window.ts): fixed (--workers N),
+// unlimited (the embedded server, the matrix: vitest's own limit holds), or following the target,
+// which the answers' times and the same 429s teach it.
+import { afterRound, afterThrottle, defaultWindowOptions, type WindowOptions } from './check-window.ts';
 import { realClock, type Clock, type RateLimiter } from './rate-limiter.ts';
 
 export interface RateBucketOptions {
@@ -44,12 +48,41 @@ export interface RateFigures {
   retryAfterSeen: boolean;
 }
 
+/** How many checks the run let go at once: `checks` at most (--workers N), or following the target. */
+export type CheckWindowSetting = { fixed: number } | 'adaptive';
+
+/** What the report says about the window of checks at once (conformance.json timing.checks_at_once). */
+export interface WindowFigures {
+  adaptive: boolean;
+  /** At the start, the most it reached, the least it fell to after the start, and at the end. */
+  initial: number;
+  peak: number;
+  least: number;
+  final: number;
+  /** Rounds whose answers came slower than the target's own pace, each of which narrowed it. */
+  slowed: number;
+  /** 429s that narrowed it. */
+  throttled: number;
+  /** The most checks that held a place in it at once. */
+  peakInUse: number;
+}
+
 // Int32 cells (Atomics) first, then Float64 cells, read and written under the lock.
 const LOCK = 0,
   EPOCH = 1,
   THROTTLED = 2,
-  RETRY_AFTER_SEEN = 3;
-const INT_CELLS = 4;
+  RETRY_AFTER_SEEN = 3,
+  // The window of checks: how many hold a place, a count bumped whenever places open (waiters
+  // wait on it), whether it adapts, whether it still doubles each round.
+  IN_USE = 4,
+  PLACES_OPENED = 5,
+  ADAPTIVE = 6,
+  SLOW_START = 7,
+  PEAK_IN_USE = 8,
+  SLOWED_ROUNDS = 9,
+  THROTTLE_CUTS = 10;
+// Even, so that the Float64 cells after them start on an 8-byte boundary.
+const INT_CELLS = 12;
 const RATE = 0,
   CEILING = 1,
   NEXT_SLOT = 2,
@@ -62,14 +95,45 @@ const RATE = 0,
   PREVIOUS_SENT = 9,
   WINDOW_PASSED = 10,
   PREVIOUS_PASSED = 11,
-  QUIET_FROM = 12;
-const FLOAT_CELLS = 13;
+  QUIET_FROM = 12,
+  CHECK_WINDOW = 13,
+  WINDOW_INITIAL = 14,
+  WINDOW_PEAK = 15,
+  WINDOW_LEAST = 16,
+  BASELINE_MS = 17,
+  ROUND_START = 18,
+  ROUND_ANSWERS = 19,
+  ROUND_SUM_MS = 20,
+  ROUND_FULL = 21,
+  SMOOTHED_MS = 22;
+const FLOAT_CELLS = 23;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
 const WINDOW_MS = 1_000;
 
-/** A new bucket's memory: unlimited, or at most `maxRps` requests per second. */
-export function createRateBucketBuffer(maxRps?: number): SharedArrayBuffer {
+/** Atomics.waitAsync: in Node 20 (V8), though TypeScript lists it only from ES2024's library. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
+
+/**
+ * A new bucket's memory: unlimited, or at most `maxRps` requests per second; with `window`, the
+ * checks at once are `fixed` at most or follow the target from its initial window; without, the
+ * bucket sets no limit of checks (vitest's own holds).
+ */
+export function createRateBucketBuffer(
+  maxRps?: number,
+  window?: CheckWindowSetting,
+  windowOptions: WindowOptions = defaultWindowOptions,
+): SharedArrayBuffer {
   const buffer = new SharedArrayBuffer(BYTES);
+  const ints = new Int32Array(buffer, 0, INT_CELLS);
   const floats = new Float64Array(buffer, INT_CELLS * 4, FLOAT_CELLS);
   const ceiling = maxRps && maxRps > 0 ? maxRps : Infinity;
   floats[RATE] = ceiling;
@@ -78,6 +142,12 @@ export function createRateBucketBuffer(maxRps?: number): SharedArrayBuffer {
   floats[QUIET_FROM] = -Infinity;
   floats[PAUSED_UNTIL] = -Infinity;
   floats[WINDOW_START] = -Infinity;
+  const checks = window === undefined ? Infinity : window === 'adaptive' ? windowOptions.initial : window.fixed;
+  ints[ADAPTIVE] = window === 'adaptive' ? 1 : 0;
+  ints[SLOW_START] = window === 'adaptive' ? 1 : 0;
+  floats[CHECK_WINDOW] = floats[WINDOW_INITIAL] = floats[WINDOW_PEAK] = floats[WINDOW_LEAST] = checks;
+  floats[BASELINE_MS] = Infinity;
+  floats[ROUND_START] = -Infinity;
   return buffer;
 }
 
@@ -91,10 +161,15 @@ export class SharedRateBucket implements RateLimiter {
   private readonly ints: Int32Array;
   private readonly floats: Float64Array;
 
+  /** This thread's checks waiting for a place in the window, first come first placed (a lane's order: longest first). */
+  private readonly waiting: Array<() => void> = [];
+  private placing = false;
+
   constructor(
     readonly buffer: SharedArrayBuffer = createRateBucketBuffer(),
     private readonly clock: Clock = realClock,
     private readonly options: RateBucketOptions = defaultRateBucketOptions,
+    private readonly windowOptions: WindowOptions = defaultWindowOptions,
   ) {
     if (!isRateBucketBuffer(buffer)) throw new TypeError('not the memory of a rate bucket (createRateBucketBuffer)');
     this.ints = new Int32Array(buffer, 0, INT_CELLS);
@@ -133,6 +208,11 @@ export class SharedRateBucket implements RateLimiter {
         f[LAST_CUT] = now;
         f[QUIET_FROM] = Math.max(now, f[PAUSED_UNTIL]!);
         changed = true;
+        if (this.ints[ADAPTIVE] === 1) {
+          this.setWindow(afterThrottle(f[CHECK_WINDOW]!, this.windowOptions));
+          this.ints[SLOW_START] = 0;
+          this.ints[THROTTLE_CUTS]! += 1;
+        }
       }
       if (changed) {
         f[NEXT_SLOT] = Math.max(now, f[PAUSED_UNTIL]!);
@@ -141,10 +221,133 @@ export class SharedRateBucket implements RateLimiter {
     });
   }
 
-  /** A request got an answer other than 429. */
-  answered(): void {
-    if (Number.isFinite(this.floats[RATE]!)) return;
-    this.locked(() => this.count(this.clock.now(), WINDOW_PASSED));
+  /** A request got an answer other than 429, after `latencyMs` (when the caller timed it). */
+  answered(latencyMs?: number): void {
+    const learningRate = !Number.isFinite(this.floats[RATE]!);
+    const learningWindow = latencyMs !== undefined && this.ints[ADAPTIVE] === 1;
+    if (!learningRate && !learningWindow) return;
+    const grew = this.locked(() => {
+      const now = this.clock.now();
+      if (learningRate) this.count(now, WINDOW_PASSED);
+      return learningWindow && this.measure(now, latencyMs);
+    });
+    if (grew) this.placesOpened();
+  }
+
+  /**
+   * Resolves when the run's window has a place for one more check; endCheck gives it back. A check
+   * holds its place for its whole life, so that once started it runs its chain at full speed.
+   */
+  async startCheck(): Promise<void> {
+    if (this.waiting.length === 0 && this.locked(() => this.take())) return;
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      void this.placeWaiting();
+    });
+  }
+
+  endCheck(): void {
+    this.locked(() => {
+      this.ints[IN_USE]! -= 1;
+    });
+    this.placesOpened();
+  }
+
+  /** The window of checks as the report gives it. */
+  windowFigures(): WindowFigures {
+    return this.locked(() => {
+      const f = this.floats;
+      const i = this.ints;
+      const round = (value: number) => Math.round(value * 10) / 10;
+      return {
+        adaptive: i[ADAPTIVE] === 1,
+        initial: round(f[WINDOW_INITIAL]!),
+        peak: round(f[WINDOW_PEAK]!),
+        least: round(f[WINDOW_LEAST]!),
+        final: round(f[CHECK_WINDOW]!),
+        slowed: i[SLOWED_ROUNDS]!,
+        throttled: i[THROTTLE_CUTS]!,
+        peakInUse: i[PEAK_IN_USE]!,
+      };
+    });
+  }
+
+  /** Under the lock: a place for one check, if the window has one. */
+  private take(): boolean {
+    const i = this.ints;
+    const places = Math.max(1, Math.floor(this.floats[CHECK_WINDOW]!));
+    if (i[IN_USE]! >= places) {
+      // A check waits: the run had more to give than the window let through.
+      this.floats[ROUND_FULL] = 1;
+      return false;
+    }
+    i[IN_USE]! += 1;
+    if (i[IN_USE]! > i[PEAK_IN_USE]!) i[PEAK_IN_USE] = i[IN_USE]!;
+    if (i[IN_USE]! >= places) this.floats[ROUND_FULL] = 1;
+    return true;
+  }
+
+  /**
+   * Places this thread's waiting checks, in order, as places open in any thread (a check ends, the
+   * window grows). The wait is bounded, so that a wake-up missed between the look and the wait
+   * costs a moment, not the run.
+   */
+  private async placeWaiting(): Promise<void> {
+    if (this.placing) return;
+    this.placing = true;
+    try {
+      while (this.waiting.length > 0) {
+        const opened = Atomics.load(this.ints, PLACES_OPENED);
+        if (this.locked(() => this.take())) {
+          this.waiting.shift()!();
+          continue;
+        }
+        const wait = waitAsync(this.ints, PLACES_OPENED, opened, 100);
+        if (wait.async) await wait.value;
+      }
+    } finally {
+      this.placing = false;
+    }
+  }
+
+  private placesOpened(): void {
+    Atomics.add(this.ints, PLACES_OPENED, 1);
+    Atomics.notify(this.ints, PLACES_OPENED);
+  }
+
+  /** Under the lock: one answer's time into the round; at the round's end, the window it earned. Returns whether it grew. */
+  private measure(now: number, latencyMs: number): boolean {
+    const f = this.floats;
+    if (!Number.isFinite(f[ROUND_START]!)) f[ROUND_START] = now;
+    f[ROUND_ANSWERS]! += 1;
+    f[ROUND_SUM_MS]! += latencyMs;
+    const roundMs = Math.max(this.windowOptions.minRoundMs, f[SMOOTHED_MS]!);
+    if (now - f[ROUND_START]! < roundMs) return false;
+    const meanMs = f[ROUND_SUM_MS]! / f[ROUND_ANSWERS]!;
+    f[BASELINE_MS] = Math.min(f[BASELINE_MS]!, meanMs);
+    f[SMOOTHED_MS] = f[SMOOTHED_MS]! === 0 ? meanMs : 0.75 * f[SMOOTHED_MS]! + 0.25 * meanMs;
+    const next = afterRound(
+      f[CHECK_WINDOW]!,
+      this.ints[SLOW_START] === 1,
+      { answers: f[ROUND_ANSWERS]!, meanMs, baselineMs: f[BASELINE_MS]!, full: f[ROUND_FULL] === 1 },
+      this.windowOptions,
+    );
+    this.setWindow(next.window);
+    this.ints[SLOW_START] = next.slowStart ? 1 : 0;
+    if (next.change === 'slowed') this.ints[SLOWED_ROUNDS]! += 1;
+    f[ROUND_START] = now;
+    f[ROUND_ANSWERS] = 0;
+    f[ROUND_SUM_MS] = 0;
+    f[ROUND_FULL] = this.ints[IN_USE]! >= Math.floor(f[CHECK_WINDOW]!) ? 1 : 0;
+    return next.change === 'grew';
+  }
+
+  /** Under the lock. */
+  private setWindow(window: number): void {
+    const f = this.floats;
+    f[CHECK_WINDOW] = window;
+    f[WINDOW_PEAK] = Math.max(f[WINDOW_PEAK]!, window);
+    f[WINDOW_LEAST] = Math.min(f[WINDOW_LEAST]!, window);
   }
 
   /** The figures for the report: how often the target said 429, and the rate the run ended at. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS_AT_ONCE, MAX_THREADS, suiteParallelism } from '../../../conformance/run/parallelism.ts';
+import { defaultWindowOptions } from '../../../lib/core/client/check-window.ts';
+import { checkWindow, CHECKS_AT_ONCE, MAX_THREADS, suiteParallelism } from '../../../conformance/run/parallelism.ts';
 
 const embedded = { embedded: true };
 const named = { embedded: false };
@@ -34,5 +35,21 @@ describe('how many checks run at once (conformance/run/parallelism.ts)', () => {
       concurrent: true,
       fileParallelism: true,
     });
+  });
+
+  it('against one target a network away, its window follows the target: vitest lets up to its ceiling start, in lanes on a thread a core', () => {
+    expect(checkWindow(false, undefined)).toBe('adaptive');
+    // The embedded server shares the run's cores: vitest's limit holds there.
+    expect(checkWindow(true, undefined)).toBeUndefined();
+    expect(checkWindow(false, 8)).toEqual({ fixed: 8 });
+    expect(suiteParallelism([named], undefined, 2, { adaptive: true, lanes: true })).toEqual({
+      maxWorkers: 2,
+      maxConcurrency: defaultWindowOptions.max / 2,
+      concurrent: true,
+      fileParallelism: true,
+    });
+    // --shard runs suite files: threads let a file's slow checks overlap another's.
+    expect(suiteParallelism([named], undefined, 2, { adaptive: true }).maxWorkers).toBe(MAX_THREADS);
+    expect(suiteParallelism([named], 4, 2, { adaptive: true, lanes: true }).maxWorkers).toBe(4);
   });
 });
