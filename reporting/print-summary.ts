@@ -2,7 +2,7 @@
 // and skipped checks with their reasons, a table by spec section, and one summary line.
 import { serialRerunNote, type CheckResult, type ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
-import type { RunTiming } from '../conformance/run/run-timing.ts';
+import { describeChecksAtOnce, type RunTiming } from '../conformance/run/run-timing.ts';
 import { colourFor } from './colour.ts';
 import { cleanupTokensNote } from '../lib/core/safety/cleanup-command.ts';
 
@@ -49,7 +49,7 @@ export function timingLine(timing: RunTiming): string {
   return (
     `Time: the checks took ${seconds(timing.checks_ms)}, ${timing.over_bound}× their bound of ${seconds(timing.bound_ms)}; ` +
     `critical path ${path.check} (${path.requests} requests one after another, ${seconds(path.ms)} waiting on answers); ` +
-    `${timing.achieved_concurrency} requests in flight on average (at most ${timing.concurrency_limit} checks at once).`
+    `${timing.achieved_concurrency} requests in flight on average (${describeChecksAtOnce(timing)}).`
   );
 }
 

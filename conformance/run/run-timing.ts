@@ -172,3 +172,14 @@ export function runTiming(checks: readonly CheckTimeline[], concurrencyLimit: nu
       })),
   };
 }
+
+/** How many checks the run let go at once: a number fixed or allowed, or how the window followed the target. */
+export function describeChecksAtOnce(timing: RunTiming): string {
+  const window = timing.checks_at_once;
+  if (window === undefined || !window.adaptive) return `at most ${timing.concurrency_limit} checks at once`;
+  const slower =
+    window.slowed_rounds + window.throttled > 0
+      ? `, narrowed ${window.slowed_rounds} times as answers slowed and ${window.throttled} times on a 429`
+      : '';
+  return `checks at once followed the target: from ${window.initial} up to ${Math.floor(window.peak)}${slower}, ${Math.floor(window.final)} at the end`;
+}

@@ -6,7 +6,7 @@ import { escapeHtml, formatCount } from '../page-kit/format.ts';
 import { statusBadge, statusOrder } from './status.ts';
 import { runVariants } from './run-variants.ts';
 import { cleanupTokensNote } from '../../lib/core/safety/cleanup-command.ts';
-import type { RunTiming } from '../../conformance/run/run-timing.ts';
+import { describeChecksAtOnce, type RunTiming } from '../../conformance/run/run-timing.ts';
 
 /** 6641 → "6.6 s", 125_300 → "2 min 5 s". */
 export function formatRunTime(ms: number): string {
@@ -88,7 +88,7 @@ function timingFact(timing: RunTiming): string {
   return (
     `the checks took ${escapeHtml(formatRunTime(timing.checks_ms))}, ${timing.over_bound}× their bound of ${escapeHtml(formatRunTime(timing.bound_ms))}; ` +
     `critical path <code data-critical-path>${escapeHtml(path.check)}</code> (${formatCount(path.requests)} requests one after another); ` +
-    `${timing.achieved_concurrency} requests in flight on average; longest: ${longest}`
+    `${timing.achieved_concurrency} requests in flight on average (${escapeHtml(describeChecksAtOnce(timing))}); longest: ${longest}`
   );
 }
 
