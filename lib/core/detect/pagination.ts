@@ -77,8 +77,10 @@ export async function detectPagination(client: ApiClient): Promise<PaginationFin
 }
 
 async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list changed'> {
-  const two = pageOf(await client.listConversations({ limit: 2 }));
-  const first = pageOf(await client.listConversations({ limit: 1 }));
+  // Side by side: a list that moved between them shows as a first page not beginning with the first item of two.
+  const [two, first] = (
+    await Promise.all([client.listConversations({ limit: 2 }), client.listConversations({ limit: 1 })])
+  ).map(pageOf);
   if (two === undefined || first === undefined)
     return { style: undefined, evidence: 'the list did not answer a page of conversations with ids' };
   if (two.ids.length < 2 || !first.hasMore)
