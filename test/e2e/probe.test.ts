@@ -257,6 +257,8 @@ describe('the probe on the reference server and its variants', () => {
     expect(detection.findings.find((finding) => finding.setting === 'GROUP_CONTACTS')?.evidence).toMatch(
       /--read-only sends only GETs/,
     );
+    // Each setting once: DELETE_STATUS was said twice, unknown for the read-only run and for nothing made.
+    expect(detection.findings.map((finding) => finding.setting)).toEqual([...detectedSettings]);
   });
 });
 

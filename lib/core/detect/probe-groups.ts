@@ -5,6 +5,7 @@
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import type { SuiteNames } from '../safety/run-names.ts';
+import { allEnded } from './all-ended.ts';
 
 export interface Made {
   id: string;
@@ -77,22 +78,27 @@ async function removeOne(client: ApiClient, group: Made, leftovers: string[]): P
   // Verified, as the run's sweep does: the group gone, and its conversation gone with it (§3), or
   // deleted here when a retrieve still shows it as this group's. Both reads follow the DELETE, not
   // each other, so they go together.
-  const conversationId = group.body.conversation_id;
-  const [after, conversation] = await Promise.all([
+  const { conversation_id: named } = group.body;
+  const conversationId = typeof named === 'string' ? named : undefined;
+  const [after, conversation] = await allEnded([
     client.retrieveGroup(group.id),
-    typeof conversationId === 'string' ? client.retrieveConversation(conversationId) : undefined,
+    conversationId === undefined ? undefined : client.retrieveConversation(conversationId),
   ]);
   if (!everyReading.isUnknownIdAnswer(after.status))
     leftovers.push(
       `group ${group.id} ("${group.name}"): still retrievable (${after.status}) after DELETE answered ${answer.status}`,
     );
-  if (conversation !== undefined && !everyReading.isUnknownIdAnswer(conversation.status)) {
+  if (
+    conversationId !== undefined &&
+    conversation !== undefined &&
+    !everyReading.isUnknownIdAnswer(conversation.status)
+  ) {
     const stillOfGroup = asRecord(conversation.body)?.group_id === group.id;
     const removed =
-      stillOfGroup && everyReading.isDeleteSuccess((await client.deleteConversation(conversationId as string)).status);
+      stillOfGroup && everyReading.isDeleteSuccess((await client.deleteConversation(conversationId)).status);
     if (!removed)
       leftovers.push(
-        `conversation ${conversationId as string} of the group "${group.name}": still retrievable after the group's DELETE${stillOfGroup ? ', and its DELETE failed' : ', no longer showing the group, so not deleted'}`,
+        `conversation ${conversationId} of the group "${group.name}": still retrievable after the group's DELETE${stillOfGroup ? ', and its DELETE failed' : ', no longer showing the group, so not deleted'}`,
       );
   }
   return answer;
