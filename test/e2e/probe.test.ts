@@ -10,10 +10,12 @@ import { startReferenceServer } from '../../reference/listen.ts';
 import { variants, variantServerOptions, type VariantName } from '../../reference/variants/registry.ts';
 import { faultModifiers } from '../../reference/faults/registry.ts';
 import { applyDetection } from '../../lib/core/detect/apply-detection.ts';
-import { detectChoices, type Detection } from '../../lib/core/detect/detect-choices.ts';
+import { detectChoices, detectedSettings, type Detection } from '../../lib/core/detect/detect-choices.ts';
 import { envFragment, mergeEnv } from '../../lib/core/detect/env-fragment.ts';
+import type { Exchange } from '../../lib/core/client/exchange.ts';
 import type { Target } from '../../lib/core/target/target.ts';
 import { runCli } from '../helpers/run-cli.ts';
+import { forward, listenLocally, withBody } from '../helpers/test-server.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-probe-');
@@ -23,6 +25,7 @@ const TOKEN = 'tok-probe-first';
 async function probeVariant(
   name: VariantName | undefined,
   readOnly = false,
+  journal: Exchange[] = [],
 ): Promise<{ detection: Detection; groupsLeft: number }> {
   const server = await startReferenceServer({
     ...(name ? variantServerOptions(variants.get(name)!) : {}),
@@ -48,7 +51,7 @@ async function probeVariant(
         });
       }
     }
-    const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly });
+    const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly, journal });
     // The probe's groups are all it made: the first page (of the default size) holds whatever is left.
     const listed = await fetch(`${server.url}/v1/groups`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const groupsLeft = ((await listed.json()) as { data: unknown[] }).data.length;
@@ -60,6 +63,35 @@ async function probeVariant(
 
 const valueOf = (detection: Detection, setting: string) =>
   detection.findings.find((finding) => finding.setting === setting)?.value;
+
+/** Each exchange's time on the wire, from its sending to its whole answer (the journal's clock). */
+const spans = (journal: readonly Exchange[]) =>
+  journal.map((exchange) => ({ from: exchange.sentAt!, to: exchange.sentAt! + exchange.durationMs }));
+
+/** The most exchanges waiting for their answers at once. */
+function peakInFlight(journal: readonly Exchange[]): number {
+  const edges = spans(journal)
+    .flatMap(({ from, to }) => [
+      { at: from, step: 1 },
+      { at: to, step: -1 },
+    ])
+    // At the same instant an answer ends before the next request counts: only a true overlap adds.
+    .sort((a, b) => a.at - b.at || a.step - b.step);
+  let now = 0;
+  let peak = 0;
+  for (const { step } of edges) peak = Math.max(peak, (now += step));
+  return peak;
+}
+
+/** The longest run of exchanges each sent after the one before was answered: the requests that went one after another. */
+function longestChain(journal: readonly Exchange[]): number {
+  const sorted = spans(journal).sort((a, b) => a.from - b.from);
+  const chain: number[] = [];
+  sorted.forEach(({ from }, i) => {
+    chain[i] = 1 + Math.max(0, ...sorted.slice(0, i).map((before, j) => (before.to <= from ? chain[j]! : 0)));
+  });
+  return Math.max(0, ...chain);
+}
 
 describe('the probe on the reference server and its variants', () => {
   it.each([
@@ -132,6 +164,72 @@ describe('the probe on the reference server and its variants', () => {
     },
   );
 
+  it('sends side by side what needs no answer of another: the writing parts go out together, and the chain is shorter than the requests', async () => {
+    const journal: Exchange[] = [];
+    const { detection, groupsLeft } = await probeVariant(undefined, false, journal);
+    // The four parts on groups of their own send their creates at once, before any answer is read:
+    // a property of the order the requests are sent in, whatever the machine's speed.
+    const peak = peakInFlight(journal);
+    const chain = longestChain(journal);
+    expect(peak, `requests in flight at once, at most, of ${journal.length}`).toBeGreaterThanOrEqual(4);
+    expect(chain, `the longest chain of requests one after another, of ${journal.length}`).toBeLessThan(journal.length);
+    // The same findings and the same cleanup as one after another.
+    expect(detection.requests).toBe(journal.length);
+    expect(detection.leftovers).toEqual([]);
+    expect(groupsLeft).toBe(0);
+    expect(detection.findings.map((finding) => finding.setting)).toEqual([...detectedSettings]);
+  });
+
+  it('when one part loses its connection, keeps what the parts beside it found, says the rest not known, and still removes every group made', async () => {
+    const server = await startReferenceServer({ users: [{ token: TOKEN, name: 'first' }] });
+    // PUT /v1/groups/<id> is sent only by the contacts part, while the other writing parts run.
+    const front = await listenLocally(
+      withBody((req, res, body) => {
+        if (req.method === 'PUT' && (req.url ?? '').startsWith('/v1/groups/')) {
+          req.socket.destroy();
+          return;
+        }
+        forward(server.url, req, body).then(
+          (answer) => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.text),
+          () => res.destroy(),
+        );
+      }),
+    );
+    try {
+      const target: Target = {
+        url: front.url,
+        users: { accessToken: TOKEN, secondAccessToken: undefined },
+        choices: {
+          bodyEncoding: 'form',
+          pagination: { kind: 'starting_after' },
+          groupContacts: undefined,
+          declared: {},
+        },
+        transport: directTransport,
+        embedded: false,
+        pid: undefined,
+        close: async () => {},
+      };
+      const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
+      const finding = (setting: string) => detection.findings.find((found) => found.setting === setting);
+      expect(finding('GROUP_CONTACTS')?.value).toBeUndefined();
+      expect(finding('GROUP_CONTACTS')?.evidence).toMatch(/^not found out: PUT /);
+      // Beside it: found, and kept.
+      expect(valueOf(detection, 'EMPTY_TEXT')).toBe('kept');
+      expect(valueOf(detection, 'ERROR_BODY')).toBe('json');
+      expect(valueOf(detection, 'LIST_CONSISTENCY')).toBe('immediate');
+      // After it: not tried.
+      expect(finding('PAGINATION')?.evidence).toMatch(/^not found out: /);
+      expect(detection.findings.map((found) => found.setting)).toEqual([...detectedSettings]);
+      expect(detection.leftovers).toEqual([]);
+      const listed = await fetch(`${server.url}/v1/groups`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
+    } finally {
+      await front.close();
+      await server.close();
+    }
+  });
+
   it('sees on list-consistency:eventual a list that shows a new record late, writes the bound it suggests commented out, and removes what it made', async () => {
     const { detection } = await probeVariant('list-consistency:eventual');
     const seen = detection.findings.find((finding) => finding.setting === 'LIST_CONSISTENCY')!;
@@ -159,6 +257,8 @@ describe('the probe on the reference server and its variants', () => {
     expect(detection.findings.find((finding) => finding.setting === 'GROUP_CONTACTS')?.evidence).toMatch(
       /--read-only sends only GETs/,
     );
+    // Each setting once: DELETE_STATUS was said twice, unknown for the read-only run and for nothing made.
+    expect(detection.findings.map((finding) => finding.setting)).toEqual([...detectedSettings]);
   });
 });
 

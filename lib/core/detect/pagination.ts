@@ -7,6 +7,7 @@ import { formatPagination } from '../config/parse-values.ts';
 import type { PaginationStyle } from '../config/value-types.ts';
 import { nextPageQuery } from '../client/pagination.ts';
 import { everyReading } from '../profile/server-profile.ts';
+import { allEnded } from './all-ended.ts';
 
 export interface PaginationFinding {
   /** Undefined when it could not be found out (why says so). */
@@ -77,8 +78,10 @@ export async function detectPagination(client: ApiClient): Promise<PaginationFin
 }
 
 async function tryOnce(client: ApiClient): Promise<PaginationFinding | 'list changed'> {
-  const two = pageOf(await client.listConversations({ limit: 2 }));
-  const first = pageOf(await client.listConversations({ limit: 1 }));
+  // Side by side: a list that moved between them shows as a first page not beginning with the first item of two.
+  const [two, first] = (
+    await allEnded([client.listConversations({ limit: 2 }), client.listConversations({ limit: 1 })])
+  ).map(pageOf);
   if (two === undefined || first === undefined)
     return { style: undefined, evidence: 'the list did not answer a page of conversations with ids' };
   if (two.ids.length < 2 || !first.hasMore)
