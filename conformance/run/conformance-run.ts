@@ -248,15 +248,21 @@ export async function runConformance(
   };
 }
 
-/** The sweep's outcome when the target did not come back: everything the ledger names is left, and why. */
+/**
+ * The sweep's outcome when the target did not come back: everything the ledger names is left, and
+ * why, but what the run saw gone (its ledger's gone lines): that is not on the target to clean up,
+ * and msgapi cleanup, which reads the same ledger, counts it gone too.
+ */
 function unsweptAfterGone(
-  entries: ReadonlyArray<{ kind: Leftover['kind']; id: string }>,
+  entries: ReadonlyArray<{ kind: Leftover['kind']; id: string; gone?: boolean }>,
   runId: string,
 ): { leftovers: Leftover[]; unread: string[]; marked: number; requests: number } {
   const within = `within ${answerAgainWithinMs / 1000} s`;
   const reason = `not deleted: the target stopped answering during the run and did not answer again ${within}`;
   return {
-    leftovers: entries.map((entry) => ({ kind: entry.kind, id: entry.id, reason })),
+    leftovers: entries
+      .filter((entry) => entry.gone !== true)
+      .map((entry) => ({ kind: entry.kind, id: entry.id, reason })),
     unread: [`the target did not answer again ${within} (msgapi cleanup --marker ${runId} looks once it is back)`],
     marked: 0,
     requests: 0,

@@ -8,8 +8,13 @@
 // conversation_id, a group_id or an error body. A group's conversation is the one exception, and
 // only once a retrieve of it shows the group as its group_id. An id among the user's records seen
 // before the run (the snapshot) is never the run's own, whatever any answer says.
+//
+// The file also takes gone lines: an object of the run's own that a retrieve answered unknown
+// after the run deleted it (or its group). They only spare the sweep a retrieve of what the run
+// already saw gone; a gone line never makes an id the run's own (readLedgerFile in sweep.ts).
 import { appendFileSync } from 'node:fs';
 import type { OperationName } from '../../api/operations.ts';
+import { everyReading } from '../profile/server-profile.ts';
 
 export type LedgerKind = 'conversation' | 'group';
 
@@ -24,6 +29,21 @@ export interface LedgerEntry {
    * 'second' when the user of SECOND_ACCESS_TOKEN made it: only that user can see it or delete it,
    * so the sweep must act as that user (an object of one user is unknown to the other, §5).
    */
+  user?: 'second';
+  /**
+   * Read from the file's gone lines, never written on an entry: the run saw it gone (a retrieve by
+   * its maker answered unknown after the run deleted it), so the sweep need not retrieve it again.
+   */
+  gone?: boolean;
+  /** A group's, read from the gone lines as `gone`: the conversation its create answer named was seen gone. */
+  conversation_gone?: boolean;
+}
+
+/** A line of the ledger file saying the run saw one of its objects gone; never an entry of its own. */
+export interface LedgerGoneLine {
+  gone: true;
+  kind: LedgerKind;
+  id: string;
   user?: 'second';
 }
 
@@ -66,6 +86,9 @@ const kindOfOperation: Partial<Record<OperationName, LedgerKind>> = {
 /** The resource type an operation on one item (or a create) acts on. */
 export const kindOf = (operation: OperationName): LedgerKind | undefined => kindOfOperation[operation];
 
+/** What a gone line and the deletes before it are keyed by: the same object, seen by the same user. */
+const goneKey = (kind: LedgerKind, id: string, user: LedgerUser): string => `${user ?? 'first'}:${kind}:${id}`;
+
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 const field = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -78,6 +101,8 @@ export class Ledger {
   private readonly order: LedgerEntry[] = [];
   /** group id → the conversation_id its create answer named. */
   private readonly claimed = new Map<string, string>();
+  /** conversation id → the run's groups whose create answer named it (claimed, the other way). */
+  private readonly claimants = new Map<string, string[]>();
   /** conversation id → the run's group a retrieve showed it belongs to. */
   private readonly verified = new Map<string, string>();
   private readonly invented = new Map<string, LedgerKind | undefined>();
@@ -85,6 +110,12 @@ export class Ledger {
   private readonly refused = new Map<string, string>();
   /** `kind:id` of what a check deleted or verified gone: no later cleanup need try it again. */
   private readonly settled = new Set<string>();
+  /** `user:kind:id` of every DELETE the run had an answer to, whatever it was: what a later unknown-id retrieve shows gone. */
+  private readonly deleted = new Set<string>();
+  /** `user:kind:id` a gone line was written for: one line each. */
+  private readonly seenGone = new Set<string>();
+  /** `kind:id` → the user whose create (or retrieve, for a verified group conversation) made it the run's own. */
+  private readonly makers = new Map<string, string>();
 
   /**
    * `file`: a JSON-lines file every recorded id is appended to as it is recorded, so that an
@@ -117,8 +148,12 @@ export class Ledger {
       ...(kind === 'group' && conversationId !== undefined ? { conversation_id: conversationId } : {}),
       ...(user === undefined ? {} : { user }),
     };
-    if (entry.conversation_id !== undefined) this.claimed.set(id, entry.conversation_id);
+    if (entry.conversation_id !== undefined) {
+      this.claimed.set(id, entry.conversation_id);
+      this.claimants.set(entry.conversation_id, [...(this.claimants.get(entry.conversation_id) ?? []), id]);
+    }
     this.order.push(entry);
+    this.makers.set(`${kind}:${id}`, user ?? 'first');
     this.append(entry);
     return true;
   }
@@ -126,7 +161,10 @@ export class Ledger {
   /** Restores an entry of the run's own ledger file (a verified group conversation included). */
   restore(entry: LedgerEntry): void {
     if (entry.kind === 'conversation' && entry.group_id !== undefined) {
-      if (!this.prior?.has('conversation', entry.id)) this.verified.set(entry.id, entry.group_id);
+      if (!this.prior?.has('conversation', entry.id)) {
+        this.verified.set(entry.id, entry.group_id);
+        this.makers.set(`conversation:${entry.id}`, entry.user ?? 'first');
+      }
       return;
     }
     this.record(entry.kind, entry.id, entry.conversation_id, entry.user);
@@ -138,6 +176,7 @@ export class Ledger {
    * as its group_id, makes that conversation the run's own too (verifyGroupConversation).
    */
   observe(operation: OperationName, id: string | undefined, status: number, body: unknown, user?: LedgerUser): void {
+    if (id !== undefined) this.noteGone(operation, id, status, user);
     if (!isSuccess(status)) return;
     if (operation === 'createConversation' || operation === 'createGroup') {
       const created = field(body, 'id');
@@ -153,6 +192,42 @@ export class Ledger {
       return;
     }
     if (operation === 'retrieveConversation' && id !== undefined) this.verifyGroupConversation(id, body, user);
+  }
+
+  /**
+   * Deletes and retrieves, for the gone lines: a retrieve answering unknown-id shows the run's object
+   * gone only after this ledger saw a DELETE of it (or, for the conversation a run's group's create
+   * answer named, of that group) by the same user. Without one it proves nothing: a lagging server
+   * may answer 404 right after a create. Any DELETE answer counts: the retrieve after it is the proof.
+   */
+  private noteGone(operation: OperationName, id: string, status: number, user: LedgerUser): void {
+    const kind = kindOf(operation);
+    if (kind === undefined) return;
+    const key = goneKey(kind, id, user);
+    if (operation === 'deleteConversation' || operation === 'deleteGroup') {
+      this.deleted.add(key);
+      return;
+    }
+    if (operation !== 'retrieveConversation' && operation !== 'retrieveGroup') return;
+    if (this.seenGone.has(key) || !everyReading.isUnknownIdAnswer(status) || !this.mayBeSeenGone(kind, id, user))
+      return;
+    const groupDeleted = (groupId: string) => this.deleted.has(goneKey('group', groupId, user));
+    const claimants = kind === 'conversation' ? (this.claimants.get(id) ?? []) : [];
+    if (!this.deleted.has(key) && !claimants.some(groupDeleted)) return;
+    this.seenGone.add(key);
+    this.append({ gone: true, kind, id, ...(user === undefined ? {} : { user }) });
+  }
+
+  /**
+   * The run's own (created, a verified group conversation) or the conversation a run's group named,
+   * as the user who made it: another user's 404 is what §5 answers them whether it exists or not.
+   * Never an invented id, nor one the users held before the run.
+   */
+  private mayBeSeenGone(kind: LedgerKind, id: string, user: LedgerUser): boolean {
+    if (this.invented.has(id) || this.prior?.has(kind, id)) return false;
+    const madeBy = (what: LedgerKind, which: string) => this.makers.get(`${what}:${which}`) === (user ?? 'first');
+    if (this.created[kind].has(id) || (kind === 'conversation' && this.verified.has(id))) return madeBy(kind, id);
+    return kind === 'conversation' && (this.claimants.get(id) ?? []).some((groupId) => madeBy('group', groupId));
   }
 
   /** The conversation_id a run's group's create answer named: not the run's own until verified. */
@@ -171,6 +246,7 @@ export class Ledger {
     const why = this.whyNotGroupConversation(conversationId, field(retrieved, 'id'), groupId);
     if (why !== undefined) return why;
     this.verified.set(conversationId, groupId as string);
+    this.makers.set(`conversation:${conversationId}`, user ?? 'first');
     this.append({
       kind: 'conversation',
       id: conversationId,
@@ -235,7 +311,7 @@ export class Ledger {
     this.settled.add(`${kind}:${id}`);
   }
 
-  private append(entry: LedgerEntry): void {
+  private append(entry: LedgerEntry | LedgerGoneLine): void {
     if (this.file) appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
   }
 }

@@ -26,26 +26,51 @@ export interface SweepResult {
   leftovers: Leftover[];
 }
 
+/**
+ * The entries of a run's ledger file: only its kind/id lines make entries (the file is the authority
+ * of what the run owns). A gone line (ledger.ts LedgerGoneLine) marks the entry of the same type, id
+ * and user `gone`, and a group whose conversation_id it names `conversation_gone`; one naming no
+ * entry is ignored. Workers append at once, so the lines are merged whatever their order.
+ */
 export function readLedgerFile(file: string): LedgerEntry[] {
   if (!existsSync(file)) return [];
   // By type and id: one id may name a conversation and a group of the run at once (ids are per resource).
   const entries = new Map<string, LedgerEntry>();
+  const gone = new Set<string>();
+  const goneKey = (kind: LedgerKind, id: string, user: unknown) => JSON.stringify([kind, id, user ?? 'first']);
   for (const line of readFileSync(file, 'utf8').split('\n')) {
+    let parsed: unknown;
     try {
-      const entry = JSON.parse(line) as LedgerEntry;
-      if ((entry.kind === 'group' || entry.kind === 'conversation') && typeof entry.id === 'string') {
-        const key = `${entry.kind}:${entry.id}`;
-        entries.set(key, { ...entries.get(key), ...entry });
-      }
+      parsed = JSON.parse(line);
     } catch {
       // An empty line, or the last line of a process killed while writing it.
+      continue;
     }
+    const { gone: goneLine, conversation_gone: _, ...entry } = (parsed ?? {}) as LedgerEntry;
+    if ((entry.kind !== 'group' && entry.kind !== 'conversation') || typeof entry.id !== 'string') continue;
+    if (goneLine !== undefined) {
+      if (goneLine === true) gone.add(goneKey(entry.kind, entry.id, entry.user));
+      continue;
+    }
+    const key = `${entry.kind}:${entry.id}`;
+    entries.set(key, { ...entries.get(key), ...entry });
   }
-  return [...entries.values()];
+  return [...entries.values()].map((entry) => ({
+    ...entry,
+    ...(gone.has(goneKey(entry.kind, entry.id, entry.user)) ? { gone: true } : {}),
+    ...(entry.kind === 'group' &&
+    entry.conversation_id !== undefined &&
+    gone.has(goneKey('conversation', entry.conversation_id, entry.user))
+      ? { conversation_gone: true }
+      : {}),
+  }));
 }
 
 const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiResponse> =>
   kind === 'group' ? client.retrieveGroup(id) : client.retrieveConversation(id);
+
+/** Objects the sweep removes at once. */
+export const sweepWidth = 16;
 
 /**
  * `client` must carry a ledger holding these entries (sweepClient), so that it may delete them and
@@ -54,10 +79,11 @@ const retrieve = (client: ApiClient, kind: LedgerKind, id: string): Promise<ApiR
  * create answer named is retrieved: gone with it, or kept (profile: group-delete-conversation) and
  * then deleted only when the ledger has it as the run's own (verified as the group's: the retrieve
  * verifies it while its group_id still names the run's group), else a leftover with the reason.
- * Then the conversations. A refused delete is a leftover with the reason, never a crash.
+ * Then the conversations. A refused delete is a leftover with the reason, never a crash. What the
+ * run saw gone (`gone`, `conversation_gone`: its ledger's gone lines) is counted gone without a
+ * request: at a distance those retrieves, nearly every object of a run, were most of the sweep's
+ * time. A target that brings one back is the search by the marker's to find (sweepRun).
  */
-/** Objects the sweep removes at once. */
-export const sweepWidth = 16;
 
 export async function sweepLedger(
   entries: readonly LedgerEntry[],
@@ -70,16 +96,24 @@ export async function sweepLedger(
   // An object of the second user is unknown to the first (§5): only its maker can see it gone.
   const makerOf = (user: LedgerUser): ApiClient | undefined => (user === 'second' ? second : first);
   /** 'gone': it was gone before the sweep; 'failed': it is still there (a leftover says why). */
-  const remove = async (kind: LedgerKind, id: string, user: LedgerUser): Promise<'deleted' | 'gone' | 'failed'> => {
+  const withoutItsMaker = (kind: LedgerKind, id: string): 'failed' => {
+    leftovers.push({
+      kind,
+      id,
+      reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it',
+    });
+    return 'failed';
+  };
+  /** `seenGone`: the run saw it gone (its ledger's gone line), so it is not retrieved again. */
+  const remove = async (
+    kind: LedgerKind,
+    id: string,
+    user: LedgerUser,
+    seenGone = false,
+  ): Promise<'deleted' | 'gone' | 'failed'> => {
+    if (seenGone) return 'gone';
     const client = makerOf(user);
-    if (client === undefined) {
-      leftovers.push({
-        kind,
-        id,
-        reason: 'made by the user of SECOND_ACCESS_TOKEN, which this sweep was not given: run msgapi cleanup with it',
-      });
-      return 'failed';
-    }
+    if (client === undefined) return withoutItsMaker(kind, id);
     try {
       // Already gone (profile: unknown-id-status); a 5xx proves nothing, so the delete is tried.
       if (everyReading.isUnknownIdAnswer((await retrieve(client, kind, id)).status)) return 'gone';
@@ -103,16 +137,22 @@ export async function sweepLedger(
     entries.filter((each) => each.kind === 'group'),
     async (entry) => {
       // A group still there keeps its conversation as its own: that one goes with the group, later.
-      const group = await remove('group', entry.id, entry.user);
+      const group = await remove('group', entry.id, entry.user, entry.gone);
       if (group === 'failed' || entry.conversation_id === undefined) return;
       const conversationId = entry.conversation_id;
-      const maker = makerOf(entry.user)!;
       handled.add(conversationId);
+      // The run saw it gone after its group's delete (or its own): nothing to retrieve.
+      if (entry.conversation_gone === true) return;
+      // A group seen gone was not retrieved, so its maker's client may be missing still.
+      const maker = makerOf(entry.user);
+      if (maker === undefined) {
+        withoutItsMaker('conversation', conversationId);
+        return;
+      }
       // Gone before the sweep, its group's delete was judged then: a conversation the user held
       // before the run is theirs, whatever the group's create answer named, and nothing to report.
       if (group === 'gone' && maker.heldBeforeTheRun('conversation', conversationId)) return;
       try {
-        // remove() did not fail, so the maker's client is there.
         const left = await maker.retrieveConversation(conversationId);
         if (everyReading.isUnknownIdAnswer(left.status)) return;
         // The retrieve verified it as the group's if its group_id still names the run's group (ledger.ts).
@@ -138,7 +178,7 @@ export async function sweepLedger(
   await forEachInParallel(
     entries.filter((each) => each.kind === 'conversation' && !handled.has(each.id)),
     async (entry) => {
-      await remove('conversation', entry.id, entry.user);
+      await remove('conversation', entry.id, entry.user, entry.gone);
     },
     width,
   );
@@ -189,7 +229,7 @@ export function sweepClients(
 export interface RunSweep extends SweepResult {
   /** The lists the search by the marker could not read to their end: records of the run there were not looked for. */
   unread: string[];
-  /** What the marker found that the ledger did not name. */
+  /** What the marker found that the ledger did not name, or named as seen gone (a target brought it back). */
   marked: number;
   /** The requests the sweep sent. */
   requests: number;
@@ -220,9 +260,11 @@ export async function sweepRun(
   const found = await findMarkedOfEachUser(finders, search.runId, search.pagination, prior, {
     groupConversations: true,
   });
-  const all = withMarked(recorded, found.entries);
-  const more = all.slice(recorded.length);
-  const byMarker = sweepClients(target, all, prior);
+  // What the ledger's pass counted gone as the run saw it, unretrieved, is still the marker's to
+  // find: a target that brought one back has it swept as what the marker found.
+  const retrieved = recorded.filter((entry) => entry.gone !== true);
+  const more = withMarked(retrieved, found.entries).slice(retrieved.length);
+  const byMarker = sweepClients(target, [...recorded, ...more], prior);
   const then = more.length === 0 ? { deleted: 0, leftovers: [] } : await remove(more, byMarker.first, byMarker.second);
   return {
     deleted: first.deleted + then.deleted,
