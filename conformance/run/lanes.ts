@@ -43,7 +43,11 @@ export function planLanes(registry: CheckRegistry, ids: readonly string[], lanes
   const heaviestFirst = [...ids].sort((a, b) => expectedWeight(b) - expectedWeight(a));
   for (const id of heaviestFirst) {
     const lane = load.indexOf(Math.min(...load));
-    plan[lane]!.push({ id, file: join(projectDir, registry.get(id).file) });
+    plan[lane]!.push({
+      id,
+      file: join(projectDir, registry.get(id).file),
+      ...(expectedWeight(id) > 1 ? { first: true } : {}),
+    });
     load[lane]! += expectedWeight(id);
   }
   return plan;

@@ -63,12 +63,20 @@ export function registerWhenRunByVitest(meta: ImportMeta, checks: readonly Check
 }
 
 /** One check as one test of the file vitest is running, titled `[target] id — title` (the target only when there are several). */
-function registerCheck(vitest: VitestIndex, name: string, target: ProvidedTarget, check: CheckDefinition): void {
+function registerCheck(
+  vitest: VitestIndex,
+  name: string,
+  target: ProvidedTarget,
+  check: CheckDefinition,
+  first = false,
+): void {
   vitest.test(`${name ? `[${name}] ` : ''}${check.id} — ${check.title}`, async (testContext) => {
     // A place in the run's window of checks at once, across every worker, for the check's whole
     // life (its cleanup too): how many the target takes is learnt as the run goes (check-window.ts).
+    // One of the longest chains takes its place at once: another lane's checks filling the window
+    // first would hold up the run's critical path.
     const window = runRateBucket(target);
-    await window.startCheck();
+    await window.startCheck(first);
     try {
       // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
       await recordingAs(
@@ -103,12 +111,13 @@ export async function registerLane(meta: ImportMeta, lane: number): Promise<void
     if (!files.has(file))
       files.set(file, ((await import(pathToFileURL(file).href)) as { checks: CheckDefinition[] }).checks);
   }
-  for (const { id, file } of entries)
+  for (const { id, file, first } of entries)
     registerCheck(
       vitest,
       name,
       target,
       files.get(file)!.find((candidate) => candidate.id === id)!,
+      first,
     );
 }
 

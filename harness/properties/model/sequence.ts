@@ -176,14 +176,14 @@ function commandArbitraries(context: CheckContext) {
 }
 
 /**
- * Fifteen strands of sequences at once, seeded SEED to SEED+14, together three times PROPERTY_RUNS
- * sequences: a sequence waits on each answer before its next command, so the longest strand is
- * the run's critical path against a server far away (30 ms: two sequences of up to 25 commands a
- * strand, about 90 answers one after another, where six strands took about 230; npm run
- * bench:distance). Each sequence has its own model and objects and judges only those, so strands
- * do not disturb each other's verdicts.
+ * Thirty strands of sequences at once, seeded SEED to SEED+29, together three times PROPERTY_RUNS
+ * sequences (one a strand by default): a sequence waits on each answer before its next command, so
+ * the longest strand is the run's critical path against a server far away (npm run bench:distance:
+ * about 120 answers one after another with one sequence of up to 25 commands a strand, 160 with
+ * fifteen strands of two, 230 with six). Each sequence has its own model and objects and judges
+ * only those, so strands do not disturb each other's verdicts.
  */
-const strands = 15;
+const strands = 30;
 
 export async function checkSequencesAgreeWithModel(context: CheckContext): Promise<void> {
   // --replay: the one sequence a failure printed, so one strand, and fast-check told which of its commands ran.

@@ -237,9 +237,11 @@ export class SharedRateBucket implements RateLimiter {
   /**
    * Resolves when the run's window has a place for one more check; endCheck gives it back. A check
    * holds its place for its whole life, so that once started it runs its chain at full speed.
+   * `first`: one of the run's longest chains, placed at once in a window that follows the target
+   * (a fixed one, --workers N, is kept to the letter).
    */
-  async startCheck(): Promise<void> {
-    if (this.waiting.length === 0 && this.locked(() => this.take())) return;
+  async startCheck(first = false): Promise<void> {
+    if ((first || this.waiting.length === 0) && this.locked(() => this.take(first))) return;
     await new Promise<void>((resolve) => {
       this.waiting.push(resolve);
       void this.placeWaiting();
@@ -272,11 +274,11 @@ export class SharedRateBucket implements RateLimiter {
     });
   }
 
-  /** Under the lock: a place for one check, if the window has one. */
-  private take(): boolean {
+  /** Under the lock: a place for one check, if the window has one (`first`, in a window that adapts: whether it has or not). */
+  private take(first = false): boolean {
     const i = this.ints;
     const places = Math.max(1, Math.floor(this.floats[CHECK_WINDOW]!));
-    if (i[IN_USE]! >= places) {
+    if (i[IN_USE]! >= places && !(first && i[ADAPTIVE] === 1)) {
       // A check waits: the run had more to give than the window let through.
       this.floats[ROUND_FULL] = 1;
       return false;

@@ -95,6 +95,8 @@ export interface ProvidedTarget extends RunSettings {
 export interface LaneEntry {
   id: string;
   file: string;
+  /** One of the run's longest chains (the model's, the properties'): it starts at once, without waiting for a place in the window of checks at once. */
+  first?: boolean;
 }
 
 /** One target of a run: a single one for `msgapi check`, one per fault and variant for the matrix. */

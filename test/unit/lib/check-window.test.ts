@@ -132,6 +132,16 @@ describe("the window in the run's shared bucket", () => {
     expect(bucket.windowFigures().peakInUse).toBe(held);
   });
 
+  it('check-window.first — one of the longest chains is placed at once in a window that adapts, never in a fixed one', async () => {
+    const adaptive = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'), fakeClock());
+    const filling = Array.from({ length: defaultWindowOptions.initial + 1 }, () => adaptive.startCheck());
+    expect((await settled(filling)).filter(Boolean)).toHaveLength(defaultWindowOptions.initial);
+    expect(await settled([adaptive.startCheck(true)])).toEqual([true]);
+    const fixed = new SharedRateBucket(createRateBucketBuffer(undefined, { fixed: 1 }), fakeClock());
+    await fixed.startCheck();
+    expect(await settled([fixed.startCheck(true)])).toEqual([false]);
+  });
+
   it('check-window.not-full-stays — a run with fewer checks than places does not widen the window', () => {
     const clock = fakeClock();
     const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'), clock);
