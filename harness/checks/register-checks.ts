@@ -76,7 +76,9 @@ function registerCheck(
     // One of the longest chains takes its place at once: another lane's checks filling the window
     // first would hold up the run's critical path.
     const window = runRateBucket(target);
-    await window.startCheck(first);
+    // A run stopped while the check waits (Ctrl-C, --bail, a target gone): it never starts, and,
+    // with no meta of its own, is no result at all (conformance-reporter.ts).
+    await window.startCheck(first, testContext.signal);
     try {
       // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
       await recordingAs(

@@ -176,18 +176,21 @@ function commandArbitraries(context: CheckContext) {
 }
 
 /**
- * Thirty strands of sequences at once, seeded SEED to SEED+29, together three times PROPERTY_RUNS
- * sequences (one a strand by default): a sequence waits on each answer before its next command, so
- * the longest strand is the run's critical path against a server far away (npm run bench:distance:
- * about 120 answers one after another with one sequence of up to 25 commands a strand, 160 with
- * fifteen strands of two, 230 with six). Each sequence has its own model and objects and judges
- * only those, so strands do not disturb each other's verdicts.
+ * Up to thirty strands of sequences at once, seeded SEED to SEED+29, together three times
+ * PROPERTY_RUNS sequences: one a strand by default, and fewer strands when fewer sequences are
+ * asked for (PROPERTY_RUNS=2 sends six, not thirty). A sequence waits on each answer before its
+ * next command, so the longest strand is the run's critical path against a server far away (npm
+ * run bench:distance: about 120 answers one after another with one sequence of up to 25 commands
+ * a strand, 160 with fifteen strands of two, 230 with six). Each sequence has its own model and
+ * objects and judges only those, so strands do not disturb each other's verdicts.
  */
-const strands = 30;
+const strandsAtMost = 30;
 
 export async function checkSequencesAgreeWithModel(context: CheckContext): Promise<void> {
   // --replay: the one sequence a failure printed, so one strand, and fast-check told which of its commands ran.
   const replay = context.target.replay;
+  const sequenceCount = context.target.propertyRuns * 3;
+  const strands = Math.min(strandsAtMost, sequenceCount);
   const strand = async (offset: number): Promise<void> => {
     // One arbitrary per strand: fc.commands records which commands ran as it shrinks (the replay
     // path a failure prints), so strands sharing one would write each other's into it.
@@ -220,7 +223,7 @@ export async function checkSequencesAgreeWithModel(context: CheckContext): Promi
             await created.deleteAll(strandContext.client);
           }
         },
-        { numRuns: Math.ceil((context.target.propertyRuns * 3) / strands) },
+        { numRuns: Math.ceil(sequenceCount / strands) },
       );
     } finally {
       context.client.journal.push(...journal);

@@ -238,12 +238,24 @@ export class SharedRateBucket implements RateLimiter {
    * Resolves when the run's window has a place for one more check; endCheck gives it back. A check
    * holds its place for its whole life, so that once started it runs its chain at full speed.
    * `first`: one of the run's longest chains, placed at once in a window that follows the target
-   * (a fixed one, --workers N, is kept to the letter).
+   * (a fixed one, --workers N, is kept to the letter). `signal`: the check's; once it aborts (the
+   * run is stopped) the check never takes a place, and the promise rejects with its reason.
    */
-  async startCheck(first = false): Promise<void> {
+  async startCheck(first = false, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     if ((first || this.waiting.length === 0) && this.locked(() => this.take(first))) return;
-    await new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
+    await new Promise<void>((resolve, reject) => {
+      const placed = () => {
+        signal?.removeEventListener('abort', stopped);
+        resolve();
+      };
+      const stopped = () => {
+        const at = this.waiting.indexOf(placed);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', stopped, { once: true });
+      this.waiting.push(placed);
       void this.placeWaiting();
     });
   }

@@ -1,8 +1,8 @@
 // The run's watch over the target while the checks run (msgapi check): when the checks' requests
 // have failed to connect several times in a row across every worker (core/client/target-health.ts),
-// the run sends one request of its own, on a connection of its own; no answer there either, and
-// the target is gone: the run stops with one sentence and exit 2 instead of a hundred failed
-// checks, each with its "connection refused". Afterwards, the sweep waits a short while for the
+// the run sends a request of its own, on a connection of its own, and another a second later; no
+// answer to either, and the target is gone: the run stops with one sentence and exit 2 instead of
+// a hundred failed checks, each with its "connection refused". Afterwards, the sweep waits a short while for the
 // target to answer again before it deletes what the run made.
 import { TransportError } from '../client/transport-error.ts';
 import { firstUserClient } from '../client/user-clients.ts';
@@ -16,6 +16,13 @@ const watchEveryMs = 100;
 /** How long the sweep waits for a target that went away to answer again. */
 export const answerAgainWithinMs = 15_000;
 const lookAgainEveryMs = 500;
+/**
+ * The watch's look is the run's last word before it stops: a target whose answers are merely slow
+ * (a busy machine, a slow route the checks hammered) must not be called gone for one request past
+ * REQUEST_TIMEOUT_MS. So it waits at least this long, and looks twice, a second apart.
+ */
+const lookTimeoutAtLeastMs = 5_000;
+const secondLookAfterMs = 1_000;
 
 /** One GET from the run's own process, whose connections are not the workers'; any HTTP answer, whatever its status, is an answer. */
 export async function answers(target: Target, timeoutMs: number): Promise<boolean> {
@@ -39,7 +46,9 @@ export function watchTarget(
   const timer = setInterval(() => {
     if (looking || health.isGone() || !health.suspect()) return;
     looking = true;
-    void answers(target, options.timeoutMs)
+    const timeoutMs = Math.max(options.timeoutMs, lookTimeoutAtLeastMs);
+    void answers(target, timeoutMs)
+      .then(async (answered) => answered || (await wait(secondLookAfterMs), await answers(target, timeoutMs)))
       .then((answered) => {
         if (answered) return health.clearSuspicion();
         health.markGone();

@@ -142,6 +142,21 @@ describe("the window in the run's shared bucket", () => {
     expect(await settled([fixed.startCheck(true)])).toEqual([false]);
   });
 
+  it('check-window.stopped — a check waiting when the run is stopped never takes a place', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, { fixed: 1 }), fakeClock());
+    await bucket.startCheck();
+    const stop = new AbortController();
+    const waiting = bucket.startCheck(false, stop.signal);
+    const behind = bucket.startCheck();
+    stop.abort(new Error('the run was stopped'));
+    await expect(waiting).rejects.toThrow('the run was stopped');
+    // Its place goes to the one behind it, and none is left over for it.
+    bucket.endCheck();
+    expect(await settled([behind])).toEqual([true]);
+    expect(bucket.windowFigures().peakInUse).toBe(1);
+    await expect(bucket.startCheck(false, stop.signal)).rejects.toThrow('the run was stopped');
+  });
+
   it('check-window.not-full-stays — a run with fewer checks than places does not widen the window', () => {
     const clock = fakeClock();
     const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'), clock);
