@@ -22,6 +22,17 @@ const newDir = tempDirs('msgapi-probe-');
 const TOKEN = 'tok-probe-first';
 
 /** Probes a reference server making the variant's choices (the default server with no name), and closes it. */
+/** The probe's view of a server at `url`, acting as the test's one user, with nothing declared. */
+const targetAt = (url: string): Target => ({
+  url,
+  users: { accessToken: TOKEN, secondAccessToken: undefined },
+  choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
+  transport: directTransport,
+  embedded: false,
+  pid: undefined,
+  close: async () => {},
+});
+
 async function probeVariant(
   name: VariantName | undefined,
   readOnly = false,
@@ -32,15 +43,7 @@ async function probeVariant(
     users: [{ token: TOKEN, name: 'first' }],
   });
   try {
-    const target: Target = {
-      url: server.url,
-      users: { accessToken: TOKEN, secondAccessToken: undefined },
-      choices: { bodyEncoding: 'form', pagination: { kind: 'starting_after' }, groupContacts: undefined, declared: {} },
-      transport: directTransport,
-      embedded: false,
-      pid: undefined,
-      close: async () => {},
-    };
+    const target = targetAt(server.url);
     if (readOnly) {
       // Two conversations made beforehand: under --read-only the probe can only read what is there.
       for (const contact of ['c-1', 'c-2']) {
@@ -142,20 +145,7 @@ describe('the probe on the reference server and its variants', () => {
         users: [{ token: TOKEN, name: 'first' }],
       });
       try {
-        const target: Target = {
-          url: server.url,
-          users: { accessToken: TOKEN, secondAccessToken: undefined },
-          choices: {
-            bodyEncoding: 'form',
-            pagination: { kind: 'starting_after' },
-            groupContacts: undefined,
-            declared: {},
-          },
-          transport: directTransport,
-          embedded: false,
-          pid: undefined,
-          close: async () => {},
-        };
+        const target = targetAt(server.url);
         const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
         expect(detection.pagination?.kind, JSON.stringify(detection.findings)).not.toBe('none');
       } finally {
@@ -196,20 +186,7 @@ describe('the probe on the reference server and its variants', () => {
       }),
     );
     try {
-      const target: Target = {
-        url: front.url,
-        users: { accessToken: TOKEN, secondAccessToken: undefined },
-        choices: {
-          bodyEncoding: 'form',
-          pagination: { kind: 'starting_after' },
-          groupContacts: undefined,
-          declared: {},
-        },
-        transport: directTransport,
-        embedded: false,
-        pid: undefined,
-        close: async () => {},
-      };
+      const target = targetAt(front.url);
       const detection = await detectChoices(target, { timeoutMs: 5_000, readOnly: false });
       const finding = (setting: string) => detection.findings.find((found) => found.setting === setting);
       expect(finding('GROUP_CONTACTS')?.value).toBeUndefined();
