@@ -1,9 +1,10 @@
 // The run's watch over the target while the checks run (msgapi check): when the checks' requests
 // have failed to connect several times in a row across every worker (core/client/target-health.ts),
-// the run sends a request of its own, on a connection of its own, and another a second later; no
-// answer to either, and the target is gone: the run stops with one sentence and exit 2 instead of
-// a hundred failed checks, each with its "connection refused". Afterwards, the sweep waits a short while for the
-// target to answer again before it deletes what the run made.
+// the run sends a request of its own, on a connection of its own (and, when that one ran out of
+// time, another a second later); no answer, and the target is gone: the run stops with one
+// sentence and exit 2 instead of a hundred failed checks, each with its "connection refused".
+// Afterwards, the sweep waits a short while for the target to answer again before it deletes what
+// the run made.
 import { TransportError } from '../client/transport-error.ts';
 import { firstUserClient } from '../client/user-clients.ts';
 import { wait } from '../client/retry-after.ts';
@@ -19,13 +20,19 @@ const lookAgainEveryMs = 500;
 /**
  * The watch's look is the run's last word before it stops: a target whose answers are merely slow
  * (a busy machine, a slow route the checks hammered) must not be called gone for one request past
- * REQUEST_TIMEOUT_MS. So it waits at least this long, and looks twice, a second apart.
+ * REQUEST_TIMEOUT_MS. So it waits at least this long, and a look that ran out of time is followed
+ * by another a second later; a refused or reset connection is the answer at once.
  */
 const lookTimeoutAtLeastMs = 5_000;
 const secondLookAfterMs = 1_000;
 
 /** One GET from the run's own process, whose connections are not the workers'; any HTTP answer, whatever its status, is an answer. */
 export async function answers(target: Target, timeoutMs: number): Promise<boolean> {
+  return (await look(target, timeoutMs)) === 'answered';
+}
+
+/** That GET: 'answered', or how it got no answer. */
+async function look(target: Target, timeoutMs: number): Promise<'answered' | TransportError['failure']> {
   const client = firstUserClient(target.users, {
     baseUrl: target.url,
     encoding: target.choices.bodyEncoding,
@@ -33,7 +40,8 @@ export async function answers(target: Target, timeoutMs: number): Promise<boolea
     readOnly: true,
     transport: target.transport,
   });
-  return !((await attempt(client)) instanceof TransportError);
+  const outcome = await attempt(client);
+  return outcome instanceof TransportError ? outcome.failure : 'answered';
 }
 
 /** Watches the run's shared health; `onGone` is told once, when the target is found gone. */
@@ -47,8 +55,10 @@ export function watchTarget(
     if (looking || health.isGone() || !health.suspect()) return;
     looking = true;
     const timeoutMs = Math.max(options.timeoutMs, lookTimeoutAtLeastMs);
-    void answers(target, timeoutMs)
-      .then(async (answered) => answered || (await wait(secondLookAfterMs), await answers(target, timeoutMs)))
+    void look(target, timeoutMs)
+      .then(async (first) =>
+        first === 'timeout' ? (await wait(secondLookAfterMs), await answers(target, timeoutMs)) : first === 'answered',
+      )
       .then((answered) => {
         if (answered) return health.clearSuspicion();
         health.markGone();
