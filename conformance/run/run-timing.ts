@@ -177,9 +177,12 @@ export function runTiming(checks: readonly CheckTimeline[], concurrencyLimit: nu
 export function describeChecksAtOnce(timing: RunTiming): string {
   const window = timing.checks_at_once;
   if (window === undefined || !window.adaptive) return `at most ${timing.concurrency_limit} checks at once`;
-  const slower =
-    window.slowed_rounds + window.throttled > 0
-      ? `, narrowed ${window.slowed_rounds} times as answers slowed and ${window.throttled} times on a 429`
-      : '';
+  const counted = (count: number, one: string, many: string) =>
+    count > 0 ? [`${count} ${count === 1 ? one : many}`] : [];
+  const causes = [
+    ...counted(window.slowed_rounds, 'round of slower answers', 'rounds of slower answers'),
+    ...counted(window.throttled, '429', '429s'),
+  ];
+  const slower = causes.length > 0 ? `, narrowed by ${causes.join(' and ')}` : '';
   return `checks at once followed the target: from ${window.initial} up to ${Math.floor(window.peak)}${slower}, ${Math.floor(window.final)} at the end`;
 }

@@ -1,7 +1,14 @@
 // Where a run's time went (conformance/run/run-timing.ts): the chain of a check's requests sent one
 // after another, the requests in flight per second, and the bound a run cannot beat.
 import { describe, expect, it } from 'vitest';
-import { longestChain, runTiming, type Interval } from '../../../conformance/run/run-timing.ts';
+import {
+  describeChecksAtOnce,
+  longestChain,
+  runTiming,
+  withWindow,
+  type Interval,
+} from '../../../conformance/run/run-timing.ts';
+import { createRateBucketBuffer, SharedRateBucket } from '../../../lib/core/client/shared-rate-bucket.ts';
 
 describe('longestChain', () => {
   it('counts requests sent one after another, and only one of those sent side by side', () => {
@@ -92,5 +99,28 @@ describe('runTiming', () => {
     const timing = runTiming([{ id: 'many', intervals, duration_ms: 300_001 }], 60)!;
     expect(timing.checks_ms).toBe(300_000);
     expect(timing.critical_path.requests).toBe(300_000);
+  });
+});
+
+describe('the window of checks at once in the timing', () => {
+  const timing = runTiming([{ id: 'a.one', duration_ms: 100, intervals: [[0, 100]] }], 60)!;
+
+  it('is left out where the run had none (the embedded server, the matrix): the checks allowed at once are said', () => {
+    expect(withWindow(timing, new SharedRateBucket(createRateBucketBuffer()))).toEqual(timing);
+    expect(describeChecksAtOnce(timing)).toBe('at most 60 checks at once');
+  });
+
+  it('says how a window that followed the target went, and a fixed one as its number', () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+    bucket.throttled(0, undefined);
+    const adaptive = withWindow(timing, bucket)!;
+    expect(adaptive.checks_at_once).toMatchObject({ adaptive: true, initial: 16, final: 8, throttled: 1 });
+    expect(describeChecksAtOnce(adaptive)).toBe(
+      'checks at once followed the target: from 16 up to 16, narrowed by 1 429, 8 at the end',
+    );
+    const slowed = { ...adaptive, checks_at_once: { ...adaptive.checks_at_once!, slowed_rounds: 3, throttled: 2 } };
+    expect(describeChecksAtOnce(slowed)).toContain('narrowed by 3 rounds of slower answers and 2 429s');
+    const fixed = withWindow(timing, new SharedRateBucket(createRateBucketBuffer(undefined, { fixed: 4 })))!;
+    expect(fixed.checks_at_once).toMatchObject({ adaptive: false, final: 4 });
   });
 });
