@@ -48,7 +48,7 @@ export interface RateFigures {
   retryAfterSeen: boolean;
 }
 
-/** How many checks the run let go at once: `checks` at most (--workers N), or following the target. */
+/** How many checks the run lets go at once: `fixed` at most (--workers N), or following the target. */
 export type CheckWindowSetting = { fixed: number } | 'adaptive';
 
 /** What the report says about the window of checks at once (conformance.json timing.checks_at_once). */
