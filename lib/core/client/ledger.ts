@@ -86,8 +86,8 @@ const kindOfOperation: Partial<Record<OperationName, LedgerKind>> = {
 /** The resource type an operation on one item (or a create) acts on. */
 export const kindOf = (operation: OperationName): LedgerKind | undefined => kindOfOperation[operation];
 
-/** What a gone line and the deletes before it are keyed by: the same object, seen by the same user. */
-const goneKey = (kind: LedgerKind, id: string, user: LedgerUser): string => `${user ?? 'first'}:${kind}:${id}`;
+/** What a gone line and the deletes before it are keyed by: the same object, seen by the same user (sweep.ts reads them back by it). */
+export const goneKey = (kind: LedgerKind, id: string, user: LedgerUser): string => `${user ?? 'first'}:${kind}:${id}`;
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 const field = (body: unknown, name: string): unknown =>

@@ -11,7 +11,14 @@ import { everyReading } from '../profile/server-profile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Leftover } from './created-resources.ts';
 import type { ApiClient, ApiResponse } from '../client/api-client.ts';
-import { Ledger, type LedgerEntry, type LedgerKind, type LedgerUser, type PriorIds } from '../client/ledger.ts';
+import {
+  goneKey,
+  Ledger,
+  type LedgerEntry,
+  type LedgerKind,
+  type LedgerUser,
+  type PriorIds,
+} from '../client/ledger.ts';
 import { firstUserClient, secondUserClient } from '../client/user-clients.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
 import type { QueryValue } from '../../api/operations.ts';
@@ -37,7 +44,6 @@ export function readLedgerFile(file: string): LedgerEntry[] {
   // By type and id: one id may name a conversation and a group of the run at once (ids are per resource).
   const entries = new Map<string, LedgerEntry>();
   const gone = new Set<string>();
-  const goneKey = (kind: LedgerKind, id: string, user: unknown) => JSON.stringify([kind, id, user ?? 'first']);
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     let parsed: unknown;
     try {
@@ -84,7 +90,6 @@ export const sweepWidth = 16;
  * request: at a distance those retrieves, nearly every object of a run, were most of the sweep's
  * time. A target that brings one back is the search by the marker's to find (sweepRun).
  */
-
 export async function sweepLedger(
   entries: readonly LedgerEntry[],
   first: ApiClient,
