@@ -11,7 +11,13 @@ import { invalidParams, text, validParams } from '../schema-arbitraries.ts';
 import { ArchiveThenList, DeleteThenUse, FlipAndBack, ReadEverywhere } from './steered-commands.ts';
 import { InvalidUpdate, NearGroupIds, OddBodies, OddLimits } from './odd-requests.ts';
 import { DeleteGone, RetrieveGone, UpdateGone } from './gone-commands.ts';
-import { ConcurrentSection, sectionFields, type SectionKind, type SectionRequest } from './concurrent-section.ts';
+import {
+  ConcurrentSection,
+  sectionFields,
+  sending,
+  type SectionKind,
+  type SectionRequest,
+} from './concurrent-section.ts';
 import { CreateGroupConversation } from './group-conversation-command.ts';
 import { ListAndWalk, listShapes } from './list-command.ts';
 import { emptyModel } from './model.ts';
@@ -77,9 +83,16 @@ function commandArbitraries(context: CheckContext) {
         { weight: 1, arbitrary: fc.subarray(fields, { minLength: 2 }) },
       )
       .map((change) => ({ change }));
+    // Always sent at once; shrinking tries the requests one after another (concurrent-section.ts, sending).
     return fc
-      .tuple(index, put, put, fc.array(fc.oneof(put, fc.constant<SectionRequest>({ get: true })), { maxLength: 2 }))
-      .map(([at, first, second, rest]) => new ConcurrentSection(which, at, [first, second, ...rest]));
+      .tuple(
+        sending(),
+        index,
+        put,
+        put,
+        fc.array(fc.oneof(put, fc.constant<SectionRequest>({ get: true })), { maxLength: 2 }),
+      )
+      .map(([how, at, first, second, rest]) => new ConcurrentSection(which, at, [first, second, ...rest], how));
   };
   return [
     text(12).map((suffix) => new CreateConversation(suffix)),
