@@ -84,7 +84,10 @@ describe('refusals', () => {
     ],
     [['matrix', '--seed', 'x'], 'msgapi: SEED "x" must be a whole number.\n'],
     [['serve', '--port', '99999'], 'msgapi: --port 99999 must be a whole number from 0 to 65535.\n'],
-    [['serve', '--fault', 'nope'], 'msgapi: No fault is called nope; the names are in reference/faults/.\n'],
+    [
+      ['serve', '--fault', 'nope'],
+      'msgapi: No fault is called nope; the names begin with conversations., groups., auth., isolation., ownership.\n',
+    ],
     [['openapi', '--format', 'xml'], 'msgapi: --format xml is not one of json, yaml.\n'],
     [['check', '--seed'], 'msgapi: --seed needs a value (N); see msgapi check --help.\n'],
     [['check', '--strict=yes'], 'msgapi: --strict takes no value; see msgapi check --help.\n'],

@@ -2,19 +2,20 @@
 import { repeatableOption, valueOption } from '../../../lib/core/config/option.ts';
 import { parseNumber, parseText, parseToken } from '../../../lib/core/config/parse-values.ts';
 import { helpOption } from '../../../lib/core/config/settings.ts';
-import { isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
-import { isVariantName, type VariantName } from '../../../reference/variants/registry.ts';
+import { faultNames, isFaultName, type FaultName } from '../../../reference/faults/registry.ts';
+import { isVariantName, variantNames, type VariantName } from '../../../reference/variants/registry.ts';
+import { unknownNameHint } from '../../../lib/core/config/near-miss.ts';
 import type { Parsed } from '../../../lib/core/config/parse-values.ts';
 import { newToken } from '../../../lib/core/target/new-token.ts';
 
 const faultName = (raw: string): Parsed<FaultName> =>
   isFaultName(raw)
     ? { ok: true, value: raw }
-    : { ok: false, problem: `No fault is called ${raw}; the names are in reference/faults/.` };
+    : { ok: false, problem: `No fault is called ${raw}; ${unknownNameHint(raw, faultNames)}` };
 const variantName = (raw: string): Parsed<VariantName> =>
   isVariantName(raw)
     ? { ok: true, value: raw }
-    : { ok: false, problem: `No variant is called ${raw}; the names are in reference/variants/.` };
+    : { ok: false, problem: `No variant is called ${raw}; ${unknownNameHint(raw, variantNames)}` };
 
 const token = (raw: string, name: string) => parseToken(name, raw);
 
@@ -55,14 +56,14 @@ export const serveOptions = {
   fault: repeatableOption({
     flag: 'fault',
     metavar: 'NAME',
-    help: "Switch on a seeded fault; 'msgapi matrix' proves the suite catches each. Names: reference/faults/, or reports/matrix.md.",
+    help: "Switch on a seeded fault; 'msgapi matrix' proves the suite catches each. A name that is none says which there are; every fault is described in msgapi matrix's matrix.md.",
     parse: faultName,
     defaultText: 'none',
   }),
   variant: valueOption({
     flag: 'variant',
     metavar: 'NAME',
-    help: 'Make the other choices one valid variant makes (reference/variants/).',
+    help: 'Make the other choices one valid variant makes; a name that is none says which there are.',
     parse: variantName,
     defaultText: 'none',
   }),

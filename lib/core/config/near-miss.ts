@@ -55,3 +55,25 @@ export function environmentNearMisses(
   }
   return problems;
 }
+
+/**
+ * What to tell someone who typed `raw`, none of `names` (parts joined by "." or ":", as fault and
+ * variant names are): the nearest name when one is a few letters off; else the names under the
+ * longest leading part of `raw` that some name has; else the first part of every name. The names
+ * are in the message because an installed msgapi has no source folder to look them up in.
+ */
+export function unknownNameHint(raw: string, names: readonly string[]): string {
+  const near = names
+    .map((name) => ({ name, apart: distance(raw, name) }))
+    .filter(({ name, apart }) => apart <= Math.max(2, Math.floor(name.length / 10)))
+    .sort((a, b) => a.apart - b.apart)[0];
+  if (near !== undefined) return `did you mean ${near.name}?`;
+  const cuts = [...raw.matchAll(/[.:]/g)].map((match) => match.index + 1).reverse();
+  for (const prefix of [`${raw}.`, `${raw}:`, ...cuts.map((cut) => raw.slice(0, cut))]) {
+    const under = names.filter((name) => name.startsWith(prefix));
+    if (under.length > 0)
+      return `the names under ${prefix} are ${under.map((name) => name.slice(prefix.length)).join(', ')}`;
+  }
+  const firsts = [...new Set(names.map((name) => /^[^.:]+[.:]?/.exec(name)![0]))];
+  return `the names begin with ${firsts.join(', ')}`;
+}
