@@ -1,8 +1,9 @@
 // action.yml, the GitHub Action at the repository's root: it must parse as a composite action,
 // install the package this repository packs, and its msgapi step, run here as GitHub would run it
 // (bash, the step's env with the inputs put in, GITHUB_OUTPUT), must exit as msgapi does and give
-// the verdict of the reports as its output, ERROR too when the run stopped with exit 2.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+// the verdict of the reports as its output, ERROR too when the run stopped with exit 2 or wrote no
+// report of its own.
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +123,15 @@ describe('action.yml', () => {
     expect(step.code).toBe(2);
     expect(step.outputs).toEqual({ 'exit-code': '2', outcome: 'ERROR' });
     expect(step.output).toContain('BASE_URL is set but empty');
+  });
+
+  it("takes no earlier run's report for this one's verdict: a mistyped flag beside a PASSED report gives outcome ERROR", async () => {
+    const dir = newDir();
+    mkdirSync(join(dir, 'msgapi-reports'));
+    writeFileSync(join(dir, 'msgapi-reports', 'conformance.json'), JSON.stringify({ verdict: { outcome: 'PASSED' } }));
+    const step = await runStep(dir, { 'base-url': server.url, 'access-token': token, args: '--no-such-flag' });
+    expect(step.code, step.output).toBe(2);
+    expect(step.output).toContain('--no-such-flag');
+    expect(step.outputs).toEqual({ 'exit-code': '2', outcome: 'ERROR' });
   });
 });
