@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { CheckResult, ConformanceReport } from '../conformance/run/check-result.ts';
 import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '../conformance/run/verdict.ts';
+import { leftOutByInterruption } from './interruption.ts';
 
 // XML 1.0 allows neither most control characters nor lone surrogates, in text or in attributes.
 const notXml =
@@ -63,8 +64,12 @@ export function renderJunitXml(report: ConformanceReport): string {
   const cases = report.checks.map((check) => testCase(check, report));
   if (verdict.outcome === 'INTERRUPTED' || verdict.outcome === 'ERROR') {
     const message = `${verdict.outcome}: ${verdict.reasons[0] ?? ''}`;
+    const leftOut = leftOutByInterruption(report);
+    const text = [...verdict.reasons, ...(leftOut === undefined ? [] : [`The run was interrupted: ${leftOut}`])].join(
+      '\n',
+    );
     cases.push(
-      `<testcase${attributes({ name: 'msgapi run', classname: 'msgapi.run', time: seconds(report.duration_ms) })}><error${attributes({ type: verdict.outcome, message })}>${xml(verdict.reasons.join('\n'))}</error></testcase>`,
+      `<testcase${attributes({ name: 'msgapi run', classname: 'msgapi.run', time: seconds(report.duration_ms) })}><error${attributes({ type: verdict.outcome, message })}>${xml(text)}</error></testcase>`,
     );
   }
   const failures = cases.filter((entry) => entry.includes('<failure')).length;

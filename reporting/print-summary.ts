@@ -5,6 +5,7 @@ import { isGatingBlock, isGatingFailure, isNonGatingFailure, verdictOf } from '.
 import { describeChecksAtOnce, type RunTiming } from '../conformance/run/run-timing.ts';
 import { colourFor } from './colour.ts';
 import { cleanupTokensNote } from '../lib/core/safety/cleanup-command.ts';
+import { leftOutByInterruption } from './interruption.ts';
 
 function indented(text: string | null): string[] {
   return (text ?? '').split('\n').map((line) => `    ${line}`);
@@ -107,15 +108,8 @@ export function formatSummary(
         `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`,
     );
   }
-  if (report.interrupted) {
-    const cut = report.interrupted_checks ?? [];
-    lines.push(
-      '',
-      cut.length === 0
-        ? 'The run was interrupted: the checks that had not run yet are not in this report.'
-        : `The run was interrupted: ${cut.length === 1 ? 'one check was' : `${cut.length} checks were`} stopped half-way, so not run (${cut.join(', ')}); they and the checks that had not started are not in this report.`,
-    );
-  }
+  const leftOut = leftOutByInterruption(report);
+  if (leftOut !== undefined) lines.push('', `The run was interrupted: ${leftOut}`);
   const outcome = report.expectations;
   if (outcome) {
     const notFound = outcome.not_found ?? [];

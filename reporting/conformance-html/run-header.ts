@@ -7,6 +7,7 @@ import { statusBadge, statusOrder } from './status.ts';
 import { runVariants } from './run-variants.ts';
 import { cleanupTokensNote } from '../../lib/core/safety/cleanup-command.ts';
 import { describeChecksAtOnce, type RunTiming } from '../../conformance/run/run-timing.ts';
+import { leftOutByInterruption } from '../interruption.ts';
 
 /** 6641 → "6.6 s", 125_300 → "2 min 5 s". */
 export function formatRunTime(ms: number): string {
@@ -95,10 +96,9 @@ function timingFact(timing: RunTiming): string {
 /** What the run may have left on the target, and an interrupted run: said before any detail. */
 function warnings(report: ConformanceReport): string {
   const notes: string[] = [];
-  if (report.interrupted)
-    notes.push(
-      '<p><strong>Interrupted.</strong> The run was stopped by a signal: the checks that had not run yet are not in this report.</p>',
-    );
+  const leftOut = leftOutByInterruption(report);
+  if (leftOut !== undefined)
+    notes.push(`<p><strong>Interrupted.</strong> The run was stopped by a signal: ${escapeHtml(leftOut)}</p>`);
   if (report.leftovers.length > 0) {
     const items = report.leftovers
       .map(

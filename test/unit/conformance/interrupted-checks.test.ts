@@ -1,11 +1,13 @@
 // A run stopped by Ctrl-C (issue 26, part 7): vitest calls every check under way "skipped" with its
 // own sentence ("The test run was aborted by the user."). Those checks were not run: they are
-// reported as stopped half-way, not as skipped, and the summary says the run was interrupted.
+// reported as stopped half-way, not as skipped, and every report names them.
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../../../conformance/registry.ts';
 import { buildReport } from '../../../conformance/run/build-report.ts';
 import { ConformanceReporter } from '../../../conformance/run/conformance-reporter.ts';
 import { formatSummary } from '../../../reporting/print-summary.ts';
+import { renderJunitXml } from '../../../reporting/junit-xml.ts';
+import { renderIndexHtml } from '../../../reporting/conformance-html/index-html.ts';
 
 const registry = await loadRegistry();
 const [first, second, third] = registry.checks.map((check) => check.id);
@@ -36,7 +38,7 @@ describe('checks under way when a signal stops the run', () => {
     expect(reporter.cutShort.get('')).toEqual([{ id: third, requests: 3 }]);
   });
 
-  it('are named once in the summary, which says the run was interrupted', () => {
+  it('are named once in the summary, junit.xml and index.html, which say the run was interrupted', () => {
     const report = buildReport(
       {
         targetUrl: 'http://127.0.0.1:1',
@@ -62,5 +64,12 @@ describe('checks under way when a signal stops the run', () => {
       `The run was interrupted: one check was stopped half-way, so not run (${third}); they and the checks that had not started are not in this report.`,
     );
     expect(summary).toMatch(/^INTERRUPTED Conformance of /m);
+    const leftOut = `one check was stopped half-way, so not run (${third}); they and the checks that had not started are not in this report.`;
+    const junit = renderJunitXml(report);
+    expect(junit).toContain(`<error type="INTERRUPTED"`);
+    expect(junit).toContain(`The run was interrupted: ${leftOut}`);
+    expect(renderIndexHtml({ conformance: report })).toContain(
+      `<strong>Interrupted.</strong> The run was stopped by a signal: ${leftOut}`,
+    );
   });
 });
