@@ -6,9 +6,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../../reference/listen.ts';
 import { faultModifiers } from '../../../reference/faults/registry.ts';
-import { ApiClient } from '../../../lib/core/client/api-client.ts';
-import { Redactor } from '../../../lib/core/client/redactor.ts';
 import { serverProfile } from '../../../lib/core/profile/server-profile.ts';
+import { tokenClient } from '../../helpers/token-client.ts';
 import type { Conversation } from '../../../lib/api/resources.ts';
 import type { CheckContext } from '../../../harness/checks/check-context.ts';
 import { CheckFailure } from '../../../harness/checks/check-failure.ts';
@@ -42,13 +41,7 @@ describe('a section sent one after another', () => {
   async function oneConversation(faults: Parameters<typeof faultModifiers>[0]) {
     const server = await startReferenceServer({ users: [{ token, name: 'a' }], modifiers: faultModifiers(faults) });
     closers.push(() => server.close());
-    const client = new ApiClient({
-      baseUrl: server.url,
-      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-      encoding: 'form',
-      timeoutMs: 5_000,
-      redactor: new Redactor({ ACCESS_TOKEN: token }),
-    });
+    const client = tokenClient(server.url, token);
     const created = await client.createConversation({ contact_id: 'section-contact' });
     expect(created.status).toBe(201);
     const model = emptyModel();

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../../reference/listen.ts';
 import { ApiClient } from '../../../lib/core/client/api-client.ts';
-import { Redactor } from '../../../lib/core/client/redactor.ts';
+import { tokenClient } from '../../helpers/token-client.ts';
 import { serverProfile } from '../../../lib/core/profile/server-profile.ts';
 import type { CheckContext } from '../../../harness/checks/check-context.ts';
 import { CheckFailure, CheckSkipped } from '../../../harness/checks/check-failure.ts';
@@ -22,13 +22,7 @@ afterEach(async () => {
 });
 
 function clientOf(baseUrl: string): ApiClient {
-  return new ApiClient({
-    baseUrl,
-    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-    encoding: 'form',
-    timeoutMs: 5_000,
-    redactor: new Redactor({ ACCESS_TOKEN: token }),
-  });
+  return tokenClient(baseUrl, token);
 }
 
 /** The walk needs only a client, the profile and the pagination style of a check's context. */

@@ -4,6 +4,7 @@ import { ApiClient } from '../../../lib/core/client/api-client.ts';
 import { renderCurl } from '../../../lib/core/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../../../lib/core/client/ledger.ts';
 import { Redactor } from '../../../lib/core/client/redactor.ts';
+import { tokenClient } from '../../helpers/token-client.ts';
 import { parseRetryAfter } from '../../../lib/core/client/retry-after.ts';
 import { createRateBucketBuffer, SharedRateBucket } from '../../../lib/core/client/shared-rate-bucket.ts';
 import { TransportError } from '../../../lib/core/client/transport-error.ts';
@@ -30,13 +31,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(encoding: BodyEncoding = 'form', timeoutMs = 5_000, baseUrl = server.url): ApiClient {
-  return new ApiClient({
-    baseUrl,
-    credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-    encoding,
-    timeoutMs,
-    redactor: new Redactor({ ACCESS_TOKEN: token }),
-  });
+  return tokenClient(baseUrl, token, { encoding, timeoutMs });
 }
 
 describe('the API client', () => {
@@ -204,14 +199,7 @@ describe('rate limits', () => {
 describe('the ledger enforced in the client', () => {
   it('refuses, before sending anything, to update or delete an id the run did not create or invent', async () => {
     const ledger = new Ledger();
-    const api = new ApiClient({
-      baseUrl: server.url,
-      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-      encoding: 'json',
-      timeoutMs: 5_000,
-      redactor: new Redactor({ ACCESS_TOKEN: token }),
-      ledger,
-    });
+    const api = tokenClient(server.url, token, { encoding: 'json', ledger });
     const sentBefore = server.requests.length;
     await expect(api.deleteConversation('somebody-elses')).rejects.toThrow(
       "refused to send DELETE /v1/conversations/:id for somebody-elses: somebody-elses is not in this run's ledger as a conversation, so it may not be the suite's to change",
@@ -340,14 +328,7 @@ describe('methods and paths the API does not have', () => {
 
   it("lets OPTIONS alone carry a body (RFC 9110, section 9.3.7), a create's on the collection, and records nothing from its answer", async () => {
     const ledger = new Ledger();
-    const api = new ApiClient({
-      baseUrl: server.url,
-      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-      encoding: 'form',
-      timeoutMs: 5_000,
-      redactor: new Redactor({}),
-      ledger,
-    });
+    const api = tokenClient(server.url, token, { redactor: new Redactor({}), ledger });
     await api.call('createGroup', { method: 'OPTIONS', body: { name: 'made by options' } });
     expect(server.requests.at(-1)).toMatchObject({
       method: 'OPTIONS',
@@ -363,27 +344,13 @@ describe('methods and paths the API does not have', () => {
 
   it("treats a method that is not safe as a write: the ledger refuses it for an id not the run's own, --read-only refuses it, and it is never sent beside a path", async () => {
     const ledger = new Ledger();
-    const api = new ApiClient({
-      baseUrl: server.url,
-      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-      encoding: 'json',
-      timeoutMs: 5_000,
-      redactor: new Redactor({}),
-      ledger,
-    });
+    const api = tokenClient(server.url, token, { encoding: 'json', redactor: new Redactor({}), ledger });
     const before = server.requests.length;
     await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'POST' })).rejects.toThrow(LedgerRefusal);
     await expect(api.call('retrieveGroup', { id: 'not-ours', method: 'PATCH', offPath: '/extra' })).rejects.toThrow(
       /only safe methods are/,
     );
-    const readOnly = new ApiClient({
-      baseUrl: server.url,
-      credentials: { kind: 'token', token, secretName: 'ACCESS_TOKEN' },
-      encoding: 'json',
-      timeoutMs: 5_000,
-      redactor: new Redactor({}),
-      readOnly: true,
-    });
+    const readOnly = tokenClient(server.url, token, { encoding: 'json', redactor: new Redactor({}), readOnly: true });
     await expect(readOnly.call('retrieveGroup', { id: 'x', method: 'PATCH' })).rejects.toThrow(/read-only/);
     await readOnly.call('retrieveGroup', { id: 'not-ours', method: 'HEAD' });
     expect(server.requests.length).toBe(before + 1);
