@@ -210,19 +210,22 @@ export class ConcurrentSection implements Command {
     );
     const answered: Answered[] = responses.map((response, at) => {
       const request = sent[at]!;
+      const method = 'put' in request ? 'PUT' : 'GET';
       const what = atOnce
-        ? `${'put' in request ? 'PUT' : 'GET'} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`
-        : `${'put' in request ? 'PUT' : 'GET'} ${path}, request ${at + 1} of ${sent.length} to it sent one after another`;
+        ? `${method} ${path} sent at the same time as ${sent.length - 1} other request(s) to it`
+        : `${method} ${path}, request ${at + 1} of ${sent.length} to it sent one after another`;
       expectNoServerError(profile, response, what);
       // Only a write may be refused (profile: refusal-status); a read of an object that exists is answered (§4).
       if ('put' in request && profile.isRefusal(response.status)) return { request, response, body: undefined };
       expectSuccess(profile, response, what);
       return { request, response, body: expectBody(response, this.kind) };
     });
-    const read = await log.step(`  GET ${start.id} afterwards`, () =>
-      this.kind === 'group' ? client.retrieveGroup(start.id) : client.retrieveConversation(start.id),
+    const read = await log.step(`  GET ${start.id} afterwards`, () => send({ get: true }));
+    expectSuccess(
+      profile,
+      read,
+      `GET ${path} after the requests ${atOnce ? 'sent at once' : 'sent one after another'}`,
     );
-    expectSuccess(profile, read, `GET ${path} after the requests sent at once`);
     const after = expectBody(read, this.kind);
     const problems = this.problems(profile, start, answered, after);
     expectThat(
