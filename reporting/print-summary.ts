@@ -12,7 +12,7 @@ function indented(text: string | null): string[] {
 }
 
 function heading(check: CheckResult): string {
-  return `${check.id} [${check.level}, ${check.spec.join(', ')}] — ${check.title}`;
+  return `${check.id} [${[check.level, ...check.spec].join(', ')}] — ${check.title}`;
 }
 
 /** "3 failed (1 gating, 1 known, 1 not gating)": each failure counted once, by what it does to the run. */
@@ -108,6 +108,8 @@ export function formatSummary(
         `the run slowed down and settled at ${rate.settled_rps ?? 'an unknown rate'} requests/s (each throttled request was sent again).`,
     );
   }
+  const congestion = congestionLine(report.rate_limit);
+  if (congestion !== undefined) lines.push('', congestion);
   const leftOut = leftOutByInterruption(report);
   if (leftOut !== undefined) lines.push('', `The run was interrupted: ${leftOut}`);
   const outcome = report.expectations;
@@ -164,4 +166,19 @@ export function formatSummary(
     `Reports: ${reportPaths.join(', ')}`,
   );
   return lines.join('\n');
+}
+
+/**
+ * One sentence on a target the run overloaded: how many requests got no answer while it answered
+ * others, what the run did, and the settings that spare it.
+ */
+export function congestionLine(rate: ConformanceReport['rate_limit']): string | undefined {
+  const congested = rate?.congested ?? 0;
+  if (congested === 0) return undefined;
+  const alone = rate?.unanswered_alone ?? 0;
+  return (
+    `Congested: ${congested} request(s) got no answer (none in time, or the connection refused or reset) while the target answered others; ` +
+    `the run narrowed its checks at once and sent each again alone${alone > 0 ? ` (${alone} got no answer alone either, and failed)` : ''}. ` +
+    'To spare the target: --workers N (fewer checks at once), --max-rps N, or a longer REQUEST_TIMEOUT_MS.'
+  );
 }

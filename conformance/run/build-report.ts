@@ -22,7 +22,13 @@ export interface RunInfo {
   leftovers: Leftover[];
   ledgerFile: string | null;
   /** What the run's rate bucket saw: the 429s, and the rate it settled at. */
-  rateLimit?: { throttled: number; settledRps: number | null; retryAfterSeen: boolean };
+  rateLimit?: {
+    throttled: number;
+    settledRps: number | null;
+    retryAfterSeen: boolean;
+    congested?: number;
+    unansweredAlone?: number;
+  };
 }
 
 const emptyCounts = (): StatusCounts => ({ passed: 0, failed: 0, skipped: 0, blocked: 0, flaky: 0 });
@@ -58,7 +64,12 @@ export function summarize(checks: readonly CheckResult[]): Pick<ConformanceRepor
 }
 
 function rateLimitOutcome(figures: NonNullable<RunInfo['rateLimit']>): RateLimitOutcome {
-  return { throttled: figures.throttled, settled_rps: figures.settledRps, retry_after_seen: figures.retryAfterSeen };
+  return {
+    throttled: figures.throttled,
+    settled_rps: figures.settledRps,
+    retry_after_seen: figures.retryAfterSeen,
+    ...(figures.congested ? { congested: figures.congested, unanswered_alone: figures.unansweredAlone ?? 0 } : {}),
+  };
 }
 
 export function buildReport(run: RunInfo, results: CheckResult[]): ConformanceReport {

@@ -122,6 +122,13 @@ export interface RateLimitOutcome {
   throttled: number;
   settled_rps: number | null;
   retry_after_seen: boolean;
+  /**
+   * Requests that got no answer (none in time, a connection refused or reset) while the target
+   * answered others, each sent again alone; absent when none. unanswered_alone: of those, the ones
+   * that got no answer alone either.
+   */
+  congested?: number;
+  unanswered_alone?: number;
 }
 
 export interface ConformanceReport {

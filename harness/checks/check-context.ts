@@ -54,6 +54,7 @@ export function createCheckContext(checkId: string, target: ProvidedTarget): Che
     encoding: target.bodyEncoding,
     timeoutMs: target.requestTimeoutMs,
     transport: target.transport,
+    pagination: target.pagination,
   });
   const consulted = new Set<ProfileKey>();
   const profile = serverProfile(target.declared ?? {}, (entry) => consulted.add(entry));

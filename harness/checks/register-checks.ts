@@ -40,6 +40,8 @@ export interface CheckTaskMeta {
   timeline?: Array<[number, number]>;
   /** It failed or was blocked on a request that got no answer (no connection, nothing in time): not judged should the target be gone. */
   unanswered?: boolean;
+  /** That request got no answer when sent again alone either: the failure rests on no sentence of the spec, only on the missing answer. */
+  unansweredAlone?: boolean;
 }
 
 declare module 'vitest' {
@@ -175,6 +177,7 @@ async function runCheck(
         ? error.exchange
         : (error as { details?: { exchange?: Exchange } }).details?.exchange;
     if (failedExchange?.transportError !== undefined) meta.unanswered = true;
+    if (error instanceof TransportError && error.alone) meta.unansweredAlone = true;
     if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) failOnViolation();
     if (error instanceof CheckSkipped) skip(error.reason);
     if (error instanceof PrerequisiteFailure && error.blamed === id) {

@@ -130,6 +130,14 @@ export interface InvalidParams {
   params: Record<string, unknown>;
   /** What makes them invalid, for messages: "is_muted: \"perhaps\" is not a boolean". */
   why: string;
+  /**
+   * In a form, a structure is written in bracket keys (avatar_url[nested]=object), which only a
+   * server that reads bracket notation takes as the parameter with a structure for its value. One
+   * that reads forms flat (Python's parse_qs, Node's querystring) reads parameters of other names,
+   * none of the API's, and may ignore them (body-shapes.foreign-fields): a success that changes
+   * nothing is then as good as a refusal. Such a value is sent alone, with no valid parameter beside it.
+   */
+  otherNamesInAFlatForm?: true;
 }
 
 /** Valid parameters with exactly one thing wrong: a value of the wrong type, or below its minimum. */
@@ -152,9 +160,11 @@ export function invalidParams(name: SchemaName, encoding: BodyEncoding): fc.Arbi
           .map((value) => ({ value: value as unknown, why: `${field}: ${value} is below the minimum ${minimum}` })),
       );
     }
-    return fc
-      .tuple(validObject(schema), fc.oneof(...wrongs))
-      .map(([params, wrong]) => ({ params: { ...params, [field]: wrong.value }, why: wrong.why }));
+    return fc.tuple(validObject(schema), fc.oneof(...wrongs)).map(([params, wrong]): InvalidParams => {
+      if (encoding === 'form' && typeof wrong.value === 'object' && wrong.value !== null)
+        return { params: { [field]: wrong.value }, why: wrong.why, otherNamesInAFlatForm: true };
+      return { params: { ...params, [field]: wrong.value }, why: wrong.why };
+    });
   });
   return fc.oneof(...broken);
 }

@@ -414,9 +414,11 @@ export const profileEntries = [
       answered:
         'a 2xx: HEAD answered as GET, OPTIONS with the methods allowed, a POST or PATCH on an object read as an update of nothing',
       redirected: 'a 3xx (a path with a trailing slash sent to the one without)',
+      unimplemented:
+        "a 501 Not Implemented to HEAD, OPTIONS or PATCH, methods the API has on no path, from a stack with no handler for them (Python's http.server; a servlet container for PATCH): RFC 9110 §15.6.2 names 501 for a method the server does not support for any resource; never to GET, POST, PUT or DELETE, which the API has",
     },
     noSetting:
-      'whatever the answer (never a 5xx), the object stays as it was; nothing else a check does depends on which',
+      'whatever the answer (never a 5xx, but a 501 to a method the API has on no path), the object stays as it was; nothing else a check does depends on which',
   },
   {
     key: 'group-delete-conversation',

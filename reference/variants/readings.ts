@@ -39,7 +39,7 @@ import {
   success201EveryPost,
   unknownIdStatus,
 } from './statuses.ts';
-import { otherMethodsAnswered, trailingSlashRedirected } from './other-methods.ts';
+import { otherMethodsAnswered, trailingSlashRedirected, unimplementedMethods501 } from './other-methods.ts';
 import { malformedBooleansRead } from './booleans.ts';
 import { textNormalised } from './normalised-text.ts';
 import { invalidLimitIgnored } from './invalid-limits.ts';
@@ -654,6 +654,12 @@ export const serverReadings = {
         takes: 'redirected',
         description: 'An API path with a trailing slash is answered 308 with Location the path without it.',
         modifiers: [trailingSlashRedirected],
+      },
+      'unimplemented-501': {
+        takes: 'unimplemented',
+        description:
+          "HEAD, OPTIONS and PATCH are answered 501 Not Implemented with an HTML page, as Python's http.server answers a method its handler has no do_ method for.",
+        modifiers: [unimplementedMethods501],
       },
     },
   },

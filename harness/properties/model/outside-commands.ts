@@ -427,16 +427,17 @@ export class OtherRequestOnObject implements Command {
               .call(this.kind === 'group' ? 'retrieveGroup' : 'retrieveConversation', options)
               .then((response) => ({
                 response,
+                method: request.method,
                 what: `${request.method} /v1/${this.kind}s/:id${request.offPath ?? ''} (answered ${response.status})`,
               }));
           }),
         ),
     );
-    for (const { response, what } of answers) {
+    for (const { response, method, what } of answers) {
       expectAnswer(
         response,
-        context.profile.isOtherMethodAnswer,
-        'a 2xx, 3xx or 4xx (profile: other-methods)',
+        (status) => context.profile.isOtherMethodAnswer(status, method),
+        'a 2xx, 3xx or 4xx, or a 501 to a method the API has on no path (profile: other-methods)',
         `${what}, which is not an operation of the API`,
       );
     }

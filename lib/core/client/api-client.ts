@@ -11,7 +11,8 @@ import type {
   GroupListParams,
   GroupUpdateParams,
 } from '../../api/resources.ts';
-import type { BodyEncoding } from '../config/settings.ts';
+import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
+import { appliedCreate, type CreateOperation } from './applied-create.ts';
 import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Credentials } from './credentials.ts';
 import { encodeBody, type EncodedBody, type FormSpaces } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
@@ -47,6 +48,11 @@ export interface ApiClientOptions {
   targetHealth?: TargetHealth | undefined;
   /** Headers every request carries, certificates and the proxy (transport.ts); unset: none, direct. */
   transport?: TransportSettings;
+  /**
+   * How the next page is asked for (PAGINATION): with it, a create that got no answer is looked
+   * for in the user's list before it is sent again (applied-create.ts); without, it is not sent again.
+   */
+  pagination?: PaginationStyle;
 }
 
 /** The flags a curl reproduction needs to reach the target as the client did (its certificates). */
@@ -108,6 +114,10 @@ export interface CallOptions {
 }
 
 export type OtherMethod = 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH';
+/** The methods a client may send again when no answer came (RFC 9110, section 9.2.2). */
+const idempotentMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** No answer at all, as congestion leaves a request: none in time, the connection refused or reset. */
+const congestionFailures: ReadonlySet<string> = new Set(['timeout', 'connection-refused', 'connection-reset']);
 export type OffPath = '/' | '/extra' | 'extra';
 /** The methods HTTP defines as safe: a server must not change anything for them (RFC 9110, section 9.2.1). */
 export const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -249,7 +259,14 @@ export class ApiClient {
     const started = performance.now();
     for (let retries = 0; ; retries++) {
       const sentAt = rateLimiter ? await rateLimiter.acquire() : 0;
-      const response = await this.send(operation, options);
+      let response: ApiResponse;
+      try {
+        response = await this.send(operation, options);
+        rateLimiter?.released();
+      } catch (error) {
+        rateLimiter?.released();
+        response = await this.sentAgainAlone(error, operation, options, sentAt);
+      }
       if (!everyReading.isTooManyRequests(response.status)) {
         rateLimiter?.answered(response.exchange.durationMs);
         return response;
@@ -259,6 +276,95 @@ export class ApiClient {
       if (retries === maxRateLimitRetries) throw this.stillThrottled(response, retries, performance.now() - started);
       await wait(retryAfter ?? backoffMs(retries));
     }
+  }
+
+  /**
+   * A request that got no answer (none in time, or its connection refused or reset) while the
+   * target answers others: congestion, most likely the run's own doing (a threaded server's listen
+   * backlog, a gateway's pool), or a kept-alive connection the server closed as the request went
+   * out (RFC 9112 §9.3.1). The run's window is cut (shared-rate-bucket.ts), and the request is sent
+   * once more, alone. Only a request that may be sent twice: an idempotent method (RFC 9110
+   * §9.2.2), or any whose connection was refused, which sent nothing. A create that may have been
+   * applied is looked for first, alone too, by what it sent (applied-create.ts): sent again only
+   * when the user's list shows it was not, or shows what it made, which the ledger then takes (the
+   * check deletes it); any other POST is not sent again. Unanswered alone too, the failure says so,
+   * and is the server's: it is rethrown marked `alone`.
+   */
+  private async sentAgainAlone(
+    error: unknown,
+    operation: OperationName,
+    options: CallOptions,
+    sentAt: number,
+  ): Promise<ApiResponse> {
+    const { rateLimiter, targetHealth, timeoutMs } = this.options;
+    if (!(error instanceof TransportError) || !congestionFailures.has(error.failure)) throw error;
+    if (rateLimiter === undefined || targetHealth?.isGone()) throw error;
+    rateLimiter.congested(sentAt);
+    const method = options.method ?? operations[operation].method;
+    const mayBeApplied = !idempotentMethods.has(method) && error.failure !== 'connection-refused';
+    const create = mayBeApplied ? this.findableCreate(operation, options) : undefined;
+    if (mayBeApplied && create === undefined) throw error;
+    if (!rateLimiter.sendsAgainAlone()) throw error;
+    try {
+      return await rateLimiter.alone(async () => {
+        if (create !== undefined && !(await this.notAppliedOrTaken(create, error))) throw error;
+        return this.send(operation, options);
+      }, timeoutMs);
+    } catch (again) {
+      if (again === error) throw error;
+      if (!(again instanceof TransportError) || !congestionFailures.has(again.failure)) throw again;
+      rateLimiter.unansweredAlone();
+      const { exchange } = again;
+      exchange.transportError = `${exchange.transportError ?? again.message}, even sent again alone (no other request of the run on the wire)`;
+      throw new TransportError(
+        again.failure,
+        `${exchange.method} ${exchange.url}: ${exchange.transportError}`,
+        exchange,
+        true,
+      );
+    }
+  }
+
+  /** A plain create with a body of named parameters, and a pagination to look for its object with; else undefined. */
+  private findableCreate(
+    operation: OperationName,
+    options: CallOptions,
+  ): { operation: CreateOperation; body: Record<string, unknown> } | undefined {
+    if (operation !== 'createGroup' && operation !== 'createConversation') return undefined;
+    if (options.method !== undefined || options.body === undefined || this.options.pagination === undefined)
+      return undefined;
+    return { operation, body: options.body };
+  }
+
+  /**
+   * Whether a create that got no answer may be sent again: its list, read as this client (no other
+   * request of the run on the wire), shows it was not applied, or shows the object it made, which
+   * the ledger takes as the run's own. False when that cannot be told.
+   */
+  private async notAppliedOrTaken(
+    create: { operation: CreateOperation; body: Record<string, unknown> },
+    unanswered: TransportError,
+  ): Promise<boolean> {
+    const list = create.operation === 'createGroup' ? 'listGroups' : 'listConversations';
+    const applied = await appliedCreate(
+      create.operation,
+      create.body,
+      this.options.pagination!,
+      (query) => this.send(list, { query }),
+      everyReading.isSuccess,
+    );
+    if ('unknown' in applied) {
+      unanswered.exchange.transportError = `${unanswered.exchange.transportError}; not sent again: whether it was applied cannot be told (${applied.unknown})`;
+      return false;
+    }
+    if (applied.applied)
+      this.options.ledger?.record(
+        create.operation === 'createGroup' ? 'group' : 'conversation',
+        applied.id,
+        applied.conversationId,
+        this.ledgerUser,
+      );
+    return true;
   }
 
   private stillThrottled(response: ApiResponse, retries: number, elapsedMs: number): TransportError {
@@ -433,7 +539,7 @@ export class ApiClient {
         ...parseJson(text),
       };
       const violation =
-        responseViolation(answer) ??
+        responseViolation(answer, method) ??
         (operations[operation].method === method &&
         operation.startsWith('list') &&
         everyReading.isSuccess(answer.status)

@@ -29,10 +29,13 @@ export interface WindowOptions {
 }
 
 export const defaultWindowOptions: WindowOptions = {
-  initial: 16,
+  // What a server of one thread and a listen backlog of 5 takes (Python's http.server): a run
+  // starts gentle and earns more, a round at a time, while the answers keep their pace.
+  initial: 4,
   // Not below: a busy machine running the suite slows every answer too, and must not bring a run
-  // to a crawl; a target that cannot take eight checks at once says so with 429s (the rate bucket).
-  min: 8,
+  // to a crawl; a target that cannot take four checks at once says so with 429s (the rate bucket)
+  // or with requests it leaves unanswered, each then sent again alone (shared-rate-bucket.ts).
+  min: 4,
   max: 256,
   latencyTolerance: 2,
   latencySlackMs: 10,

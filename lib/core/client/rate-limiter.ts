@@ -15,6 +15,16 @@ export interface RateLimiter {
    * after `latencyMs`: how fast the target answers teaches the run how many checks it takes at once.
    */
   answered(latencyMs?: number): void;
+  /** The request acquire() let go has an answer, or has failed: it is off the wire. */
+  released(): void;
+  /** The request sent at `sentAt` got no answer while the target answers others (shared-rate-bucket.ts). */
+  congested(sentAt: number): void;
+  /** Sends a request with no other of the run on the wire (shared-rate-bucket.ts). */
+  alone<T>(send: () => Promise<T>, drainMs: number): Promise<T>;
+  /** A request sent alone got no answer either. */
+  unansweredAlone(): void;
+  /** Whether a request that got no answer is still sent again alone. */
+  sendsAgainAlone(): boolean;
 }
 
 export interface Clock {

@@ -4,11 +4,15 @@
 // call the same way); register-checks.ts turns a marked exchange into the check's failure.
 import { everyReading, type Answer } from '../profile/server-profile.ts';
 
-/** Why this answer is wrong whatever the request was, or undefined. */
-export function responseViolation(answer: Answer): string | undefined {
+/**
+ * Why this answer is wrong whatever the request was, or undefined. `method` is the request's; a
+ * method the API does not have there may get a 501 (profile: other-methods).
+ */
+export function responseViolation(answer: Answer, method = 'GET'): string | undefined {
   // No reading of any entry answers with a 5xx: a success is a 2xx (success-status, delete-answer)
-  // and a refusal a 4xx (refusal-status, unknown-id-status, auth-refusal-status, ...).
-  if (everyReading.isServerError(answer.status))
+  // and a refusal a 4xx (refusal-status, unknown-id-status, auth-refusal-status, ...), but for a
+  // 501 to a method the API has on no path (RFC 9110 §15.6.2).
+  if (everyReading.isServerError(answer.status) && !everyReading.isOtherMethodAnswer(answer.status, method))
     return `a ${answer.status} answer: no request the suite sends may get a server error (a success is a 2xx, a refusal a 4xx)`;
   if (everyReading.isSuccess(answer.status)) return everyReading.successBodyLabelProblem(answer);
   // A refusal's body is free (error-body), but one that says it is JSON must be JSON.

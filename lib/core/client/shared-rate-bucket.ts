@@ -13,7 +13,11 @@
 //   (additive increase), never above MAX_RPS.
 // The same memory holds the run's window of checks at once (check-window.ts): fixed (--workers N),
 // unlimited (the embedded server, the matrix: vitest's own limit holds), or following the target,
-// which the answers' times and the same 429s teach it.
+// which the answers' times, the same 429s and congestion teach it. Congestion is a request that got
+// no answer (in time, or a connection refused or reset) while the target answers others: the window
+// is cut at once, as TCP cuts its window on a loss, and the request is sent again alone: every other
+// request of the run waits until it is answered (alone), so that a target the run overloaded is
+// judged on a request it had to itself.
 import { afterRound, afterThrottle, defaultWindowOptions, type WindowOptions } from './check-window.ts';
 import { realClock, type Clock, type RateLimiter } from './rate-limiter.ts';
 
@@ -46,6 +50,10 @@ export interface RateFigures {
   /** The rate at the end, in requests per second; null when never throttled. */
   settledRps: number | null;
   retryAfterSeen: boolean;
+  /** Requests that got no answer (in time, or a connection refused or reset) while the target answered others. */
+  congested: number;
+  /** Of those, sent again alone, the ones that got no answer alone either. */
+  unansweredAlone: number;
 }
 
 /** How many checks the run lets go at once: `fixed` at most (--workers N), or following the target. */
@@ -80,9 +88,15 @@ const LOCK = 0,
   SLOW_START = 7,
   PEAK_IN_USE = 8,
   SLOWED_ROUNDS = 9,
-  THROTTLE_CUTS = 10;
+  THROTTLE_CUTS = 10,
+  // Requests sent and not yet answered; 1 while one request is sent alone; requests that got no
+  // answer while the target answered others; of those sent again alone, those unanswered again.
+  IN_FLIGHT = 11,
+  ALONE = 12,
+  CONGESTED = 13,
+  UNANSWERED_ALONE = 14;
 // Even, so that the Float64 cells after them start on an 8-byte boundary.
-const INT_CELLS = 12;
+const INT_CELLS = 16;
 const RATE = 0,
   CEILING = 1,
   NEXT_SLOT = 2,
@@ -105,8 +119,9 @@ const RATE = 0,
   ROUND_ANSWERS = 19,
   ROUND_SUM_MS = 20,
   ROUND_FULL = 21,
-  SMOOTHED_MS = 22;
-const FLOAT_CELLS = 23;
+  SMOOTHED_MS = 22,
+  LAST_CONGESTION_CUT = 23;
+const FLOAT_CELLS = 24;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
 const WINDOW_MS = 1_000;
 
@@ -142,6 +157,7 @@ export function createRateBucketBuffer(
   floats[QUIET_FROM] = -Infinity;
   floats[PAUSED_UNTIL] = -Infinity;
   floats[WINDOW_START] = -Infinity;
+  floats[LAST_CONGESTION_CUT] = -Infinity;
   const checks = window === undefined ? Infinity : window === 'adaptive' ? windowOptions.initial : window.fixed;
   ints[ADAPTIVE] = window === 'adaptive' ? 1 : 0;
   ints[SLOW_START] = window === 'adaptive' ? 1 : 0;
@@ -177,6 +193,79 @@ export class SharedRateBucket implements RateLimiter {
   }
 
   async acquire(): Promise<number> {
+    await this.whileOneIsAlone();
+    const at = await this.slot();
+    Atomics.add(this.ints, IN_FLIGHT, 1);
+    return at;
+  }
+
+  /** A request that acquire() let go has its answer, or has failed: it is no longer on the wire. */
+  released(): void {
+    Atomics.sub(this.ints, IN_FLIGHT, 1);
+    Atomics.notify(this.ints, IN_FLIGHT);
+  }
+
+  /**
+   * The request sent at `sentAt` got no answer while the target answers others: the window of
+   * checks is cut as a 429 cuts it, once per round (a loss of a request sent before the last cut
+   * says nothing of the window since).
+   */
+  congested(sentAt: number): void {
+    this.locked(() => {
+      Atomics.add(this.ints, CONGESTED, 1);
+      const f = this.floats;
+      if (this.ints[ADAPTIVE] !== 1 || sentAt < f[LAST_CONGESTION_CUT]!) return;
+      this.setWindow(afterThrottle(f[CHECK_WINDOW]!, this.windowOptions));
+      this.ints[SLOW_START] = 0;
+      f[LAST_CONGESTION_CUT] = this.clock.now();
+    });
+  }
+
+  /**
+   * Sends a request alone: once no other request of the run is on the wire (waiting at most
+   * `drainMs` for those that are), with every other held back in acquire() until it has ended.
+   * Requests sent alone go one after another. `send` must not itself go through acquire().
+   */
+  async alone<T>(send: () => Promise<T>, drainMs: number): Promise<T> {
+    while (Atomics.compareExchange(this.ints, ALONE, 0, 1) !== 0) {
+      const wait = waitAsync(this.ints, ALONE, 1, 100);
+      if (wait.async) await wait.value;
+    }
+    try {
+      const until = this.clock.now() + drainMs;
+      for (let inFlight; (inFlight = Atomics.load(this.ints, IN_FLIGHT)) > 0 && this.clock.now() < until;) {
+        const wait = waitAsync(this.ints, IN_FLIGHT, inFlight, Math.min(100, until - this.clock.now()));
+        if (wait.async) await wait.value;
+      }
+      return await send();
+    } finally {
+      Atomics.store(this.ints, ALONE, 0);
+      Atomics.notify(this.ints, ALONE);
+    }
+  }
+
+  /** A request sent alone got no answer either: the target is not congested, it does not answer that request. */
+  unansweredAlone(): void {
+    Atomics.add(this.ints, UNANSWERED_ALONE, 1);
+  }
+
+  /**
+   * Whether requests that got no answer are still worth sending again alone: not once three sent
+   * alone got none either (a target that hangs on some requests, not one the run overloads; each
+   * costs up to twice the request timeout, with the run held back).
+   */
+  sendsAgainAlone(): boolean {
+    return Atomics.load(this.ints, UNANSWERED_ALONE) < 3;
+  }
+
+  private async whileOneIsAlone(): Promise<void> {
+    while (Atomics.load(this.ints, ALONE) === 1) {
+      const wait = waitAsync(this.ints, ALONE, 1, 100);
+      if (wait.async) await wait.value;
+    }
+  }
+
+  private async slot(): Promise<number> {
     for (;;) {
       const reservation = this.locked(() => this.reserve(this.clock.now()));
       const now = this.clock.now();
@@ -373,6 +462,8 @@ export class SharedRateBucket implements RateLimiter {
         throttled,
         settledRps: throttled > 0 && Number.isFinite(rate) ? Math.round(rate * 10) / 10 : null,
         retryAfterSeen: this.ints[RETRY_AFTER_SEEN] === 1,
+        congested: Atomics.load(this.ints, CONGESTED),
+        unansweredAlone: Atomics.load(this.ints, UNANSWERED_ALONE),
       };
     });
   }

@@ -11,6 +11,8 @@ export class TransportError extends Error {
     readonly failure: TransportFailure,
     message: string,
     readonly exchange: Exchange,
+    /** Sent again alone, with no other request of the run on the wire, it got no answer either (api-client.ts). */
+    readonly alone = false,
   ) {
     super(message);
   }

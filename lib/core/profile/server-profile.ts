@@ -47,8 +47,12 @@ export interface ServerProfile {
   conventionApplies(entry: ConventionEntry, status: number): boolean;
   /** A convention of the register: whether the answer carries the header it asks for (WWW-Authenticate, Allow). Only convention checks ask. */
   followsConvention(entry: ConventionEntry, answer: Pick<Answer, 'headers'>): boolean;
-  /** other-methods: what a method or path the API does not have may get: a 2xx, a 3xx or a 4xx (never a 5xx). */
-  isOtherMethodAnswer(status: number): boolean;
+  /**
+   * other-methods: what a method or path the API does not have may get, sent with `method`: a 2xx,
+   * a 3xx or a 4xx, or a 501 to a method the API has on no path (HEAD, OPTIONS, PATCH: RFC 9110
+   * §15.6.2); never another 5xx.
+   */
+  isOtherMethodAnswer(status: number, method: string): boolean;
   /** unknown-id-status: an id that names nothing (never made, deleted, malformed). */
   isUnknownIdAnswer(status: number): boolean;
   /** unknown-id-status, its usual reading: 404. Only convention checks ask for it. */
@@ -147,6 +151,12 @@ export function normalisationsOf(text: string): Set<string> {
   return new Set(forms.flatMap(spacings));
 }
 
+/**
+ * The methods the API has on some path (§4): a 501, "not supported for any resource" (RFC 9110
+ * §15.6.2), cannot be the answer of a server that implements the API to one of these.
+ */
+const apiMethods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
 /** The media type a response declares, lower case, without parameters ('' when none). */
 export function declaredMediaType(answer: Pick<Answer, 'headers'>): string {
   return (answer.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -204,9 +214,9 @@ export function serverProfile(
       consulted(entry);
       return (answer.headers[asked[entry].header] ?? '').trim() !== '';
     },
-    isOtherMethodAnswer: (status) => {
+    isOtherMethodAnswer: (status, method) => {
       hear('isOtherMethodAnswer', 'other-methods');
-      return status >= 200 && status <= 499;
+      return (status >= 200 && status <= 499) || (status === 501 && !apiMethods.has(method));
     },
     isUnknownIdAnswer: statusOf('isUnknownIdAnswer', 'unknown-id-status'),
     isNotFound: (status) => {

@@ -114,9 +114,9 @@ describe('the window of checks at once in the timing', () => {
     const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
     bucket.throttled(0, undefined);
     const adaptive = withWindow(timing, bucket)!;
-    expect(adaptive.checks_at_once).toMatchObject({ adaptive: true, initial: 16, final: 8, throttled: 1 });
+    expect(adaptive.checks_at_once).toMatchObject({ adaptive: true, initial: 4, final: 4, throttled: 1 });
     expect(describeChecksAtOnce(adaptive)).toBe(
-      'checks at once followed the target: from 16 up to 16, narrowed by 1 429, 8 at the end',
+      'checks at once followed the target: from 4 up to 4, narrowed by 1 429, 4 at the end',
     );
     const slowed = { ...adaptive, checks_at_once: { ...adaptive.checks_at_once!, slowed_rounds: 3, throttled: 2 } };
     expect(describeChecksAtOnce(slowed)).toContain('narrowed by 3 rounds of slower answers and 2 429s');

@@ -469,3 +469,136 @@ describe('a connection the server closed while this process was busy', () => {
     }
   });
 });
+
+describe('a request unanswered while the target answers others (congestion)', () => {
+  // A target that leaves the first request of each path unanswered (as a listen backlog that
+  // overflowed leaves a connection) and answers every later one.
+  // Its list holds what `listed` says; a create it forgot to answer it may have applied all the same.
+  async function forgetfulServer(listed: Array<{ id: string; name: string }> = []) {
+    const seen = new Map<string, number>();
+    const server = await listenLocally(
+      withBody((req, res) => {
+        const times = (seen.get(`${req.method} ${req.url}`) ?? 0) + 1;
+        seen.set(`${req.method} ${req.url}`, times);
+        if (req.url!.startsWith('/v1/groups?')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify({ has_more: false, data: listed }));
+        }
+        if (times === 1) return; // no answer: the client's timeout ends it
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+        res.end('{"id":"grp_1","conversation_id":"conv_1"}');
+      }),
+    );
+    return { ...server, seen };
+  }
+
+  const congestedClient = (url: string, bucket: SharedRateBucket) =>
+    tokenClient(url, token, { timeoutMs: 300, rateLimiter: bucket });
+
+  it('sends an idempotent request again alone and takes its answer; the window is cut, the run counts it', async () => {
+    const server = await forgetfulServer();
+    try {
+      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+      const api = congestedClient(server.url, bucket);
+      const answer = await api.retrieveGroup('grp_1');
+      expect(answer.status).toBe(200);
+      expect(server.seen.get('GET /v1/groups/grp_1')).toBe(2);
+      // Both are in the journal: the one that got no answer, then the one sent alone.
+      expect(api.journal.map((exchange) => exchange.transportError ?? exchange.status)).toEqual([
+        'no complete response within 300 ms',
+        200,
+      ]);
+      expect(bucket.figures()).toMatchObject({ congested: 1, unansweredAlone: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never sends again a POST that may have been applied unless its list tells: without a pagination to read it, its failure stands', async () => {
+    const server = await forgetfulServer();
+    try {
+      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+      const error = await congestedClient(server.url, bucket)
+        .createGroup({ name: 'once' })
+        .catch((e: unknown) => e);
+      expect((error as TransportError).failure).toBe('timeout');
+      expect((error as TransportError).alone).toBe(false);
+      expect(server.seen.get('POST /v1/groups')).toBe(1);
+      expect(bucket.figures().congested).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends a create again once its list shows it was not applied; one the list shows applied, the ledger takes', async () => {
+    for (const listed of [[], [{ id: 'grp_made', name: 'msgapi-0123abcd-once' }]]) {
+      const server = await forgetfulServer(listed);
+      try {
+        const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+        const ledger = new Ledger();
+        const api = tokenClient(server.url, token, {
+          timeoutMs: 300,
+          rateLimiter: bucket,
+          pagination: { kind: 'starting_after' },
+          ledger,
+        });
+        const answer = await api.createGroup({ name: 'msgapi-0123abcd-once' });
+        expect(answer.status).toBe(201);
+        expect(server.seen.get('POST /v1/groups')).toBe(2);
+        expect(api.journal.map((exchange) => `${exchange.method} ${exchange.status ?? 'none'}`)).toEqual([
+          'POST none',
+          'GET 200',
+          'POST 201',
+        ]);
+        expect(ledger.refusal('group', 'grp_made') === undefined).toBe(listed.length > 0);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('does not send again a create it cannot find by what it sent (a conversation of a group)', async () => {
+    const server = await forgetfulServer();
+    try {
+      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+      const api = tokenClient(server.url, token, {
+        timeoutMs: 300,
+        rateLimiter: bucket,
+        pagination: { kind: 'starting_after' },
+      });
+      const error = await api.createConversation({ group_id: 'grp_1' }).catch((e: unknown) => e);
+      expect((error as TransportError).exchange.transportError).toBe(
+        'no complete response within 300 ms; not sent again: whether it was applied cannot be told (the create sent no contact_id to find its object by)',
+      );
+      expect(server.seen.get('POST /v1/conversations')).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails a request unanswered alone too, saying so, and marks it', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+    // The capture server never answers a path with "hang" in it.
+    const error = await congestedClient(server.url, bucket)
+      .retrieveGroup('hang')
+      .catch((e: unknown) => e);
+    expect((error as TransportError).alone).toBe(true);
+    expect((error as TransportError).exchange.transportError).toBe(
+      'no complete response within 300 ms, even sent again alone (no other request of the run on the wire)',
+    );
+    expect(bucket.figures()).toMatchObject({ congested: 1, unansweredAlone: 1 });
+  });
+
+  it('sends nothing again without a run to pace it (the sweep, the probe): the failure is told as it came', async () => {
+    const server2 = await forgetfulServer();
+    try {
+      const error = await tokenClient(server2.url, token, { timeoutMs: 300 })
+        .retrieveGroup('grp_1')
+        .catch((e: unknown) => e);
+      expect((error as TransportError).failure).toBe('timeout');
+      expect(server2.seen.get('GET /v1/groups/grp_1')).toBe(1);
+    } finally {
+      await server2.close();
+    }
+  });
+});

@@ -104,8 +104,12 @@ describe('the predicates accept every reasonable answer', () => {
     expect(profile.followsConvention('auth-challenge', { headers: { 'www-authenticate': 'Bearer' } })).toBe(true);
     expect(profile.followsConvention('auth-challenge', { headers: { 'www-authenticate': ' ' } })).toBe(false);
     expect(profile.followsConvention('auth-challenge', { headers: {} })).toBe(false);
-    expect([200, 204, 308, 404, 405].every(profile.isOtherMethodAnswer)).toBe(true);
-    expect([500, 501, 199].some(profile.isOtherMethodAnswer)).toBe(false);
+    expect([200, 204, 308, 404, 405].every((status) => profile.isOtherMethodAnswer(status, 'GET'))).toBe(true);
+    expect([500, 501, 199].some((status) => profile.isOtherMethodAnswer(status, 'GET'))).toBe(false);
+    // RFC 9110 §15.6.2: 501 for a method not supported for any resource; the API has POST, PUT and DELETE.
+    expect(['HEAD', 'OPTIONS', 'PATCH'].every((method) => profile.isOtherMethodAnswer(501, method))).toBe(true);
+    expect(['POST', 'PUT', 'DELETE'].some((method) => profile.isOtherMethodAnswer(501, method))).toBe(false);
+    expect(['HEAD', 'PATCH'].some((method) => profile.isOtherMethodAnswer(500, method))).toBe(false);
   });
 
   it('a text may come back as sent or normalised (trimmed, white space collapsed, NFC, NFKC), nothing else', () => {

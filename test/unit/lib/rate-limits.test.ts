@@ -49,7 +49,13 @@ describe('the shared rate bucket', () => {
     for (let i = 0; i < 100; i++) await bucket.acquire();
     expect(clock.slept).toEqual([]);
     expect(bucket.currentRps()).toBe(Infinity);
-    expect(bucket.figures()).toEqual({ throttled: 0, settledRps: null, retryAfterSeen: false });
+    expect(bucket.figures()).toEqual({
+      throttled: 0,
+      settledRps: null,
+      retryAfterSeen: false,
+      congested: 0,
+      unansweredAlone: 0,
+    });
   });
 
   it('rate-limits.first-cut — the first 429 halves the rate the target let through in the last second', async () => {
@@ -64,7 +70,13 @@ describe('the shared rate bucket', () => {
     clock.advance(500);
     bucket.throttled(sentAt, undefined);
     expect(bucket.currentRps()).toBe(20);
-    expect(bucket.figures()).toEqual({ throttled: 1, settledRps: 20, retryAfterSeen: false });
+    expect(bucket.figures()).toEqual({
+      throttled: 1,
+      settledRps: 20,
+      retryAfterSeen: false,
+      congested: 0,
+      unansweredAlone: 0,
+    });
   });
 
   it('rate-limits.decrease-once-per-round — 429s to requests sent before the last cut count, but do not cut again', async () => {
@@ -100,7 +112,13 @@ describe('the shared rate bucket', () => {
     bucket.throttled(sentAt, 2_000);
     const next = await bucket.acquire();
     expect(next - sentAt).toBeGreaterThanOrEqual(2_000);
-    expect(bucket.figures()).toEqual({ throttled: 1, settledRps: 50, retryAfterSeen: true });
+    expect(bucket.figures()).toEqual({
+      throttled: 1,
+      settledRps: 50,
+      retryAfterSeen: true,
+      congested: 0,
+      unansweredAlone: 0,
+    });
   });
 
   it('rate-limits.recovery — after a quiet while the rate creeps back up by a fixed step a second, never above MAX_RPS', async () => {
@@ -268,5 +286,67 @@ describe('what the report says of rate limits (issue 26, part 7)', () => {
       serverChoices({ ...facts(probeSawNone), rateLimit: { throttled: 0, retryAfterSeen: false } } as never),
     );
     expect(row.reading).toBe(probeSawNone);
+  });
+});
+
+/** Lets the event loop go round `count` times: what can happen now, has. */
+async function turns(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('congestion: a request unanswered while the target answers others', () => {
+  it('rate-limits.congestion-cut — cuts the window at once, once for the requests sent before the cut', async () => {
+    const clock = fakeClock();
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'), clock);
+    const before = bucket.windowFigures().final;
+    const sentAt = await bucket.acquire();
+    bucket.released();
+    clock.advance(10);
+    bucket.congested(sentAt);
+    bucket.congested(sentAt);
+    expect(bucket.windowFigures().final).toBe(Math.max(4, before / 2));
+    expect(bucket.figures()).toMatchObject({ congested: 2, unansweredAlone: 0 });
+  });
+
+  it('rate-limits.alone — a request sent alone waits for those on the wire, and holds back the next ones until it has ended', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer());
+    const order: string[] = [];
+    await bucket.acquire();
+    order.push('first out');
+    let answerAlone!: () => void;
+    const alone = bucket.alone(async () => {
+      order.push('alone out');
+      await new Promise<void>((resolve) => (answerAlone = resolve));
+      order.push('alone answered');
+    }, 60_000);
+    // The first request is still on the wire: the one sent alone waits for it.
+    await turns(10);
+    expect(order).toEqual(['first out']);
+    bucket.released();
+    order.push('first answered');
+    while (answerAlone === undefined) await turns(1);
+    // A request asked for now waits until the one sent alone has ended.
+    const next = bucket.acquire().then(() => order.push('next out'));
+    await turns(10);
+    answerAlone();
+    await Promise.all([alone, next]);
+    expect(order).toEqual(['first out', 'first answered', 'alone out', 'alone answered', 'next out']);
+  });
+
+  it('rate-limits.alone-bounded — waits no longer than it is told for requests still on the wire', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer());
+    await bucket.acquire();
+    // The first request never ends (a connection the server keeps silent): 30 ms, then alone anyway.
+    expect(await bucket.alone(async () => 'sent', 30)).toBe('sent');
+  });
+
+  it('rate-limits.alone-gives-up — after three requests unanswered alone too, no more are sent again alone', () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer());
+    for (let i = 0; i < 3; i++) {
+      expect(bucket.sendsAgainAlone()).toBe(true);
+      bucket.unansweredAlone();
+    }
+    expect(bucket.sendsAgainAlone()).toBe(false);
+    expect(bucket.figures().unansweredAlone).toBe(3);
   });
 });

@@ -1006,6 +1006,27 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect((await api.send('GET', '/v1/nothing/')).status).toBe(404);
     },
   },
+  'other-methods:unimplemented-501': {
+    shows:
+      "HEAD, OPTIONS and PATCH answer 501 with http.server's HTML page, a PATCH changing nothing; GET still answers",
+    probe: async (api) => {
+      const group = await newGroup(api);
+      const head = await api.send('HEAD', `/v1/groups/${group.id}`);
+      // Not through send, which expects JSON: fetch reads any body.
+      const headers = { authorization: `Bearer ${A}` };
+      const options = await fetch(`${api.url()}/v1/groups`, { method: 'OPTIONS', headers });
+      const patch = await fetch(`${api.url()}/v1/groups/${group.id}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=changed',
+      });
+      expect([head.status, head.text, options.status, patch.status]).toEqual([501, '', 501, 501]);
+      expect(options.headers.get('content-type')).toBe('text/html;charset=utf-8');
+      expect(await patch.text()).toContain("Unsupported method ('PATCH')");
+      const after = await api.send<Group>('GET', `/v1/groups/${group.id}`);
+      expect([after.status, after.body]).toEqual([200, group]);
+    },
+  },
   'group-delete-conversation:kept': {
     shows: 'after a group is deleted, its conversation is still retrievable, still naming the group',
     probe: async (api) => {
