@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { unknownIdsProblem } from '../lib/core/config/parse-values.ts';
-import { createRateBucketBuffer, SharedRateBucket } from '../lib/core/client/shared-rate-bucket.ts';
+import { createRateBucketBuffer, SharedRateBucket, type RateFigures } from '../lib/core/client/shared-rate-bucket.ts';
 import { createTargetHealthBuffer, TargetHealth } from '../lib/core/client/target-health.ts';
 import { goneSentence } from '../lib/core/target/target-watch.ts';
 import { applyDetection, type Declared } from '../lib/core/detect/apply-detection.ts';
@@ -193,6 +193,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       rateBucket,
       targetHealth,
       ...(harParts === undefined ? {} : { har: { partsDir: harParts } }),
+      ...(options.bail ? { bail: { except: [...(expected?.keys() ?? [])] } } : {}),
     };
     mkdirSync(options.reportsDir, { recursive: true });
     const run = await runConformance(target, provided, {
@@ -248,7 +249,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
           ),
         ],
         ledgerFile: run.ledgerFile,
-        rateLimit: new SharedRateBucket(rateBucket).figures(),
+        rateLimit: withoutCongestionOnceGone(new SharedRateBucket(rateBucket).figures(), targetGone),
       },
       results,
     );
@@ -320,6 +321,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   } finally {
     await target.close();
   }
+}
+
+/**
+ * A target gone: the requests that got no answer on its way out were no congestion (its one
+ * sentence says what happened), and are not counted as such.
+ */
+function withoutCongestionOnceGone(figures: RateFigures, targetGone: string | undefined): RateFigures {
+  return targetGone === undefined ? figures : { ...figures, congested: 0, unansweredAlone: 0 };
 }
 
 /** A check that failed or was blocked on a request that got no answer, in a run whose target went away: skipped, not judged. */

@@ -1,5 +1,6 @@
 // A vitest reporter that collects one CheckResult per check from the tests' results and task.meta.
 // It runs in the check command's own process; it writes nothing itself.
+import { notStartedAfterBail } from '../../harness/checks/register-checks.ts';
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type {} from '../../harness/checks/register-checks.ts';
 import type { CheckRegistry } from '../registry.ts';
@@ -45,6 +46,9 @@ export class ConformanceReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().check;
     if (this.stopping && testCase.result().state === 'skipped') return;
+    // Not started because --bail stopped the run in a worker before this reporter heard of it.
+    const ended = testCase.result();
+    if (ended.state === 'skipped' && ended.note === notStartedAfterBail) return;
     // A check left out by --only, or not started before an interruption, never ran and carries no
     // meta: not a result at all. One that failed without meta broke before check() could run.
     if (!meta && testCase.result().state !== 'failed') return;

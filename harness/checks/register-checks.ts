@@ -80,7 +80,7 @@ function registerCheck(
     const window = runRateBucket(target);
     // A run stopped while the check waits (Ctrl-C, --bail, a target gone): it never starts, and,
     // with no meta of its own, is no result at all (conformance-reporter.ts).
-    await window.startCheck(first, testContext.signal);
+    if (!(await window.startCheck(first, testContext.signal))) testContext.skip(notStartedAfterBail);
     try {
       // With --har, each exchange of the check (its cleanup too) is recorded as the check's.
       await recordingAs(
@@ -92,10 +92,34 @@ function registerCheck(
             },
         () => runCheck(check.id, name, target, check.body, testContext),
       );
+    } catch (error) {
+      if (stopsTheRun(target, check, error, testContext.task.meta.check)) window.stopStarting();
+      throw error;
     } finally {
       window.endCheck();
     }
   });
+}
+
+/** The note of a check that never started because --bail stopped the run (conformance-reporter.ts takes it for no result). */
+export const notStartedAfterBail = 'not started: the run stopped at its first gating failure (--bail)';
+
+/**
+ * Under --bail, whether this check's end stops the run from starting any other, at once and in
+ * every worker: a failure or a block (not a plain skip, nor the suite's own error) of a check of a
+ * level that always gates, and not a known failure. Conventions gate only as declared: the run's
+ * reporter decides those, a moment later.
+ */
+function stopsTheRun(
+  target: ProvidedTarget,
+  check: CheckDefinition,
+  error: unknown,
+  meta: CheckTaskMeta | undefined,
+): boolean {
+  if (target.bail === undefined || check.level === 'convention' || target.bail.except.includes(check.id)) return false;
+  if (meta === undefined || meta.harnessError !== undefined) return false;
+  const skipped = (error as { code?: unknown } | undefined)?.code === 'VITEST_PENDING';
+  return !skipped || meta.blocked !== undefined;
 }
 
 /**

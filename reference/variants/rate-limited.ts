@@ -1,7 +1,10 @@
 // A rate limit per access token: a token bucket of 20 requests a second with a burst of 40. A
-// request beyond it gets 429 with Retry-After in whole seconds and is not handled. Requests that
-// fail authentication are not counted (they have no token to count against).
+// request beyond it gets 429 with Retry-After in whole seconds and is not handled (rateLimited), or,
+// as a gateway or load balancer throttles, 503 with Retry-After and a page of its own
+// (throttledWith503). Requests that fail authentication are not counted (they have no token to
+// count against).
 import type { Handle, ServerModifier } from '../modifiers.ts';
+import type { Reply } from '../respond.ts';
 import type { UserStore } from '../store.ts';
 
 export const rateLimit = { perSecond: 20, burst: 40 } as const;
@@ -31,24 +34,35 @@ export function tokenBuckets(limit: { perSecond: number; burst: number }, now: (
   };
 }
 
-export const rateLimited: ServerModifier = {
+/** The answer to a request beyond the limit, told how many seconds until the next is let through. */
+type Refusal = (seconds: number) => Reply;
+
+const limitedWith = (refusal: Refusal): ServerModifier => ({
   handle(next: Handle): Handle {
     const buckets = tokenBuckets(rateLimit);
     return async (context, route) => {
       // One store per token (build.ts): the store is the access token's identity here.
       const taken = buckets.take(context.store satisfies UserStore);
       if (taken.allowed) return next(context, route);
-      const seconds = Math.max(1, Math.ceil(taken.waitMs / 1_000));
-      return {
-        status: 429,
-        body: {
-          error: {
-            type: 'rate_limit_error',
-            message: `Too many requests: at most ${rateLimit.perSecond} a second (bursts of ${rateLimit.burst}) per access token.`,
-          },
-        },
-        headers: { 'Retry-After': String(seconds) },
-      };
+      return refusal(Math.max(1, Math.ceil(taken.waitMs / 1_000)));
     };
   },
-};
+});
+
+export const rateLimited: ServerModifier = limitedWith((seconds) => ({
+  status: 429,
+  body: {
+    error: {
+      type: 'rate_limit_error',
+      message: `Too many requests: at most ${rateLimit.perSecond} a second (bursts of ${rateLimit.burst}) per access token.`,
+    },
+  },
+  headers: { 'Retry-After': String(seconds) },
+}));
+
+export const throttledWith503: ServerModifier = limitedWith((seconds) => ({
+  status: 503,
+  body: undefined,
+  text: '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>\n',
+  headers: { 'Retry-After': String(seconds), 'Content-Type': 'text/html' },
+}));

@@ -21,7 +21,7 @@ import { errorBodies } from './error-bodies.ts';
 import { unsupportedBodiesAs } from './unsupported-bodies.ts';
 import { extraFieldsEverywhere } from './extra-fields.ts';
 import { foreignId403 } from './foreign-ids.ts';
-import { rateLimited } from './rate-limited.ts';
+import { rateLimited, throttledWith503 } from './rate-limited.ts';
 import { noLabel, ownJsonLabel } from './response-labels.ts';
 import { microsecondClock } from './clock-units.ts';
 import { emptyTextsAccepted } from './empty-texts.ts';
@@ -261,6 +261,12 @@ export const serverReadings = {
         description:
           'At most 20 requests a second per access token, in bursts of up to 40; beyond that, 429 with Retry-After.',
         modifiers: [rateLimited],
+      },
+      '503-retry-after': {
+        takes: 'any',
+        description:
+          'At most 20 requests a second per access token, in bursts of up to 40; beyond that, 503 with Retry-After and an HTML page, as a gateway throttles.',
+        modifiers: [throttledWith503],
       },
     },
   },

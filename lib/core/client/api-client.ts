@@ -12,7 +12,7 @@ import type {
   GroupUpdateParams,
 } from '../../api/resources.ts';
 import type { BodyEncoding, PaginationStyle } from '../config/settings.ts';
-import { appliedCreate, type CreateOperation } from './applied-create.ts';
+import { appliedCreate, markedField, markedTextsIn, type CreateOperation } from './applied-create.ts';
 import { authorizationHeaders, hideDerived, shownAuthorizationHeader, type Credentials } from './credentials.ts';
 import { encodeBody, type EncodedBody, type FormSpaces } from './encode-body.ts';
 import type { Exchange } from './exchange.ts';
@@ -21,7 +21,7 @@ import { kindOf, ReadOnlyRefusal, type Ledger, type LedgerKind, type LedgerUser 
 import type { RateLimiter } from './rate-limiter.ts';
 import { Redactor } from './redactor.ts';
 import { listFilterViolation, responseViolation } from './response-invariants.ts';
-import { backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
+import { asksToSlowDown, backoffMs, maxRateLimitRetries, parseRetryAfter, wait } from './retry-after.ts';
 import { classifyTransportError, TransportError } from './transport-error.ts';
 import { connectionPoolFor } from './connection-pool.ts';
 import { directTransport, dispatcherFor, type TransportSettings } from './transport.ts';
@@ -267,7 +267,7 @@ export class ApiClient {
         rateLimiter?.released();
         response = await this.sentAgainAlone(error, operation, options, sentAt);
       }
-      if (!everyReading.isTooManyRequests(response.status)) {
+      if (!asksToSlowDown(response.status, response.headers)) {
         rateLimiter?.answered(response.exchange.durationMs);
         return response;
       }
@@ -298,7 +298,11 @@ export class ApiClient {
   ): Promise<ApiResponse> {
     const { rateLimiter, targetHealth, timeoutMs } = this.options;
     if (!(error instanceof TransportError) || !congestionFailures.has(error.failure)) throw error;
+    // Connections refused or reset in a row with no answer between them: a target going away, which
+    // the run's watch (target-watch.ts) confirms; that is not congestion, and nothing is sent again.
+    // Timeouts in a row are what a burst into an overrun listen backlog leaves: sent again alone.
     if (rateLimiter === undefined || targetHealth?.isGone()) throw error;
+    if (targetHealth?.suspect() && error.failure !== 'timeout') throw error;
     rateLimiter.congested(sentAt);
     const method = options.method ?? operations[operation].method;
     const mayBeApplied = !idempotentMethods.has(method) && error.failure !== 'connection-refused';
@@ -325,15 +329,19 @@ export class ApiClient {
     }
   }
 
-  /** A plain create with a body of named parameters, and a pagination to look for its object with; else undefined. */
+  /**
+   * A create with what its object would carry in the marked field (a body's value, or the run's
+   * marked texts in a body sent as written), and a pagination to look for it with; else undefined.
+   */
   private findableCreate(
     operation: OperationName,
     options: CallOptions,
-  ): { operation: CreateOperation; body: Record<string, unknown> } | undefined {
+  ): { operation: CreateOperation; sent: string[] } | undefined {
     if (operation !== 'createGroup' && operation !== 'createConversation') return undefined;
-    if (options.method !== undefined || options.body === undefined || this.options.pagination === undefined)
-      return undefined;
-    return { operation, body: options.body };
+    if (options.method !== undefined || this.options.pagination === undefined) return undefined;
+    const value = options.body?.[markedField[operation]];
+    const sent = options.raw !== undefined ? markedTextsIn(options.raw.text) : typeof value === 'string' ? [value] : [];
+    return { operation, sent };
   }
 
   /**
@@ -342,13 +350,13 @@ export class ApiClient {
    * the ledger takes as the run's own. False when that cannot be told.
    */
   private async notAppliedOrTaken(
-    create: { operation: CreateOperation; body: Record<string, unknown> },
+    create: { operation: CreateOperation; sent: string[] },
     unanswered: TransportError,
   ): Promise<boolean> {
     const list = create.operation === 'createGroup' ? 'listGroups' : 'listConversations';
     const applied = await appliedCreate(
       create.operation,
-      create.body,
+      create.sent,
       this.options.pagination!,
       (query) => this.send(list, { query }),
       everyReading.isSuccess,
@@ -371,7 +379,7 @@ export class ApiClient {
     const { exchange } = response;
     const retryAfter = response.headers['retry-after'];
     exchange.transportError =
-      `still answered 429 Too Many Requests after ${retries} retries over ${(elapsedMs / 1_000).toFixed(1)} s ` +
+      `still answered ${response.status} after ${retries} retries over ${(elapsedMs / 1_000).toFixed(1)} s ` +
       `(${retryAfter === undefined ? 'no Retry-After; backing off exponentially' : `Retry-After: ${retryAfter}`}): ` +
       "the target's rate limit let no attempt through";
     return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);

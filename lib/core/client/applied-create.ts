@@ -10,7 +10,16 @@ import type { QueryValue } from '../../api/operations.ts';
 import { nextPageQuery } from './pagination.ts';
 
 /** The field whose value tells a create's object apart, by operation. */
-const markedField = { createGroup: 'name', createConversation: 'contact_id' } as const;
+export const markedField = { createGroup: 'name', createConversation: 'contact_id' } as const;
+
+/**
+ * The run's marked texts in a body sent as written (a JSON array, a key given twice, a form sent
+ * as JSON): `msgapi`, the run id, a letter past f, and the rest of the name (run-names.ts), which
+ * no encoding of the body changes. Any of them may be what the object was made with.
+ */
+export const markedTextsIn = (text: string): string[] => [
+  ...new Set(text.match(/msgapi[0-9a-f]{8}[g-z][0-9a-z]*/g) ?? []),
+];
 
 export type CreateOperation = keyof typeof markedField;
 
@@ -31,22 +40,22 @@ export interface AnsweredPage {
 const maxPages = 20;
 
 /**
- * Reads the list of the create's kind (`list`, one page per call) for the object a create of
- * `body` would have made. `isSuccess` judges a page's status (any reading of the profile).
+ * Reads the list of the create's kind (`list`, one page per call) for the object a create that
+ * sent `sent` (the texts its object would hold in the marked field) would have made. `isSuccess`
+ * judges a page's status (any reading of the profile).
  */
 export async function appliedCreate(
   operation: CreateOperation,
-  body: Readonly<Record<string, unknown>>,
+  sent: readonly string[],
   pagination: PaginationStyle,
   list: (query: Record<string, QueryValue>) => Promise<AnsweredPage>,
   isSuccess: (status: number) => boolean,
 ): Promise<Applied> {
   const field = markedField[operation];
-  const sent = body[field];
-  // A text a server may store normalised (trimmed, NFC...) is not found by equality: not searched.
-  if (typeof sent !== 'string' || sent === '') return { unknown: `the create sent no ${field} to find its object by` };
+  const texts = sent.filter((text) => text !== '');
+  if (texts.length === 0) return { unknown: `the create sent no ${field} to find its object by` };
   // As sent, or as a server that normalises text stores it (profile: text-storage): the text is the run's own either way.
-  const stored = normalisationsOf(sent);
+  const stored = new Set(texts.flatMap((text) => [...normalisationsOf(text)]));
   let query: Record<string, QueryValue> = { limit: 100 };
   let itemsSoFar = 0;
   for (let index = 0; index < maxPages; index++) {

@@ -29,8 +29,10 @@ export interface WindowOptions {
 }
 
 export const defaultWindowOptions: WindowOptions = {
-  // What a server of one thread and a listen backlog of 5 takes (Python's http.server): a run
-  // starts gentle and earns more, a round at a time, while the answers keep their pace.
+  // With twice as many requests on the wire at most (shared-rate-bucket.ts), what a server of one
+  // thread and a listen backlog of 5 takes (Python's http.server): a run starts gentle and earns
+  // more, a round at a time, while the answers keep their pace. (Started at 16, a run against it
+  // overran its backlog at once: 70 requests unanswered, against none.)
   initial: 4,
   // Not below: a busy machine running the suite slows every answer too, and must not bring a run
   // to a crawl; a target that cannot take four checks at once says so with 429s (the rate bucket)

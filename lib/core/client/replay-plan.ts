@@ -3,6 +3,7 @@
 // exchanges as the create whose answer carried that id, the creates those depend on, and the
 // writes the check made to them before the failing request. Read from the exchanges alone (the
 // record the report keeps), so what the replay script sends is what the run sent.
+import { asksToSlowDown } from './retry-after.ts';
 import { everyReading } from '../profile/server-profile.ts';
 import { operations } from '../../api/operations.ts';
 import type { Exchange } from './exchange.ts';
@@ -158,7 +159,7 @@ export function planReplay(journal: readonly Exchange[], failing: Exchange): Rep
   const writes = before.filter((exchange) => {
     // Every method but GET: a HEAD, OPTIONS or PATCH may be what changed the object.
     if (exchange.method === 'GET') return false;
-    if (answered(exchange, everyReading.isTooManyRequests)) return false;
+    if (asksToSlowDown(exchange.status, exchange.responseHeaders)) return false;
     const id = pathId(exchange);
     const kind = kindOf(exchange.operation);
     return id !== undefined && kind !== undefined && needed.has(key(kind, id));

@@ -1,9 +1,25 @@
-// A 429 is the target asking the suite to slow down, not a failure: the request is sent again, a
-// few times at most, after the time Retry-After names (seconds or an HTTP date) or, when the
+// A 429 is the target asking the suite to slow down, not a failure, and so is a 503 with a
+// Retry-After, as gateways and load balancers throttle (RFC 9110 §15.6.4: the server "MAY send a
+// Retry-After header field to suggest an appropriate amount of time for the client to wait before
+// retrying the request"): the request is sent again, a few times at most, after the time Retry-After names (seconds or an HTTP date) or, when the
 // answer names none, after an exponential backoff with jitter. The whole run slows down as well
 // (shared-rate-bucket.ts).
 
+import { everyReading } from '../profile/server-profile.ts';
+
 export const maxRateLimitRetries = 5;
+
+/**
+ * Whether an answer asks the client to slow down and send again: a 429 (profile: rate-limits), or
+ * a 503 that says when to come back (a Retry-After the client can read). A 503 without one is a
+ * server error as any other 5xx.
+ */
+export function asksToSlowDown(status: number | undefined, headers: Readonly<Record<string, string>> = {}): boolean {
+  if (status === undefined) return false;
+  return (
+    everyReading.isTooManyRequests(status) || (status === 503 && parseRetryAfter(headers['retry-after']) !== undefined)
+  );
+}
 /** No single wait is longer, whatever Retry-After says. */
 export const longestWaitMs = 30_000;
 const firstBackoffMs = 500;

@@ -94,7 +94,9 @@ const LOCK = 0,
   IN_FLIGHT = 11,
   ALONE = 12,
   CONGESTED = 13,
-  UNANSWERED_ALONE = 14;
+  UNANSWERED_ALONE = 14,
+  // 1 once the run stops starting checks (--bail): a check waiting for a place never starts.
+  STOPPED = 15;
 // Even, so that the Float64 cells after them start on an 8-byte boundary.
 const INT_CELLS = 16;
 const RATE = 0,
@@ -124,6 +126,9 @@ const RATE = 0,
 const FLOAT_CELLS = 24;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
 const WINDOW_MS = 1_000;
+
+/** How many requests on the wire each place in the window of checks stands for (requestsOnTheWire). */
+const requestsPerCheck = 2;
 
 /** Atomics.waitAsync: in Node 20 (V8), though TypeScript lists it only from ES2024's library. */
 const waitAsync = (
@@ -178,7 +183,7 @@ export class SharedRateBucket implements RateLimiter {
   private readonly floats: Float64Array;
 
   /** This thread's checks waiting for a place in the window, first come first placed (a lane's order: longest first). */
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Array<(taken: boolean) => void> = [];
   private placing = false;
 
   constructor(
@@ -195,8 +200,35 @@ export class SharedRateBucket implements RateLimiter {
   async acquire(): Promise<number> {
     await this.whileOneIsAlone();
     const at = await this.slot();
-    Atomics.add(this.ints, IN_FLIGHT, 1);
+    await this.placeOnTheWire();
     return at;
+  }
+
+  /**
+   * The most requests on the wire at once: twice the window of checks, so that a check's own
+   * requests at once (the model's thirty strands, a Populate of twelve) do not multiply the window
+   * into a flood; none while the window is unlimited. A server of one thread answering over
+   * HTTP/1.0 takes a connection for every request, and its listen backlog (Python's: 5) is what a
+   * flood overruns.
+   */
+  private requestsOnTheWire(): number {
+    const window = this.floats[CHECK_WINDOW]!;
+    return Number.isFinite(window)
+      ? Math.max(requestsPerCheck * this.windowOptions.min, requestsPerCheck * window)
+      : Infinity;
+  }
+
+  /** Counts one more request on the wire, once there is room for it (requestsOnTheWire). */
+  private async placeOnTheWire(): Promise<void> {
+    for (;;) {
+      const inFlight = Atomics.load(this.ints, IN_FLIGHT);
+      if (inFlight < this.requestsOnTheWire()) {
+        if (Atomics.compareExchange(this.ints, IN_FLIGHT, inFlight, inFlight + 1) === inFlight) return;
+        continue;
+      }
+      const wait = waitAsync(this.ints, IN_FLIGHT, inFlight, 100);
+      if (wait.async) await wait.value;
+    }
   }
 
   /** A request that acquire() let go has its answer, or has failed: it is no longer on the wire. */
@@ -324,19 +356,21 @@ export class SharedRateBucket implements RateLimiter {
   }
 
   /**
-   * Resolves when the run's window has a place for one more check; endCheck gives it back. A check
+   * Resolves when the run's window has a place for one more check (true; endCheck gives it back),
+   * or once the run stops starting checks (false: --bail, stopStarting). A check
    * holds its place for its whole life, so that once started it runs its chain at full speed.
    * `first`: one of the run's longest chains, placed at once in a window that follows the target
    * (a fixed one, --workers N, is kept to the letter). `signal`: the check's; once it aborts (the
    * run is stopped) the check never takes a place, and the promise rejects with its reason.
    */
-  async startCheck(first = false, signal?: AbortSignal): Promise<void> {
+  async startCheck(first = false, signal?: AbortSignal): Promise<boolean> {
     signal?.throwIfAborted();
-    if ((first || this.waiting.length === 0) && this.locked(() => this.take(first))) return;
-    await new Promise<void>((resolve, reject) => {
-      const placed = () => {
+    if (this.stopped()) return false;
+    if ((first || this.waiting.length === 0) && this.locked(() => this.take(first))) return true;
+    return new Promise<boolean>((resolve, reject) => {
+      const placed = (taken: boolean) => {
         signal?.removeEventListener('abort', stopped);
-        resolve();
+        resolve(taken);
       };
       const stopped = () => {
         const at = this.waiting.indexOf(placed);
@@ -347,6 +381,16 @@ export class SharedRateBucket implements RateLimiter {
       this.waiting.push(placed);
       void this.placeWaiting();
     });
+  }
+
+  /** No check starts from now on, in any worker (--bail): those waiting for a place are told so. */
+  stopStarting(): void {
+    Atomics.store(this.ints, STOPPED, 1);
+    this.placesOpened();
+  }
+
+  stopped(): boolean {
+    return Atomics.load(this.ints, STOPPED) === 1;
   }
 
   endCheck(): void {
@@ -401,8 +445,12 @@ export class SharedRateBucket implements RateLimiter {
     try {
       while (this.waiting.length > 0) {
         const opened = Atomics.load(this.ints, PLACES_OPENED);
+        if (this.stopped()) {
+          this.waiting.shift()!(false);
+          continue;
+        }
         if (this.locked(() => this.take())) {
-          this.waiting.shift()!();
+          this.waiting.shift()!(true);
           continue;
         }
         const wait = waitAsync(this.ints, PLACES_OPENED, opened, 100);

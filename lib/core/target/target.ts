@@ -89,6 +89,12 @@ export interface ProvidedTarget extends RunSettings {
    * out; unset: nothing is recorded.
    */
   har?: { partsDir: string; serialRerun?: true };
+  /**
+   * --bail: the checks whose failure stops the run from its own worker at once (the rate bucket's
+   * stop), rather than when the run's reporter hears of it: every check of a level that always
+   * gates (spec, security, robustness) but the known failures of --expectations (`except`).
+   */
+  bail?: { except: readonly string[] };
 }
 
 /** A check as a lane registers it: its id and its suite file (an absolute path). */

@@ -167,6 +167,26 @@ describe('rate limits', () => {
     }
   });
 
+  it('takes a 503 with Retry-After as throttling, as gateways send it (RFC 9110 §15.6.4); a 503 without one is an answer', async () => {
+    let refusals = 1;
+    const gateway = await startCaptureServer((request) =>
+      request.url.includes('plain')
+        ? { status: 503, body: 'down' }
+        : refusals-- > 0
+          ? { status: 503, body: 'busy', headers: { 'retry-after': '0' } }
+          : { status: 200, body: '{"ok":true}' },
+    );
+    try {
+      const api = client('form', 5_000, gateway.url);
+      expect((await api.listGroups()).status).toBe(200);
+      expect(api.journal.map((exchange) => exchange.status)).toEqual([503, 200]);
+      expect((await api.retrieveGroup('plain')).status).toBe(503);
+      expect(gateway.requests).toHaveLength(3);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('reads Retry-After as seconds or as a date, within bounds', () => {
     expect(parseRetryAfter('2')).toBe(2_000);
     expect(parseRetryAfter(undefined)).toBeUndefined();
@@ -186,7 +206,7 @@ describe('rate limits', () => {
       const error = await api.listGroups().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect((error as TransportError).message).toMatch(
-        /still answered 429 Too Many Requests after 5 retries over [\d.]+ s \(Retry-After: 0\)/,
+        /still answered 429 after 5 retries over [\d.]+ s \(Retry-After: 0\)/,
       );
       expect(limited.requests).toHaveLength(6);
       expect(api.journal.map((exchange) => exchange.status)).toEqual([429, 429, 429, 429, 429, 429]);

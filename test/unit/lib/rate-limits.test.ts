@@ -333,6 +333,32 @@ describe('congestion: a request unanswered while the target answers others', () 
     expect(order).toEqual(['first out', 'first answered', 'alone out', 'alone answered', 'next out']);
   });
 
+  it('rate-limits.on-the-wire — holds requests on the wire to twice the window of checks (none while it is unlimited)', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+    const window = bucket.windowFigures().final;
+    for (let i = 0; i < 2 * window; i++) await bucket.acquire();
+    let ninth = false;
+    const next = bucket.acquire().then(() => (ninth = true));
+    await turns(10);
+    expect(ninth).toBe(false);
+    bucket.released();
+    await next;
+    expect(ninth).toBe(true);
+    const unlimited = new SharedRateBucket(createRateBucketBuffer());
+    for (let i = 0; i < 1_000; i++) await unlimited.acquire();
+  });
+
+  it('rate-limits.stop-starting — once the run stops starting checks (--bail), one waiting for a place and any later are told so', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, { fixed: 1 }));
+    expect(await bucket.startCheck()).toBe(true);
+    const waiting = bucket.startCheck();
+    await turns(5);
+    bucket.stopStarting();
+    expect(await waiting).toBe(false);
+    bucket.endCheck();
+    expect(await bucket.startCheck()).toBe(false);
+  });
+
   it('rate-limits.alone-bounded — waits no longer than it is told for requests still on the wire', async () => {
     const bucket = new SharedRateBucket(createRateBucketBuffer());
     await bucket.acquire();

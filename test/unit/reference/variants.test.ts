@@ -633,6 +633,25 @@ const probes: Record<ReadingVariantName, { shows: string; probe: (api: Api) => P
       expect(limited[0]!.headers['retry-after']).toMatch(/^\d+$/);
     },
   },
+  'rate-limits:503-retry-after': {
+    shows: 'a burst beyond 40 requests gets 503 with Retry-After and an HTML page',
+    // As for 20-per-second: bursts until one is limited. Not through send, which expects JSON.
+    probe: async (api) => {
+      let limited: Response[] = [];
+      for (let burst = 0; burst < 20 && limited.length === 0; burst++) {
+        const answers = await Promise.all(
+          Array.from({ length: 45 }, () =>
+            fetch(`${api.url()}/v1/groups`, { headers: { authorization: `Bearer ${A}` } }),
+          ),
+        );
+        await Promise.all(answers.map((res) => res.arrayBuffer()));
+        limited = answers.filter((res) => res.status === 503);
+      }
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited[0]!.headers.get('content-type')).toBe('text/html');
+    },
+  },
   'empty-text:null': {
     shows: "description='' and pinned_message_id='' come back null",
     probe: async (api) => {

@@ -1,0 +1,66 @@
+// The suite against the API as other stacks serve it (issue 39): a server nobody on this project
+// wrote, with its stack's defaults left alone, passes `msgapi check` as the README runs it; the
+// same server with a bug put into it fails, and the failure names the bug. CI only (npm run
+// test:ci): each is a whole run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ConformanceReport } from '../../conformance/run/check-result.ts';
+import { pythonTokens, startPythonStack, type PythonStackBug } from '../helpers/python-stack.ts';
+import { runCli } from '../helpers/run-cli.ts';
+import { tempDirs } from '../helpers/temp-dirs.ts';
+
+const newDir = tempDirs('msgapi-stack-');
+
+async function checkPythonStack(bugs: readonly PythonStackBug[] = []) {
+  const stack = await startPythonStack(bugs);
+  try {
+    const dir = newDir();
+    // As the README says, with nothing declared; a fixed seed, so that a failure replays.
+    const result = await runCli(['check', '--seed', '1'], {
+      BASE_URL: stack.url,
+      ACCESS_TOKEN: pythonTokens.first,
+      SECOND_ACCESS_TOKEN: pythonTokens.second,
+      REPORTS_DIR: dir,
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+    return { result, report };
+  } finally {
+    await stack.close();
+  }
+}
+
+describe("the API on Python's standard library (http.server, its defaults left alone)", () => {
+  it('passes: its 501 to HEAD, OPTIONS and PATCH, HTTP/1.0, HTML error pages and listen backlog of 5 are no failures', async () => {
+    const { result, report } = await checkPythonStack();
+    const gating = report.checks.filter(
+      (check) => check.gating && check.status !== 'passed' && check.status !== 'skipped',
+    );
+    expect(gating.map((check) => `${check.id}: ${check.message}`)).toEqual([]);
+    expect(result.code, result.stdout.slice(-3000)).toBe(0);
+    // The premise of the 501 reading: the checks that send those methods ran, and passed.
+    const otherMethods = report.checks.filter((check) => check.id.endsWith('.other-methods.change-nothing'));
+    expect(otherMethods.map((check) => check.status)).toEqual(['passed', 'passed']);
+  });
+
+  const bugs: Array<[PythonStackBug, RegExp]> = [
+    // A field dropped on update: is_muted forgotten when other fields come with it.
+    [
+      'drops-muted-on-update',
+      /^(properties\.update\.matches-retrieve|model\.sequence\.agrees-with-model|conversations\.update\.)/,
+    ],
+    // A 5xx on a long name.
+    [
+      'long-name-500',
+      /^(groups\.create\.unusual-text|properties\.create\.accepted-returned-exactly|model\.sequence\.agrees-with-model)$/,
+    ],
+    // A filter ignored: pinned=true lists every conversation.
+    ['ignores-pinned-filter', /^conversations\.list\.pinned-filter$/],
+  ];
+  it.each(bugs)('with the bug %s, fails and names it', async (bug, names) => {
+    const { result, report } = await checkPythonStack([bug]);
+    expect(result.code).toBe(1);
+    const failed = report.checks.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id);
+    expect(failed.filter((id) => names.test(id)).length, failed.join(', ')).toBeGreaterThan(0);
+  });
+});
