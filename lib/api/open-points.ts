@@ -327,7 +327,9 @@ export const profileEntries = [
     section: '§8',
     sentence: 'Its maximum value and any rate limits: not shown.',
     question: 'How many requests does a server allow?',
-    readings: { any: 'any limit, answered with 429 (Retry-After honoured when given), or with 503 and a Retry-After, as gateways throttle (RFC 9110 §15.6.4); the whole run slows down' },
+    readings: {
+      any: 'any limit, answered with 429 (Retry-After honoured when given), or with 503 and a Retry-After, as gateways throttle (RFC 9110 §15.6.4); the whole run slows down',
+    },
     everyCheck: 'the client waits out a 429 on any request, and the whole run slows down with it',
   },
   {
