@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
-import { ApiClient } from '../../../lib/core/client/api-client.ts';
+import { ApiClient, type ApiClientOptions } from '../../../lib/core/client/api-client.ts';
 import { renderCurl } from '../../../lib/core/client/curl.ts';
 import { Ledger, LedgerRefusal } from '../../../lib/core/client/ledger.ts';
 import { Redactor } from '../../../lib/core/client/redactor.ts';
@@ -512,14 +512,17 @@ describe('a request unanswered while the target answers others (congestion)', ()
     return { ...server, seen };
   }
 
-  const congestedClient = (url: string, bucket: SharedRateBucket) =>
-    tokenClient(url, token, { timeoutMs: 300, rateLimiter: bucket });
+  /** A client of a run whose window follows the target, as msgapi check's clients are; the run's bucket beside it. */
+  const congestedClient = (url: string, options: Partial<ApiClientOptions> = {}) => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+    return { bucket, api: tokenClient(url, token, { timeoutMs: 300, rateLimiter: bucket, ...options }) };
+  };
+  const paged = { pagination: { kind: 'starting_after' } } as const;
 
   it('sends an idempotent request again alone and takes its answer; the window is cut, the run counts it', async () => {
     const server = await forgetfulServer();
     try {
-      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
-      const api = congestedClient(server.url, bucket);
+      const { api, bucket } = congestedClient(server.url);
       const answer = await api.retrieveGroup('grp_1');
       expect(answer.status).toBe(200);
       expect(server.seen.get('GET /v1/groups/grp_1')).toBe(2);
@@ -537,10 +540,8 @@ describe('a request unanswered while the target answers others (congestion)', ()
   it('never sends again a POST that may have been applied unless its list tells: without a pagination to read it, its failure stands', async () => {
     const server = await forgetfulServer();
     try {
-      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
-      const error = await congestedClient(server.url, bucket)
-        .createGroup({ name: 'once' })
-        .catch((e: unknown) => e);
+      const { api, bucket } = congestedClient(server.url);
+      const error = await api.createGroup({ name: 'once' }).catch((e: unknown) => e);
       expect((error as TransportError).failure).toBe('timeout');
       expect((error as TransportError).alone).toBe(false);
       expect(server.seen.get('POST /v1/groups')).toBe(1);
@@ -554,14 +555,8 @@ describe('a request unanswered while the target answers others (congestion)', ()
     for (const listed of [[], [{ id: 'grp_made', name: 'msgapi-0123abcd-once' }]]) {
       const server = await forgetfulServer(listed);
       try {
-        const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
         const ledger = new Ledger();
-        const api = tokenClient(server.url, token, {
-          timeoutMs: 300,
-          rateLimiter: bucket,
-          pagination: { kind: 'starting_after' },
-          ledger,
-        });
+        const { api } = congestedClient(server.url, { ...paged, ledger });
         const answer = await api.createGroup({ name: 'msgapi-0123abcd-once' });
         expect(answer.status).toBe(201);
         expect(server.seen.get('POST /v1/groups')).toBe(2);
@@ -580,12 +575,7 @@ describe('a request unanswered while the target answers others (congestion)', ()
   it('does not send again a create it cannot find by what it sent (a conversation of a group)', async () => {
     const server = await forgetfulServer();
     try {
-      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
-      const api = tokenClient(server.url, token, {
-        timeoutMs: 300,
-        rateLimiter: bucket,
-        pagination: { kind: 'starting_after' },
-      });
+      const { api } = congestedClient(server.url, paged);
       const error = await api.createConversation({ group_id: 'grp_1' }).catch((e: unknown) => e);
       expect((error as TransportError).exchange.transportError).toBe(
         'no complete response within 300 ms; not sent again: whether it was applied cannot be told (the create sent no contact_id to find its object by)',
@@ -597,11 +587,9 @@ describe('a request unanswered while the target answers others (congestion)', ()
   });
 
   it('fails a request unanswered alone too, saying so, and marks it', async () => {
-    const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
     // The capture server never answers a path with "hang" in it.
-    const error = await congestedClient(server.url, bucket)
-      .retrieveGroup('hang')
-      .catch((e: unknown) => e);
+    const { api, bucket } = congestedClient(server.url);
+    const error = await api.retrieveGroup('hang').catch((e: unknown) => e);
     expect((error as TransportError).alone).toBe(true);
     expect((error as TransportError).exchange.transportError).toBe(
       'no complete response within 300 ms, even sent again alone (no other request of the run on the wire)',
