@@ -287,7 +287,8 @@ export class ApiClient {
    * §9.2.2), or any whose connection was refused, which sent nothing. A create that may have been
    * applied is looked for first, alone too, by what it sent (applied-create.ts): sent again only
    * when the user's list shows it was not, or shows what it made, which the ledger then takes (the
-   * check deletes it); any other POST is not sent again. Unanswered alone too, the failure says so,
+   * check deletes it), or when it carried nothing of the run's to find (applied-create.ts says why
+   * that loses nothing); any other POST is not sent again. Unanswered alone too, the failure says so,
    * and is the server's: it is rethrown marked `alone`.
    */
   private async sentAgainAlone(
@@ -361,6 +362,7 @@ export class ApiClient {
       (query) => this.send(list, { query }),
       everyReading.isSuccess,
     );
+    if ('unmarked' in applied) return true;
     if ('unknown' in applied) {
       unanswered.exchange.transportError = `${unanswered.exchange.transportError}; not sent again: whether it was applied cannot be told (${applied.unknown})`;
       return false;

@@ -26,6 +26,12 @@ export type CreateOperation = keyof typeof markedField;
 export type Applied =
   /** The list holds an object with the sent value: the create was applied. */
   | { applied: true; id: string; conversationId?: string | undefined }
+  /**
+   * The create sent nothing of the run's to find its object by: a body a correct server refuses
+   * (no name, no contact_id), or a conversation of a group, which the run's sweep finds by its
+   * group whatever a second create makes. Sent again, it can lose no object of the run's.
+   */
+  | { unmarked: true }
   /** The list, read to its end, holds none. */
   | { applied: false }
   /** It cannot be told: nothing marked was sent, or the list could not be read to its end. */
@@ -53,7 +59,7 @@ export async function appliedCreate(
 ): Promise<Applied> {
   const field = markedField[operation];
   const texts = sent.filter((text) => text !== '');
-  if (texts.length === 0) return { unknown: `the create sent no ${field} to find its object by` };
+  if (texts.length === 0) return { unmarked: true };
   // As sent, or as a server that normalises text stores it (profile: text-storage): the text is the run's own either way.
   const stored = new Set(texts.flatMap((text) => [...normalisationsOf(text)]));
   let query: Record<string, QueryValue> = { limit: 100 };

@@ -3,6 +3,7 @@
 // gets these for free (Schemathesis runs its not-a-server-error and content-type checks after every
 // call the same way); register-checks.ts turns a marked exchange into the check's failure.
 import { everyReading, type Answer } from '../profile/server-profile.ts';
+import { asksToSlowDown } from './retry-after.ts';
 
 /**
  * Why this answer is wrong whatever the request was, or undefined. `method` is the request's; a
@@ -12,7 +13,12 @@ export function responseViolation(answer: Answer, method = 'GET'): string | unde
   // No reading of any entry answers with a 5xx: a success is a 2xx (success-status, delete-answer)
   // and a refusal a 4xx (refusal-status, unknown-id-status, auth-refusal-status, ...), but for a
   // 501 to a method the API has on no path (RFC 9110 §15.6.2).
-  if (everyReading.isServerError(answer.status) && !everyReading.isOtherMethodAnswer(answer.status, method))
+  if (
+    everyReading.isServerError(answer.status) &&
+    !everyReading.isOtherMethodAnswer(answer.status, method) &&
+    // A 503 with a Retry-After is throttling, waited out and sent again (retry-after.ts), as a 429 is.
+    !asksToSlowDown(answer.status, answer.headers)
+  )
     return `a ${answer.status} answer: no request the suite sends may get a server error (a success is a 2xx, a refusal a 4xx)`;
   if (everyReading.isSuccess(answer.status)) return everyReading.successBodyLabelProblem(answer);
   // A refusal's body is free (error-body), but one that says it is JSON must be JSON.

@@ -45,14 +45,15 @@ describe('whether a create that got no answer was applied', () => {
     ).toEqual({ applied: false });
   });
 
-  it('cannot tell when nothing marked was sent, the list is refused, or it cannot be walked to its end', async () => {
+  it('finds nothing to look for when nothing marked was sent; cannot tell when the list is refused or cannot be walked to its end', async () => {
     const { list } = pagedList(
       Array.from({ length: 30 }, (_, i) => `other-${i}`),
       10,
     );
     const refused = async (): Promise<AnsweredPage> => ({ status: 503, body: undefined });
+    // Nothing of the run's sent: nothing to look for (and nothing of the run's to lose by sending it again).
     expect(await appliedCreate('createConversation', [], { kind: 'starting_after' }, list, isSuccess)).toEqual({
-      unknown: 'the create sent no contact_id to find its object by',
+      unmarked: true,
     });
     expect(await appliedCreate('createGroup', ['x'], { kind: 'starting_after' }, refused, isSuccess)).toEqual({
       unknown: 'the list answered 503 without a page of items',

@@ -264,6 +264,13 @@ describe('what every answer must be (response-invariants.ts)', () => {
   it('fails a 5xx, a JSON body labelled as something else, and a body labelled JSON that does not parse', () => {
     expect(responseViolation(answer(500, 'application/json', '{}'))).toMatch(/^a 500 answer/);
     expect(responseViolation(answer(503, undefined, ''))).toMatch(/^a 503 answer/);
+    // Throttling, waited out and sent again: no answer to judge (RFC 9110 §15.6.4).
+    expect(responseViolation({ ...answer(503, 'text/html', '<p>busy</p>'), headers: { 'retry-after': '1' } })).toBe(
+      undefined,
+    );
+    // A 501 to a method the API has on no path (RFC 9110 §15.6.2); to GET it is a failure.
+    expect(responseViolation(answer(501, 'text/html', '<p>no</p>'), 'HEAD')).toBe(undefined);
+    expect(responseViolation(answer(501, 'text/html', '<p>no</p>'), 'GET')).toMatch(/^a 501 answer/);
     expect(responseViolation(answer(200, 'text/html; charset=utf-8', '{"has_more":false,"data":[]}'))).toBe(
       'a JSON body labelled text/html, which is not a JSON media type',
     );
@@ -494,7 +501,7 @@ describe('a request unanswered while the target answers others (congestion)', ()
   // A target that leaves the first request of each path unanswered (as a listen backlog that
   // overflowed leaves a connection) and answers every later one.
   // Its list holds what `listed` says; a create it forgot to answer it may have applied all the same.
-  async function forgetfulServer(listed: Array<{ id: string; name: string }> = []) {
+  async function forgetfulServer(listed: Array<{ id: string; name: string }> = [], hasMore = false) {
     const seen = new Map<string, number>();
     const server = await listenLocally(
       withBody((req, res) => {
@@ -502,7 +509,7 @@ describe('a request unanswered while the target answers others (congestion)', ()
         seen.set(`${req.method} ${req.url}`, times);
         if (req.url!.startsWith('/v1/groups?')) {
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end(JSON.stringify({ has_more: false, data: listed }));
+          return res.end(JSON.stringify({ has_more: hasMore, data: listed }));
         }
         if (times === 1) return; // no answer: the client's timeout ends it
         res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
@@ -572,17 +579,26 @@ describe('a request unanswered while the target answers others (congestion)', ()
     }
   });
 
-  it('does not send again a create it cannot find by what it sent (a conversation of a group)', async () => {
+  it('sends again a create that carried nothing of the run to find; not one whose list cannot be read', async () => {
     const server = await forgetfulServer();
     try {
       const { api } = congestedClient(server.url, paged);
-      const error = await api.createConversation({ group_id: 'grp_1' }).catch((e: unknown) => e);
-      expect((error as TransportError).exchange.transportError).toBe(
-        'no complete response within 300 ms; not sent again: whether it was applied cannot be told (the create sent no contact_id to find its object by)',
-      );
-      expect(server.seen.get('POST /v1/conversations')).toBe(1);
+      expect((await api.createConversation({ group_id: 'grp_1' })).status).toBe(201);
+      expect(server.seen.get('POST /v1/conversations')).toBe(2);
     } finally {
       await server.close();
+    }
+    const unlisted = await forgetfulServer([{ id: 'grp_other', name: 'other' }], true);
+    try {
+      // No page the client can read: pagination none, and a list that says more follow.
+      const { api } = congestedClient(unlisted.url, { pagination: { kind: 'none' } });
+      const error = await api.createGroup({ name: 'msgapi0123abcdgmine1' }).catch((e: unknown) => e);
+      expect((error as TransportError).exchange.transportError).toMatch(
+        /^no complete response within 300 ms; not sent again: whether it was applied cannot be told/,
+      );
+      expect(unlisted.seen.get('POST /v1/groups')).toBe(1);
+    } finally {
+      await unlisted.close();
     }
   });
 
