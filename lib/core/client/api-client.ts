@@ -355,13 +355,17 @@ export class ApiClient {
     unanswered: TransportError,
   ): Promise<boolean> {
     const list = create.operation === 'createGroup' ? 'listGroups' : 'listConversations';
+    // A page that gets no answer either tells nothing: the create is then not sent again.
     const applied = await appliedCreate(
       create.operation,
       create.sent,
       this.options.pagination!,
       (query) => this.send(list, { query }),
       everyReading.isSuccess,
-    );
+    ).catch((error: unknown) => {
+      if (!(error instanceof TransportError)) throw error;
+      return { unknown: `a page of the list got no answer: ${error.exchange.transportError ?? error.message}` };
+    });
     if ('unmarked' in applied) return true;
     if ('unknown' in applied) {
       unanswered.exchange.transportError = `${unanswered.exchange.transportError}; not sent again: whether it was applied cannot be told (${applied.unknown})`;

@@ -588,6 +588,18 @@ describe('a request unanswered while the target answers others (congestion)', ()
     } finally {
       await server.close();
     }
+    // A list that gets no answer either tells nothing.
+    const silent = await listenLocally(withBody(() => {}));
+    try {
+      const { api } = congestedClient(silent.url, paged);
+      const error = await api.createGroup({ name: 'msgapi0123abcdgmine1' }).catch((e: unknown) => e);
+      expect((error as TransportError).exchange.transportError).toBe(
+        'no complete response within 300 ms; not sent again: whether it was applied cannot be told (a page of the list got no answer: no complete response within 300 ms)',
+      );
+      expect((error as TransportError).alone).toBe(false);
+    } finally {
+      await silent.close();
+    }
     const unlisted = await forgetfulServer([{ id: 'grp_other', name: 'other' }], true);
     try {
       // No page the client can read: pagination none, and a list that says more follow.
