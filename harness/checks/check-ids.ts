@@ -140,6 +140,7 @@ export const checkIds = [
   'isolation.foreign-ids.update-each-field',
   'isolation.list.other-user',
   'isolation.retrieve.other-user',
+  'isolation.same-request.other-user',
   'isolation.update.other-user',
   'model.sequence.agrees-with-model',
   'properties.create.accepted-returned-exactly',

@@ -13,6 +13,7 @@ import { filterPartitionFaults } from './filter-partitions.ts';
 import { filterFaults } from './filters.ts';
 import { foreignIdFaults } from './foreign-ids.ts';
 import { isolationFaults } from './isolation.ts';
+import { keyedWithoutUserFaults } from './keyed-without-user.ts';
 import { limitFaults } from './limits.ts';
 import { otherMethodFaults } from './other-methods.ts';
 import { textFaults } from './texts.ts';
@@ -34,6 +35,7 @@ const allFaults = [
   ...archiveDeleteFaults,
   ...authFaults,
   ...isolationFaults,
+  ...keyedWithoutUserFaults,
   ...shapeFaults,
   ...ownershipFaults,
   ...filterPartitionFaults,
