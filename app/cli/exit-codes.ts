@@ -20,7 +20,7 @@ export const exitMeanings: Record<CommandName, ExitMeanings> = {
   check: {
     0: 'every gating check passed (`spec`, `security` and `robustness` levels; `convention` checks only with `--strict` or `CONVENTIONS`), none was blocked',
     1: 'a gating check failed or was blocked (a premise it needed did not hold), or a check listed in `--expectations` now passes (a generated `properties.*` or `model.*` check that does not find its known failure with this seed is only a notice)',
-    2: 'configuration or harness error, an unreachable target, a refused token or a target that stopped answering during the run included (one line says which; the reports then say ERROR)',
+    2: 'configuration or harness error, an unreachable target, a refused token, a target that stopped answering during the run, or one that only answered 429 for longer than --throttle-limit included (one line says which; the reports then say ERROR)',
     interrupted,
   },
   load: {

@@ -13,7 +13,12 @@ import { cleanupCommand } from '../../lib/core/safety/cleanup-command.ts';
 import { LedgerFile, withSafeRun } from '../../lib/core/safety/safe-run.ts';
 import { firstUserClient, secondUserClient } from '../../lib/core/client/user-clients.ts';
 import { runTargetHealth, type TargetGone } from '../../lib/core/client/target-health.ts';
-import { answerAgainWithinMs, answersAgain, watchTarget } from '../../lib/core/target/target-watch.ts';
+import {
+  answerAgainWithinMs,
+  answersAgain,
+  defaultThrottleLimitMs,
+  watchTarget,
+} from '../../lib/core/target/target-watch.ts';
 import { recordingAs } from '../../lib/core/har/har-recorder.ts';
 
 export interface ConformanceRunOptions {
@@ -111,6 +116,7 @@ export async function runConformance(
   const watch = health
     ? watchTarget(target, health, {
         timeoutMs: provided.requestTimeoutMs,
+        throttleLimitMs: provided.throttleLimitMs ?? defaultThrottleLimitMs,
         onGone: (facts) => {
           gone = facts;
           targetWent.abort();
@@ -130,9 +136,15 @@ export async function runConformance(
         watch?.stop();
         // Gone: the sweep waits a little for the target to answer again; still nothing, and what the
         // run made stays in the ledger for msgapi cleanup.
+        // Refusing for good (429 or 503 for longer than the run waits): no sweep either, which
+        // would only be refused in turn; the ledger keeps it for msgapi cleanup.
+        if (gone?.throttled !== undefined) {
+          notBack = true;
+          return unsweptAfterGone(ledger.recorded(), provided.runId, 'refused');
+        }
         if (gone !== undefined && !(await answersAgain(target, provided.requestTimeoutMs)).back) {
           notBack = true;
-          return unsweptAfterGone(ledger.recorded(), provided.runId);
+          return unsweptAfterGone(ledger.recorded(), provided.runId, 'gone');
         }
         return recordingAs(recorded('sweep'), () =>
           ledger.sweep(
@@ -256,14 +268,20 @@ export async function runConformance(
 function unsweptAfterGone(
   entries: ReadonlyArray<{ kind: Leftover['kind']; id: string; gone?: boolean }>,
   runId: string,
+  how: 'gone' | 'refused',
 ): { leftovers: Leftover[]; unread: string[]; marked: number; requests: number } {
   const within = `within ${answerAgainWithinMs / 1000} s`;
-  const reason = `not deleted: the target stopped answering during the run and did not answer again ${within}`;
+  const why =
+    how === 'gone'
+      ? `the target stopped answering during the run and did not answer again ${within}`
+      : 'the target refused every request (429, or 503 with Retry-After) for longer than the run waits';
   return {
     leftovers: entries
       .filter((entry) => entry.gone !== true)
-      .map((entry) => ({ kind: entry.kind, id: entry.id, reason })),
-    unread: [`the target did not answer again ${within} (msgapi cleanup --marker ${runId} looks once it is back)`],
+      .map((entry) => ({ kind: entry.kind, id: entry.id, reason: `not deleted: ${why}` })),
+    unread: [
+      `${how === 'gone' ? `the target did not answer again ${within}` : why} (msgapi cleanup --marker ${runId} looks once it is back)`,
+    ],
     marked: 0,
     requests: 0,
   };

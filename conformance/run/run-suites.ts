@@ -140,6 +140,8 @@ export async function runSuites(runs: readonly SuiteRun[], options: RunSuitesOpt
   }
   const cancel = () => {
     reporter.interrupted = true;
+    // No check starts any more, and no request waits its turn to be sent alone (shared-rate-bucket.ts).
+    for (const window of windows) window.stopStarting();
     void vitest.cancelCurrentRun('keyboard-input');
   };
   if (options.stopWhen) {

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../checks/check-context.ts';
 import { CheckFailure, CheckSkipped, PrerequisiteFailure } from '../checks/check-failure.ts';
 import { commandsReplayPath, formatCounterexample } from '../../lib/core/target/counterexample.ts';
+import { TransportError } from '../../lib/core/client/transport-error.ts';
 import { StepLog } from './step-log.ts';
 
 export interface PropertyOptions {
@@ -18,6 +19,14 @@ interface Failure {
   log: StepLog;
   error: unknown;
 }
+
+/**
+ * What shrinking may spend once a property has failed, beyond what finding the failure cost: a
+ * failing run should cost about what a passing one does, on a target that is not ours (a staging
+ * server, thirty milliseconds away). Past either bound, the smallest counterexample found so far
+ * is the one reported; --depth thorough shrinks to the end (within PROPERTY_TIME_BUDGET_MS).
+ */
+export const shrinkBudget = { requests: 300, ms: 15_000 } as const;
 
 export async function checkProperty<T>(
   context: CheckContext,
@@ -32,7 +41,28 @@ export async function checkProperty<T>(
   // A case the target could not judge (context.skip) is neither a pass nor a counterexample.
   let judged = 0;
   let unjudged: CheckSkipped | undefined;
+  // A request that got no answer (even sent again alone, or not sent as the target is gone) ends
+  // the search: a counterexample is never built from unanswered requests, and every case tried
+  // after it would only wait on the same silence. The check reports that request (register-checks.ts).
+  let unanswered: TransportError | undefined;
+  // Requests are counted in the journal of this property's client (a model strand has its own).
+  const journal = context.client.journal;
+  const searchFrom = { at: performance.now(), requests: journal.length };
+  let shrinkFrom: { at: number; requests: number; budget: { requests: number; ms: number } } | undefined;
+  let budgetSpent: string | undefined;
+  const shrinkOver = (): boolean => {
+    if (shrinkFrom === undefined || context.target.depth === 'thorough') return false;
+    const requests = journal.length - shrinkFrom.requests;
+    const ms = performance.now() - shrinkFrom.at;
+    if (requests < shrinkFrom.budget.requests && ms < shrinkFrom.budget.ms) return false;
+    budgetSpent ??= `shrinking stopped at its budget (${requests} requests, ${(ms / 1000).toFixed(1)} s, about what finding the failure cost; --depth thorough shrinks further): the smallest counterexample found so far`;
+    return true;
+  };
   const property = fc.asyncProperty(arbitrary, async (value) => {
+    if (unanswered !== undefined) throw unanswered;
+    // The budget spent, every smaller case left is taken as passing, unsent: fast-check then ends
+    // its shrinking on the last case that failed.
+    if (shrinkOver()) return;
     const log = new StepLog(context.client);
     try {
       await predicate(value, log);
@@ -44,7 +74,20 @@ export async function checkProperty<T>(
       }
       // A prerequisite that fails is not this property's failure: stop, and report it as such.
       if (error instanceof PrerequisiteFailure) throw error;
+      unanswered = unansweredIn(error);
+      if (unanswered !== undefined) throw unanswered;
       lastFailure = { log, error };
+      if (shrinkFrom === undefined) {
+        const now = { at: performance.now(), requests: journal.length };
+        const found = { requests: now.requests - searchFrom.requests, ms: now.at - searchFrom.at };
+        shrinkFrom = {
+          ...now,
+          budget: {
+            requests: Math.max(shrinkBudget.requests, found.requests),
+            ms: Math.max(shrinkBudget.ms, found.ms),
+          },
+        };
+      }
       throw error;
     }
   });
@@ -66,7 +109,10 @@ export async function checkProperty<T>(
       await predicate(value, log);
     } catch (error) {
       if (error instanceof CheckSkipped || error instanceof PrerequisiteFailure) throw error;
-      throw failureOf(context.checkId, { log, error }, { seed: replay.seed, path: replay.path, shrinks: null, value });
+      throw (
+        unansweredIn(error) ??
+        failureOf(context.checkId, { log, error }, { seed: replay.seed, path: replay.path, shrinks: null, value })
+      );
     }
     return;
   }
@@ -78,17 +124,31 @@ export async function checkProperty<T>(
     ...(context.target.shrink === false ? { endOnFailure: true } : {}),
   });
   if (details.errorInstance instanceof PrerequisiteFailure) throw details.errorInstance;
+  if (unanswered !== undefined) throw unanswered;
   if (!details.failed || lastFailure === undefined) {
     // Only when no case at all could be judged is the check skipped: a pass must prove something.
     if (judged === 0 && unjudged !== undefined) throw unjudged;
     return;
   }
-  throw failureOf(context.checkId, lastFailure, {
-    seed: details.seed,
-    path: details.counterexamplePath ?? '',
-    shrinks: details.numShrinks,
-    value: details.counterexample?.[0],
-  });
+  throw failureOf(
+    context.checkId,
+    lastFailure,
+    {
+      seed: details.seed,
+      path: details.counterexamplePath ?? '',
+      shrinks: details.numShrinks,
+      value: details.counterexample?.[0],
+    },
+    budgetSpent,
+  );
+}
+
+/** The request without an answer that a case failed on: the client's own error, or a failure whose exchange got none. */
+function unansweredIn(error: unknown): TransportError | undefined {
+  if (error instanceof TransportError) return error;
+  const exchange = error instanceof CheckFailure ? error.details.exchange : undefined;
+  if (exchange?.transportError === undefined) return undefined;
+  return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
 }
 
 /** The failure of a property: what the failing step expected and got, the case, its steps, and how to run it again. */
@@ -96,6 +156,7 @@ function failureOf(
   checkId: string,
   failure: Failure,
   found: { seed: number; path: string; shrinks: number | null; value: unknown },
+  shrinkingCutShort?: string,
 ): CheckFailure {
   const cause = failure.error;
   const expected = cause instanceof CheckFailure ? cause.details.expected : 'the property to hold';
@@ -113,7 +174,7 @@ function failureOf(
       received,
       found.shrinks === null
         ? `Counterexample (replayed alone; seed ${found.seed}, replay with SEED=${found.seed}):`
-        : `Counterexample (shrunk ${found.shrinks} time(s); seed ${found.seed}, replay with SEED=${found.seed}):`,
+        : `Counterexample (shrunk ${found.shrinks} time(s)${shrinkingCutShort === undefined ? '' : `; ${shrinkingCutShort}`}; seed ${found.seed}, replay with SEED=${found.seed}):`,
       `  ${shown.slice(0, 1_000)}`,
       'Steps:',
       failure.log.describe(),

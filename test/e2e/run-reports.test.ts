@@ -149,14 +149,24 @@ describe('msgapi check leaves reports that say what became of this run', () => {
 
 /**
  * The reference server behind a front that answers the first `answered` requests and then goes
- * away for good: it stops listening and drops its connections, as a killed server does.
+ * away for good: it stops listening and drops its connections, as a killed server does. Or, with
+ * `then: 'refuses'`, it answers every later request 429 with Retry-After: 1, as a gateway does once
+ * a client has spent its quota for the day.
  */
-async function dyingFront(upstream: string, answered: number): Promise<{ url: string; seen: () => number }> {
+async function dyingFront(
+  upstream: string,
+  answered: number,
+  then: 'goes away' | 'refuses' = 'goes away',
+): Promise<{ url: string; seen: () => number }> {
   let seen = 0;
   let down = false;
   const server: Server = createServer(
     withBody((req, res, body) => {
       seen += 1;
+      if (then === 'refuses' && seen > answered) {
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' }).end('quota spent');
+        return;
+      }
       if (down || seen > answered) {
         if (!down) {
           down = true;
@@ -221,6 +231,60 @@ describe('a target that goes away during the run', () => {
       expect(leftover.reason).toMatch(/did not answer again within 15 s/);
       expect(leftover.cleanup).toMatch(/^msgapi cleanup /);
     }
+    expect(output).not.toContain(token);
+  });
+
+  it('once a property has started: exit 2, one sentence, the property not judged, and no counterexample', async () => {
+    const dir = newDir();
+    const server = await reference();
+    // Everything declared, so no probe: past reaching the target and the snapshot of what the users
+    // hold, the requests are the property's, and the 30th is among its first cases.
+    const front = await dyingFront(server.url, 30);
+    const result = await runCli(
+      ['check', '--only', 'properties.update.matches-retrieve', '--seed', '7', '--reports-dir', dir],
+      { BASE_URL: front.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, ...declared },
+    );
+    const output = result.stdout + result.stderr;
+    expect(result.code, output).toBe(2);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^msgapi: The target at \S+ stopped answering during the run: /,
+    );
+    const report = readJson(join(dir, 'conformance.json'));
+    // The premise: the property was under way when the target went, and is reported, not judged.
+    expect(report.checks.map((check) => [check.id, check.status, check.message?.split(' (')[0]])).toEqual([
+      ['properties.update.matches-retrieve', 'skipped', 'not judged: the target stopped answering while it ran'],
+    ]);
+    const failed = report.checks.filter((check) => check.status === 'failed');
+    expect(failed.map((check) => `${check.id}: ${check.message}`)).toEqual([]);
+    // A counterexample is never built from unanswered requests.
+    expect(output).not.toMatch(/Counterexample/);
+    expect(output).not.toContain(token);
+  });
+});
+
+describe('a target that refuses everything for good', () => {
+  it('answering 429 to every request after its 8th, ends the run at the throttle limit: exit 2, one sentence, no failure', async () => {
+    const dir = newDir();
+    const server = await reference();
+    const front = await dyingFront(server.url, 8, 'refuses');
+    const result = await runCli(
+      ['check', '--only', 'conversations.', '--seed', '7', '--throttle-limit', '3', '--reports-dir', dir],
+      { BASE_URL: front.url, ACCESS_TOKEN: token, SECOND_ACCESS_TOKEN: secondToken, ...declared },
+    );
+    const output = result.stdout + result.stderr;
+    expect(result.code, output).toBe(2);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^msgapi: The target at \S+ answered every request with 429 from [\d:.]+ UTC for [\d.]+ s, longer than the run waits on a target that asks it to slow down \(THROTTLE_LIMIT_SECONDS, --throttle-limit\)\. The run stopped with \d+ of \d+ checks reported; what failed from then on is not judged\. A target that limits its rate takes --max-rps N\.$/,
+    );
+    const report = readJson(join(dir, 'conformance.json'));
+    expect(report.verdict?.outcome).toBe('ERROR');
+    const failed = report.checks.filter((check) => check.status === 'failed');
+    expect(failed.map((check) => `${check.id}: ${check.message}`)).toEqual([]);
+    // Once refused, the run sends nothing more, the sweep included: what it made waits in the ledger.
+    expect(
+      report.leftovers.every((leftover) => /^not deleted: the target refused every request/.test(leftover.reason)),
+    ).toBe(true);
+    expect(report.leftovers.length, output).toBeGreaterThan(0);
     expect(output).not.toContain(token);
   });
 });

@@ -2,7 +2,7 @@
 // data as it was, and msgapi cleanup removes what a run left behind, from its ledger file.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { faultModifiers } from '../../reference/faults/registry.ts';
 import { startReferenceServer } from '../../reference/listen.ts';
 import type { ApiClient } from '../../lib/core/client/api-client.ts';
@@ -51,9 +51,18 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('a run stopped by %s half-way', (s
         SECOND_ACCESS_TOKEN: secondToken,
         REPORTS_DIR: dir,
       });
+      // Should the run not end (a hang under load, seen once in 15 runs beside CPU loops), what it
+      // printed is what tells where it stopped.
+      onTestFailed(() => {
+        console.error(
+          `msgapi's output, signal sent: ${signalSent}\n${run.stdout.slice(-6000)}\n${run.stderr.slice(-6000)}`,
+        );
+      });
+      let signalSent = false;
       // Half-way: once the first suite file has finished, the rest are under way.
       await run.reached('Checks: ');
       run.child.kill(signal);
+      signalSent = true;
       const code = await run.exited;
       const output = run.stdout + run.stderr;
 

@@ -7,7 +7,11 @@
 // it exits 0 whatever they are, 2 when something could not run.
 // Options: --delays 0,30,100 (ms), --runs 3, --seed 1, --args "--workers 10" (further flags of msgapi check),
 // --build: msgapi compiled as npm pack ships it (what the GitHub Action installs), not the sources
-// through tsx, whose loader takes a second or two of every start.
+// through tsx, whose loader takes a second or two of every start. --servers reference,failing,python-stdlib:
+// the servers behind the delay, rows of their own: the reference server; `failing`, the reference
+// server with one of the project's faults that the model and the properties catch (a failing run
+// should cost about what a passing one does: shrinking is bounded); `python-stdlib`, the API on
+// Python's http.server (test/fixtures/stacks/), one thread a request over HTTP/1.0.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +20,36 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../conformance/run/check-result.ts';
 import { startReferenceServer } from '../../reference/listen.ts';
+import { faultModifiers, type FaultName } from '../../reference/faults/registry.ts';
+import { startStack, stackTokens } from '../../test/fixtures/stacks/start.ts';
 import { startDelayFront } from './delay-front.ts';
 import { median } from './bench-table.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let bin = join(root, 'bin', 'msgapi.mjs');
 const users = { first: 'distance-token-first', second: 'distance-token-second' };
+
+/** The fault of the `failing` row: is_muted reset by an update that does not name it, which the model and the update properties catch. */
+const failingFault: FaultName = 'conversations.update.resets-is-muted';
+
+type ServerKind = 'reference' | 'failing' | 'python-stdlib';
+const serverKinds: readonly ServerKind[] = ['reference', 'failing', 'python-stdlib'];
+
+/** The server of a row, its tokens, and the exit code a run against it should end with. */
+async function startServer(kind: ServerKind) {
+  if (kind === 'python-stdlib') {
+    const stack = await startStack('python-stdlib');
+    return { url: stack.url, close: stack.close, tokens: stackTokens, exits: 0 };
+  }
+  const server = await startReferenceServer({
+    users: [
+      { token: users.first, name: 'first' },
+      { token: users.second, name: 'second' },
+    ],
+    ...(kind === 'failing' ? { modifiers: faultModifiers([failingFault]) } : {}),
+  });
+  return { url: server.url, close: () => server.close(), tokens: users, exits: kind === 'failing' ? 1 : 0 };
+}
 
 interface Figures {
   delayMs: number;
@@ -36,13 +64,8 @@ interface Figures {
   window: string;
 }
 
-async function oneRun(delayMs: number, seed: number, extraArgs: readonly string[]): Promise<Figures> {
-  const server = await startReferenceServer({
-    users: [
-      { token: users.first, name: 'first' },
-      { token: users.second, name: 'second' },
-    ],
-  });
+async function oneRun(kind: ServerKind, delayMs: number, seed: number, extraArgs: readonly string[]): Promise<Figures> {
+  const server = await startServer(kind);
   const front = await startDelayFront(server.url, delayMs);
   const dir = mkdtempSync(join(tmpdir(), 'msgapi-distance-'));
   try {
@@ -55,8 +78,8 @@ async function oneRun(delayMs: number, seed: number, extraArgs: readonly string[
           env: {
             PATH: process.env.PATH ?? '',
             BASE_URL: front.url,
-            ACCESS_TOKEN: users.first,
-            SECOND_ACCESS_TOKEN: users.second,
+            ACCESS_TOKEN: server.tokens.first,
+            SECOND_ACCESS_TOKEN: server.tokens.second,
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         },
@@ -66,8 +89,10 @@ async function oneRun(delayMs: number, seed: number, extraArgs: readonly string[
     });
     const wallS = (performance.now() - started) / 1000;
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-    if (code !== 0 || report.timing === undefined)
-      throw new Error(`msgapi check exited ${code} at ${delayMs} ms: ${report.verdict?.reasons.join('; ')}`);
+    if (code !== server.exits || report.timing === undefined)
+      throw new Error(
+        `msgapi check exited ${code} against ${kind} at ${delayMs} ms, not ${server.exits}: ${report.verdict?.reasons.join('; ')}`,
+      );
     const timing = report.timing;
     return {
       delayMs,
@@ -99,8 +124,15 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     args: { type: 'string', default: '' },
     build: { type: 'boolean', default: false },
+    servers: { type: 'string', default: 'reference' },
   },
 });
+const servers = values.servers.split(',') as ServerKind[];
+const unknownServer = servers.find((name) => !serverKinds.includes(name));
+if (unknownServer !== undefined) {
+  console.error(`bench:distance: --servers names ${unknownServer}; each is one of ${serverKinds.join(', ')}`);
+  process.exit(2);
+}
 const delays = values.delays.split(',').map(Number);
 const runs = Number(values.runs);
 const extraArgs = values.args.split(' ').filter(Boolean);
@@ -116,25 +148,26 @@ try {
     bin = join(buildDir, 'app', 'cli', 'main.js');
   }
   console.log(
-    `msgapi check ${buildDir ? 'as built for the package' : 'from the sources'} against the reference server behind a delay, median of ${runs} runs each (seed ${values.seed}${extraArgs.length ? `, ${extraArgs.join(' ')}` : ''}):`,
+    `msgapi check ${buildDir ? 'as built for the package' : 'from the sources'} against each server behind a delay, median of ${runs} runs each (seed ${values.seed}${extraArgs.length ? `, ${extraArgs.join(' ')}` : ''}; failing: ${failingFault}):`,
   );
   console.log(
-    'delay   wall      checks    bound     wall/bound  checks/bound  in flight  window  requests  critical path',
+    'server         delay   wall      checks    bound     wall/bound  checks/bound  in flight  window  requests  critical path',
   );
-  for (const delayMs of delays) {
-    const all: Figures[] = [];
-    for (let run = 0; run < runs; run++) all.push(await oneRun(delayMs, Number(values.seed), extraArgs));
-    const m = (pick: (figures: Figures) => number) => median(all.map(pick));
-    console.log(
-      `${`${delayMs} ms`.padEnd(8)}${`${m((f) => f.wallS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.checksS).toFixed(1)} s`.padEnd(10)}` +
-        `${`${m((f) => f.boundS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.wallS / f.boundS).toFixed(2)}×`.padEnd(12)}` +
-        `${`${m((f) => f.overBound).toFixed(2)}×`.padEnd(14)}${m((f) => f.concurrency)
-          .toFixed(1)
-          .padEnd(
-            11,
-          )}${all.at(-1)!.window.padEnd(8)}${String(m((f) => f.requests)).padEnd(10)}${all.at(-1)!.criticalPath}`,
-    );
-  }
+  for (const kind of servers)
+    for (const delayMs of delays) {
+      const all: Figures[] = [];
+      for (let run = 0; run < runs; run++) all.push(await oneRun(kind, delayMs, Number(values.seed), extraArgs));
+      const m = (pick: (figures: Figures) => number) => median(all.map(pick));
+      console.log(
+        `${kind.padEnd(15)}${`${delayMs} ms`.padEnd(8)}${`${m((f) => f.wallS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.checksS).toFixed(1)} s`.padEnd(10)}` +
+          `${`${m((f) => f.boundS).toFixed(1)} s`.padEnd(10)}${`${m((f) => f.wallS / f.boundS).toFixed(2)}×`.padEnd(12)}` +
+          `${`${m((f) => f.overBound).toFixed(2)}×`.padEnd(14)}${m((f) => f.concurrency)
+            .toFixed(1)
+            .padEnd(
+              11,
+            )}${all.at(-1)!.window.padEnd(8)}${String(m((f) => f.requests)).padEnd(10)}${all.at(-1)!.criticalPath}`,
+      );
+    }
 } catch (error) {
   console.error(`bench:distance could not run: ${(error as Error).message}`);
   process.exitCode = 2;

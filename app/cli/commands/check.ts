@@ -50,6 +50,7 @@ export function checkCommandOptions(
     seed: config.seed,
     readOnly: config.readOnly,
     maxRps: config.maxRps,
+    throttleLimitMs: config.throttleLimit * 1000,
     // --depth thorough: more cases and more time, unless the user set them.
     propertyRuns:
       config.depth === 'thorough' && !parsed.given('propertyRuns')

@@ -18,6 +18,7 @@ import {
   seed,
   strict,
   targetSettings,
+  throttleLimit,
   waitForTarget,
 } from '../../../lib/core/config/settings.ts';
 import { statSync } from 'node:fs';
@@ -97,6 +98,7 @@ export const checkOptions = {
   ...profileSettings,
   seed,
   maxRps,
+  throttleLimit,
   propertyRuns,
   propertyTimeBudgetMs,
   depth,

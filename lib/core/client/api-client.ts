@@ -281,8 +281,8 @@ export class ApiClient {
   /**
    * A request that got no answer (none in time, or its connection refused or reset) while the
    * target answers others: congestion, most likely the run's own doing (a threaded server's listen
-   * backlog, a gateway's pool), or a kept-alive connection the server closed as the request went
-   * out (RFC 9112 §9.3.1). The run's window is cut (shared-rate-bucket.ts), and the request is sent
+   * backlog, a gateway's pool); an idempotent request reset on a kept-alive connection is first sent
+   * once more at once on a fresh one (resentOnFreshConnection). The run's window is cut (shared-rate-bucket.ts), and the request is sent
    * once more, alone. Only a request that may be sent twice: an idempotent method (RFC 9110
    * §9.2.2), or any whose connection was refused, which sent nothing. A create that may have been
    * applied is looked for first, alone too, by what it sent (applied-create.ts): sent again only
@@ -298,6 +298,11 @@ export class ApiClient {
     sentAt: number,
   ): Promise<ApiResponse> {
     const { rateLimiter, targetHealth, timeoutMs } = this.options;
+    if (!(error instanceof TransportError) || !congestionFailures.has(error.failure)) throw error;
+    const resent = await this.resentOnFreshConnection(error, operation, options);
+    if ('response' in resent) return resent.response;
+    error = resent.error;
+    sentAt = resent.sentAt ?? sentAt;
     if (!(error instanceof TransportError) || !congestionFailures.has(error.failure)) throw error;
     // Connections refused or reset in a row with no answer between them: a target going away, which
     // the run's watch (target-watch.ts) confirms; that is not congestion, and nothing is sent again.
@@ -327,6 +332,35 @@ export class ApiClient {
         exchange,
         true,
       );
+    }
+  }
+
+  /**
+   * A kept-alive connection that a server closed while idle, without a word (no Keep-Alive hint,
+   * which undici honours), fails the request written onto it in that moment with a reset; RFC 9112
+   * §9.3.1 lets a client retry an idempotent request so, and the server did nothing wrong. Such a
+   * request is sent once more at once, on a connection of its own: no congestion, and no wait. A
+   * request that may have been applied (a POST) goes the way of congestion (sentAgainAlone), where
+   * its create is looked for first. Reset again, it is congestion after all.
+   */
+  private async resentOnFreshConnection(
+    error: TransportError,
+    operation: OperationName,
+    options: CallOptions,
+  ): Promise<{ response: ApiResponse } | { error: unknown; sentAt?: number }> {
+    const { rateLimiter, targetHealth } = this.options;
+    const method = options.method ?? operations[operation].method;
+    // The checks' clients only (a run's window): the run's own looks at the target take a reset as it is.
+    if (rateLimiter === undefined || error.failure !== 'connection-reset' || !idempotentMethods.has(method))
+      return { error };
+    if (targetHealth?.isGone() || targetHealth?.suspect()) return { error };
+    const sentAt = await rateLimiter.acquire();
+    try {
+      return { response: await this.send(operation, options, 'fresh') };
+    } catch (again) {
+      return { error: again, sentAt };
+    } finally {
+      rateLimiter.released();
     }
   }
 
@@ -469,25 +503,33 @@ export class ApiClient {
       : { ...own.credentials, token: currentToken(own.command, own.credentials.token) };
   }
 
-  private async send(operation: OperationName, call: CallOptions): Promise<ApiResponse> {
+  /** One request; `connection: 'fresh'` sends it on a connection of its own, closed after it. */
+  private async send(
+    operation: OperationName,
+    call: CallOptions,
+    connection: 'pooled' | 'fresh' = 'pooled',
+  ): Promise<ApiResponse> {
     const own = this.tokenCommand();
-    if (own === undefined) return this.sendWith(operation, call, this.options.credentials);
+    if (own === undefined) return this.sendWith(operation, call, this.options.credentials, connection);
     // ACCESS_TOKEN_COMMAND: the newest token of this process; renewed once when it expired (token-command.ts).
     const used = { ...own.credentials, token: currentToken(own.command, own.credentials.token) };
-    const answer = await this.sendWith(operation, call, used);
+    const answer = await this.sendWith(operation, call, used, connection);
     // 401 Unauthorized is what an expired token gets (RFC 6750 §3.1: invalid_token); any other answer shows the token accepted.
     if (!everyReading.isUnauthorized(answer.status)) {
       tokenAccepted(own.command, used.token);
       return answer;
     }
     const renewed = renewedToken(own.command, used.token);
-    return renewed === undefined ? answer : this.sendWith(operation, call, { ...own.credentials, token: renewed });
+    return renewed === undefined
+      ? answer
+      : this.sendWith(operation, call, { ...own.credentials, token: renewed }, connection);
   }
 
   private async sendWith(
     operation: OperationName,
     { id, query, body, raw, method: otherMethod, offPath, formSpaces }: CallOptions,
     credentials: Credentials,
+    connection: 'pooled' | 'fresh',
   ): Promise<ApiResponse> {
     const method = otherMethod ?? operations[operation].method;
     const { redactor, timeoutMs } = this.options;
@@ -531,19 +573,26 @@ export class ApiClient {
     const started = performance.now();
     exchange.sentAt = performance.timeOrigin + started;
     let recorded = false;
+    const ownConnection =
+      connection === 'fresh' ? dispatcherFor(transport, { connections: 1, pipelining: 0 }) : undefined;
     try {
       const response = await request(url, {
         method,
         headers,
         body: encoded?.text,
-        dispatcher: connectionPoolFor(transport),
+        dispatcher: ownConnection ?? connectionPoolFor(transport),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      health?.answered();
+      const responseHeaders = flattenHeaders(response.headers);
+      // An answer; one that only asks to slow down lengthens a stretch the run bounds (--throttle-limit).
+      health?.answered(
+        Date.now(),
+        asksToSlowDown(response.statusCode, responseHeaders) ? response.statusCode : undefined,
+      );
       const text = await readBody(response.body, maxBodyBytes);
       exchange.durationMs = performance.now() - started;
       exchange.status = response.statusCode;
-      exchange.responseHeaders = flattenHeaders(response.headers);
+      exchange.responseHeaders = responseHeaders;
       exchange.responseBody = redact(text);
       const answer: ApiResponse = {
         status: response.statusCode,
@@ -573,6 +622,8 @@ export class ApiClient {
       exchange.transportError = message;
       if (!recorded) recordExchange(exchange, { startedAt, redact });
       throw new TransportError(failure, `${method} ${exchange.url}: ${message}`, exchange);
+    } finally {
+      await ownConnection?.close().catch(() => {});
     }
   }
 }

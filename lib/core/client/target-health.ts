@@ -6,6 +6,8 @@
 // (lib/core/target/target-watch.ts) before it calls the target gone: a server that resets the
 // connection of a few odd requests on purpose is a failure of those checks, not a target gone.
 // Once gone, the clients send nothing more: every check still running ends at once.
+// A target that answers, but only to say "slow down" (429, or 503 with Retry-After), for longer than
+// the run waits (--throttle-limit) is refused for good: the run stops the same way (target-watch.ts).
 import type { TransportFailure } from './transport-error.ts';
 
 /** The failures that say nothing answered at all; a body too large had an answer. */
@@ -29,15 +31,18 @@ const failureCodes: readonly TransportFailure[] = [
 // Int32 cells (Atomics) first, then Float64 cells.
 const STREAK = 0,
   STATE = 1,
-  LAST_FAILURE = 2;
+  LAST_FAILURE = 2,
+  THROTTLE_STATUS = 3;
 const INT_CELLS = 4;
 const LAST_ANSWER_AT = 0,
   STREAK_FROM = 1,
-  GONE_AT = 2;
-const FLOAT_CELLS = 3;
+  GONE_AT = 2,
+  THROTTLED_FROM = 3;
+const FLOAT_CELLS = 4;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
-/** STATE is 0 while the target answers (a new buffer's zeroes), then this. */
-const GONE = 1;
+/** STATE is 0 while the target answers (a new buffer's zeroes), then one of these. */
+const GONE = 1,
+  REFUSING = 2;
 
 /** Failed connections in a row, across every worker, that make the target a suspect. */
 export const suspectAfter = 5;
@@ -56,6 +61,8 @@ export interface TargetGone {
   streakFrom: number;
   /** The last failure of the streak: connection-refused, timeout ... */
   failure: TransportFailure;
+  /** It answered, but every answer since `from` (epoch ms) asked to slow down, the last with `status`. */
+  throttled?: { from: number; status: number };
 }
 
 export class TargetHealth {
@@ -67,10 +74,25 @@ export class TargetHealth {
     this.#floats = new Float64Array(buffer, INT_CELLS * 4, FLOAT_CELLS);
   }
 
-  /** An HTTP answer came: the streak is over. */
-  answered(now = Date.now()): void {
+  /**
+   * An HTTP answer came: the streak is over. `throttleStatus`: it only asked to slow down (429, or
+   * 503 with Retry-After), which begins or lengthens a stretch of such answers; any other ends it.
+   */
+  answered(now = Date.now(), throttleStatus?: number): void {
     Atomics.store(this.#ints, STREAK, 0);
     this.#floats[LAST_ANSWER_AT] = now;
+    if (throttleStatus === undefined) {
+      this.#floats[THROTTLED_FROM] = 0;
+      return;
+    }
+    Atomics.store(this.#ints, THROTTLE_STATUS, throttleStatus);
+    if (this.#floats[THROTTLED_FROM] === 0) this.#floats[THROTTLED_FROM] = now;
+  }
+
+  /** How long every answer has asked to slow down, in ms; 0 when the last answer did not. */
+  throttledFor(now = Date.now()): number {
+    const from = this.#floats[THROTTLED_FROM]!;
+    return from === 0 ? 0 : now - from;
   }
 
   /** A request got no answer; only a failure to connect or to be answered at all counts. */
@@ -96,8 +118,14 @@ export class TargetHealth {
     Atomics.store(this.#ints, STATE, GONE);
   }
 
+  /** It asked to slow down for longer than the run waits: nothing more is sent, as when it is gone. */
+  markRefusing(now = Date.now()): void {
+    this.#floats[GONE_AT] = now;
+    Atomics.store(this.#ints, STATE, REFUSING);
+  }
+
   isGone(): boolean {
-    return Atomics.load(this.#ints, STATE) === GONE;
+    return Atomics.load(this.#ints, STATE) !== 0;
   }
 
   /** The facts of a target gone, or undefined while it answers. */
@@ -109,6 +137,9 @@ export class TargetHealth {
       lastAnswerAt: lastAnswerAt === 0 ? undefined : lastAnswerAt,
       streakFrom: this.#floats[STREAK_FROM]!,
       failure: failureCodes[Atomics.load(this.#ints, LAST_FAILURE)] ?? 'other',
+      ...(Atomics.load(this.#ints, STATE) === REFUSING
+        ? { throttled: { from: this.#floats[THROTTLED_FROM]!, status: Atomics.load(this.#ints, THROTTLE_STATUS) } }
+        : {}),
     };
   }
 }

@@ -146,6 +146,17 @@ export const maxRps = valueOption({
   parse: integer(1, 100_000),
 });
 
+export const throttleLimit = valueOption({
+  env: 'THROTTLE_LIMIT_SECONDS',
+  flag: 'throttle-limit',
+  metavar: 'SECONDS',
+  help: 'How long the run waits on a target that answers every request with 429, or 503 with Retry-After, before it stops with exit 2 (what failed from then on is not judged). Each request still honours Retry-After; this bounds the whole run.',
+  example: '120',
+  parse: integer(1, 86_400),
+  format: formatInteger,
+  default: 120,
+});
+
 export const propertyRuns = valueOption({
   env: 'PROPERTY_RUNS',
   flag: 'property-runs',
@@ -280,6 +291,7 @@ export const settings = [
   waitForTarget,
   seed,
   maxRps,
+  throttleLimit,
   propertyRuns,
   propertyTimeBudgetMs,
   depth,

@@ -8,7 +8,8 @@ export type { RunSettings };
 
 export function providedTarget(target: Target, run: RunSettings): ProvidedTarget {
   // Picked one by one: callers hand the whole configuration, and only these cross to the workers.
-  const { requestTimeoutMs, seed, readOnly, maxRps, propertyRuns, propertyTimeBudgetMs, shrink, replay, depth } = run;
+  const { requestTimeoutMs, seed, readOnly, maxRps, throttleLimitMs, propertyRuns, propertyTimeBudgetMs } = run;
+  const { shrink, replay, depth } = run;
   return {
     baseUrl: target.url,
     embedded: target.embedded,
@@ -23,6 +24,7 @@ export function providedTarget(target: Target, run: RunSettings): ProvidedTarget
     seed,
     readOnly,
     maxRps,
+    ...(throttleLimitMs === undefined ? {} : { throttleLimitMs }),
     propertyRuns,
     propertyTimeBudgetMs,
     ...(shrink === undefined ? {} : { shrink }),

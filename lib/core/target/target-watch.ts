@@ -4,7 +4,8 @@
 // time, another a second later); no answer, and the target is gone: the run stops with one
 // sentence and exit 2 instead of a hundred failed checks, each with its "connection refused".
 // Afterwards, the sweep waits a short while for the target to answer again before it deletes what
-// the run made.
+// the run made. A target that answers every request with "slow down" (429, or 503 with
+// Retry-After) for longer than --throttle-limit stops the run the same way, with a sentence of its own.
 import { TransportError } from '../client/transport-error.ts';
 import { firstUserClient } from '../client/user-clients.ts';
 import { wait } from '../client/retry-after.ts';
@@ -12,6 +13,8 @@ import { attempt } from './reach-target.ts';
 import type { TargetGone, TargetHealth } from '../client/target-health.ts';
 import type { Target } from './target.ts';
 
+/** How long the run waits on a target that only asks to slow down, unless --throttle-limit says otherwise. */
+export const defaultThrottleLimitMs = 120_000;
 /** How often the watch reads the shared health, in ms: a thread's look at memory, no request. */
 const watchEveryMs = 100;
 /** How long the sweep waits for a target that went away to answer again. */
@@ -48,11 +51,17 @@ async function look(target: Target, timeoutMs: number): Promise<'answered' | Tra
 export function watchTarget(
   target: Target,
   health: TargetHealth,
-  options: { timeoutMs: number; onGone: (gone: TargetGone) => void },
+  options: { timeoutMs: number; throttleLimitMs: number; onGone: (gone: TargetGone) => void },
 ): { stop(): void } {
   let looking = false;
   const timer = setInterval(() => {
-    if (looking || health.isGone() || !health.suspect()) return;
+    if (health.isGone()) return;
+    if (health.throttledFor() > options.throttleLimitMs) {
+      health.markRefusing();
+      options.onGone(health.gone()!);
+      return;
+    }
+    if (looking || !health.suspect()) return;
     looking = true;
     const timeoutMs = Math.max(options.timeoutMs, lookTimeoutAtLeastMs);
     void look(target, timeoutMs)
@@ -99,10 +108,16 @@ export function goneSentence(
   reported: number,
   selected: number,
 ): string {
+  const stopped = `The run stopped with ${reported} of ${selected} checks reported; what failed from then on is not judged.`;
+  if (gone.throttled !== undefined) {
+    const { from, status } = gone.throttled;
+    const asked = status === 503 ? '503 and Retry-After' : String(status);
+    return `The target at ${url} answered every request with ${asked} from ${clock(from)} UTC for ${((gone.goneAt - from) / 1000).toFixed(1)} s, longer than the run waits on a target that asks it to slow down (THROTTLE_LIMIT_SECONDS, --throttle-limit). ${stopped} A target that limits its rate takes --max-rps N.`;
+  }
   const failure = gone.failure.replace('-', ' ');
   const last =
     gone.lastAnswerAt === undefined
       ? 'it had not answered the run at all'
       : `it last answered at ${clock(gone.lastAnswerAt)} UTC, ${((gone.lastAnswerAt - startedAt.getTime()) / 1000).toFixed(1)} s into the run`;
-  return `The target at ${url} stopped answering during the run: from ${clock(gone.streakFrom)} UTC the checks' requests got no connection (${failure}), nor did one of the run's own on a fresh connection at ${clock(gone.goneAt)} UTC; ${last}. The run stopped with ${reported} of ${selected} checks reported; what failed from then on is not judged.`;
+  return `The target at ${url} stopped answering during the run: from ${clock(gone.streakFrom)} UTC the checks' requests got no connection (${failure}), nor did one of the run's own on a fresh connection at ${clock(gone.goneAt)} UTC; ${last}. ${stopped}`;
 }

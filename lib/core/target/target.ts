@@ -45,6 +45,8 @@ export interface RunSettings {
   readOnly: boolean;
   /** Requests per second at most (--max-rps); undefined: no cap. */
   maxRps: number | undefined;
+  /** How long the run waits on a target that answers only 429 or 503 with Retry-After, in ms (--throttle-limit); unset: 2 minutes. */
+  throttleLimitMs?: number;
   propertyRuns: number;
   propertyTimeBudgetMs: number;
   /** --depth: thorough makes the model's sequences longer and its lists longer (harness/properties/model/). */

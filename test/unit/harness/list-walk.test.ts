@@ -122,6 +122,7 @@ function judgingContext(kind: 'page' | 'starting_after'): CheckContext {
   return {
     profile: serverProfile(),
     target: { pagination: { kind }, seed: 7, propertyRuns: 5, propertyTimeBudgetMs: 60_000 },
+    client: { journal: [] },
     skip: (reason: string) => {
       throw new CheckSkipped(reason);
     },

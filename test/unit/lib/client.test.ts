@@ -497,6 +497,68 @@ describe('a connection the server closed while this process was busy', () => {
   });
 });
 
+describe('a kept-alive connection the server closed as the request went out', () => {
+  // A server that answers a connection's first request and then, on that same connection, drops
+  // the next without a word (as one that closes idle connections early does, caught at the moment
+  // the request went out); a connection's first request is always answered.
+  // undici hands a connection back to its pool a turn of the event loop after the answer's body
+  // ended: the next request, sent at once, would go out on a second connection.
+  const connectionFreed = () => new Promise((resolve) => setImmediate(resolve));
+
+  async function closesReusedConnections() {
+    const requests: Array<{ method: string; reused: boolean }> = [];
+    const served = new WeakSet<object>();
+    const server = await listenLocally(
+      withBody((req, res) => {
+        const reused = served.has(req.socket);
+        requests.push({ method: req.method!, reused });
+        if (reused) return req.socket.destroy();
+        served.add(req.socket);
+        res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+        res.end('{"id":"grp_1","conversation_id":"conv_1"}');
+      }),
+    );
+    return { ...server, requests };
+  }
+
+  it('sends an idempotent request once more at once on a connection of its own: no congestion, no request alone', async () => {
+    const server = await closesReusedConnections();
+    try {
+      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+      const api = tokenClient(server.url, token, { timeoutMs: 5_000, rateLimiter: bucket });
+      expect((await api.retrieveGroup('grp_1')).status).toBe(200);
+      await connectionFreed();
+      const second = await api.updateGroup('grp_1', { name: 'again' });
+      expect(second.status, second.exchange.transportError).toBe(200);
+      // The premise: the PUT went out on the reused connection and was dropped, then came on a new one.
+      expect(server.requests, JSON.stringify(server.requests)).toEqual([
+        { method: 'GET', reused: false },
+        { method: 'PUT', reused: true },
+        { method: 'PUT', reused: false },
+      ]);
+      expect(api.journal.map((exchange) => exchange.status ?? 'unanswered')).toEqual([200, 'unanswered', 200]);
+      expect(bucket.figures()).toMatchObject({ congested: 0, unansweredAlone: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not send a POST again that way: it may have been applied', async () => {
+    const server = await closesReusedConnections();
+    try {
+      const bucket = new SharedRateBucket(createRateBucketBuffer(undefined, 'adaptive'));
+      const api = tokenClient(server.url, token, { timeoutMs: 5_000, rateLimiter: bucket });
+      expect((await api.retrieveGroup('grp_1')).status).toBe(200);
+      await connectionFreed();
+      const error = await api.createGroup({ name: 'once' }).catch((e: unknown) => e);
+      expect((error as TransportError).failure).toBe('connection-reset');
+      expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a request unanswered while the target answers others (congestion)', () => {
   // A target that leaves the first request of each path unanswered (as a listen backlog that
   // overflowed leaves a connection) and answers every later one.

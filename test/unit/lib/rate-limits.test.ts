@@ -359,6 +359,26 @@ describe('congestion: a request unanswered while the target answers others', () 
     expect(await bucket.startCheck()).toBe(false);
   });
 
+  it('rate-limits.alone-stopped — once the run stops, a request waiting its turn to go alone goes at once, and none is held back', async () => {
+    const bucket = new SharedRateBucket(createRateBucketBuffer());
+    await bucket.acquire(); // on the wire, and never answered
+    let answerFirst!: () => void;
+    const first = bucket.alone(() => new Promise<string>((resolve) => (answerFirst = () => resolve('first'))), 0);
+    while (answerFirst === undefined) await turns(1);
+    // The premise: while one is alone, the next waits its turn, and so does any other request.
+    let secondOut = false;
+    const second = bucket.alone(async () => ((secondOut = true), 'second'), 60_000);
+    let otherOut = false;
+    const other = bucket.acquire().then(() => (otherOut = true));
+    await turns(10);
+    expect({ secondOut, otherOut }).toEqual({ secondOut: false, otherOut: false });
+    bucket.stopStarting();
+    expect(await second).toBe('second');
+    await other;
+    answerFirst();
+    expect(await first).toBe('first');
+  });
+
   it('rate-limits.alone-bounded — waits no longer than it is told for requests still on the wire', async () => {
     const bucket = new SharedRateBucket(createRateBucketBuffer());
     await bucket.acquire();

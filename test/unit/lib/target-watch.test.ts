@@ -5,7 +5,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTargetHealthBuffer, suspectAfter, TargetHealth } from '../../../lib/core/client/target-health.ts';
+import {
+  createTargetHealthBuffer,
+  suspectAfter,
+  TargetHealth,
+  type TargetGone,
+} from '../../../lib/core/client/target-health.ts';
 import { answersAgain, goneSentence, watchTarget } from '../../../lib/core/target/target-watch.ts';
 import type { Target } from '../../../lib/core/target/target.ts';
 import { directTransport } from '../../../lib/core/client/transport.ts';
@@ -55,6 +60,23 @@ describe('TargetHealth', () => {
     expect(health.isGone()).toBe(false);
   });
 
+  it('measures a stretch of answers that only ask to slow down; any other answer ends it', () => {
+    const health = new TargetHealth(createTargetHealthBuffer());
+    expect(health.throttledFor(5_000)).toBe(0);
+    health.answered(1_000, 429);
+    health.answered(2_000, 429);
+    expect(health.throttledFor(4_000)).toBe(3_000);
+    // A connection that failed between them is no answer at all: the stretch goes on.
+    health.failed('timeout', 4_500);
+    expect(health.throttledFor(5_000)).toBe(4_000);
+    health.answered(6_000);
+    expect(health.throttledFor(7_000)).toBe(0);
+    health.answered(8_000, 503);
+    health.markRefusing(9_000);
+    expect(health.isGone()).toBe(true);
+    expect(health.gone()?.throttled).toEqual({ from: 8_000, status: 503 });
+  });
+
   it('is shared through its memory: what one view records, another over the same buffer reads', () => {
     const buffer = createTargetHealthBuffer();
     const worker = new TargetHealth(buffer);
@@ -79,7 +101,11 @@ describe('watchTarget', () => {
     const health = new TargetHealth(createTargetHealthBuffer());
     for (let i = 0; i < suspectAfter; i++) health.failed('connection-reset');
     let gone = false;
-    const watch = watchTarget(targetAt(server.url), health, { timeoutMs: 5_000, onGone: () => (gone = true) });
+    const watch = watchTarget(targetAt(server.url), health, {
+      timeoutMs: 5_000,
+      throttleLimitMs: 120_000,
+      onGone: () => (gone = true),
+    });
     try {
       await expect.poll(() => server.requests(), { timeout: 30_000 }).toBe(1);
       await expect.poll(() => health.suspect(), { timeout: 30_000 }).toBe(false);
@@ -97,6 +123,7 @@ describe('watchTarget', () => {
     const told = new Promise<string>((resolve) => {
       const watch = watchTarget(targetAt(server.url), health, {
         timeoutMs: 5_000,
+        throttleLimitMs: 120_000,
         onGone: (gone) => {
           watch.stop();
           resolve(gone.failure);
@@ -107,6 +134,39 @@ describe('watchTarget', () => {
     expect(await told).toBe('connection-refused');
     expect(server.requests()).toBe(1);
     expect(health.isGone()).toBe(true);
+  });
+
+  it('stops the run once every answer has asked to slow down for longer than the limit, without a request of its own', async () => {
+    const health = new TargetHealth(createTargetHealthBuffer());
+    health.answered(Date.now() - 1_000, 429);
+    const told = new Promise<TargetGone>((resolve) => {
+      const watch = watchTarget(targetAt('http://127.0.0.1:9'), health, {
+        timeoutMs: 5_000,
+        throttleLimitMs: 500,
+        onGone: (gone) => {
+          watch.stop();
+          resolve(gone);
+        },
+      });
+    });
+    const gone = await told;
+    expect(gone.throttled?.status).toBe(429);
+    expect(health.isGone()).toBe(true);
+  });
+
+  it('lets a throttled stretch run within the limit', async () => {
+    const health = new TargetHealth(createTargetHealthBuffer());
+    health.answered(Date.now(), 429);
+    let gone = false;
+    const watch = watchTarget(targetAt('http://127.0.0.1:9'), health, {
+      timeoutMs: 5_000,
+      throttleLimitMs: 3_600_000,
+      onGone: () => (gone = true),
+    });
+    // Several of the watch's looks at memory (one each 100 ms) pass; none may stop the run.
+    await expect.poll(() => health.throttledFor(), { timeout: 30_000 }).toBeGreaterThan(400);
+    watch.stop();
+    expect(gone).toBe(false);
   });
 });
 
@@ -136,6 +196,25 @@ describe('goneSentence', () => {
     );
     expect(sentence).toBe(
       "The target at http://staging.example stopped answering during the run: from 10:00:04.200 UTC the checks' requests got no connection (connection refused), nor did one of the run's own on a fresh connection at 10:00:05.300 UTC; it last answered at 10:00:04.100 UTC, 4.1 s into the run. The run stopped with 40 of 152 checks reported; what failed from then on is not judged.",
+    );
+  });
+
+  it('says how long a target asked to slow down, what it answered, and which setting bounds the wait', () => {
+    const sentence = goneSentence(
+      'http://staging.example',
+      {
+        goneAt: Date.parse('2026-11-28T10:02:01.000Z'),
+        lastAnswerAt: Date.parse('2026-11-28T10:02:00.900Z'),
+        streakFrom: 0,
+        failure: 'other',
+        throttled: { from: Date.parse('2026-11-28T10:00:00.500Z'), status: 503 },
+      },
+      new Date('2026-11-28T10:00:00.000Z'),
+      12,
+      152,
+    );
+    expect(sentence).toBe(
+      'The target at http://staging.example answered every request with 503 and Retry-After from 10:00:00.500 UTC for 120.5 s, longer than the run waits on a target that asks it to slow down (THROTTLE_LIMIT_SECONDS, --throttle-limit). The run stopped with 12 of 152 checks reported; what failed from then on is not judged. A target that limits its rate takes --max-rps N.',
     );
   });
 });
