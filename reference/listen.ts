@@ -15,6 +15,8 @@ export interface StartReferenceServerOptions extends ReferenceServerOptions {
   host?: string;
   /** Speak HTTP/1.0 and close the connection after each response (http10.ts); default HTTP/1.1 with keep-alive. */
   http10?: boolean;
+  /** Close a kept-alive connection this long after its last answer, with no Keep-Alive hint; default: kept 30 s, hinted. */
+  idleCloseMs?: number;
 }
 
 interface Listening {
@@ -52,6 +54,25 @@ async function listenDirect(server: HttpServer, port: number, host: string): Pro
   return { address: await listenOn(server, port, host), close: () => closeHttp(server) };
 }
 
+/**
+ * A server that closes each kept-alive connection `idleMs` after its last answer and says nothing
+ * of it beforehand: Node's own idle timer is off (keepAliveTimeout 0), so no "Keep-Alive:
+ * timeout=" header goes out, and the close is this timer's, armed when an answer is written and
+ * disarmed by the next request on that connection.
+ */
+function closeIdleConnections(server: HttpServer, idleMs: number): void {
+  server.keepAliveTimeout = 0;
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    clearTimeout(timers.get(socket));
+    res.on('finish', () => {
+      clearTimeout(timers.get(socket));
+      timers.set(socket, setTimeout(() => socket.destroy(), idleMs).unref());
+    });
+  });
+}
+
 /** The http server on a loopback port of its own, reached only through the HTTP/1.0 front. */
 async function listenHttp10(server: HttpServer, port: number, host: string): Promise<Listening> {
   await listenOn(server, 0, '127.0.0.1');
@@ -70,8 +91,9 @@ async function listenHttp10(server: HttpServer, port: number, host: string): Pro
 }
 
 export async function startReferenceServer(options: StartReferenceServerOptions): Promise<RunningReferenceServer> {
-  const { port = 0, host = '127.0.0.1', http10 = false, ...serverOptions } = options;
+  const { port = 0, host = '127.0.0.1', http10 = false, idleCloseMs, ...serverOptions } = options;
   const server = buildReferenceServer(serverOptions);
+  if (idleCloseMs !== undefined) closeIdleConnections(server, idleCloseMs);
   const listening = await (http10 ? listenHttp10 : listenDirect)(server, port, host);
   let closing: Promise<void> | undefined;
   return {

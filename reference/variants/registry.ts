@@ -20,6 +20,14 @@ const handWritten = defineVariants([
     http10: true,
   },
   {
+    name: 'idle-close-200ms',
+    description:
+      'The server closes a kept-alive connection 200 ms after its last answer, and says nothing of it (no Keep-Alive: timeout= hint), as servers with a short keep-alive timeout do.',
+    leavesOpen:
+      'The spec says nothing of connections; RFC 9112 §9.3 lets a server close an idle persistent connection at any time, and §9.3.1 lets a client retry an idempotent request sent as it closed.',
+    idleCloseMs: 200,
+  },
+  {
     name: 'slow',
     description: 'Every answer, errors included, is sent 30 ms later than the clean server would send it.',
     leavesOpen: 'The spec states no response time: nothing in §4 or §8 bounds how long an answer takes.',
@@ -93,9 +101,15 @@ export interface VariantServerOptions {
   choices: Partial<ReferenceChoices>;
   modifiers: readonly ServerModifier[];
   http10: boolean;
+  idleCloseMs?: number;
 }
 
 /** What startReferenceServer needs for this variant (users, port and host aside). */
 export function variantServerOptions(variant: Variant): VariantServerOptions {
-  return { choices: variant.choices ?? {}, modifiers: variant.modifiers ?? [], http10: variant.http10 ?? false };
+  return {
+    choices: variant.choices ?? {},
+    modifiers: variant.modifiers ?? [],
+    http10: variant.http10 ?? false,
+    ...(variant.idleCloseMs === undefined ? {} : { idleCloseMs: variant.idleCloseMs }),
+  };
 }

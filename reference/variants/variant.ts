@@ -29,6 +29,8 @@ export interface Variant<Name extends string = string> extends Profile {
   leavesOpen: string;
   /** Serve HTTP/1.0 and close the connection after each response (http10.ts). */
   http10?: boolean;
+  /** Close a kept-alive connection this long after its last answer, without a Keep-Alive hint (listen.ts). */
+  idleCloseMs?: number;
   /** Run conditions the matrix sets up itself. */
   setup?: 'foreign-data' | 'concurrent-run';
 }

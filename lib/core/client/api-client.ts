@@ -573,8 +573,13 @@ export class ApiClient {
     const started = performance.now();
     exchange.sentAt = performance.timeOrigin + started;
     let recorded = false;
+    // A request that may not be sent twice (a POST) goes out on a connection of its own: on a kept-alive
+    // one, a server's close without notice may meet it, and it could then not be sent again
+    // (RFC 9112 §9.3.1), nor told applied or not. A handshake more per POST; none on HTTP/1.0 targets.
     const ownConnection =
-      connection === 'fresh' ? dispatcherFor(transport, { connections: 1, pipelining: 0 }) : undefined;
+      connection === 'fresh' || !idempotentMethods.has(method)
+        ? dispatcherFor(transport, { connections: 1, pipelining: 0 })
+        : undefined;
     try {
       const response = await request(url, {
         method,

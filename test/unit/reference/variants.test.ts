@@ -446,6 +446,19 @@ describe('http10-close', () => {
   });
 });
 
+describe('idle-close-200ms', () => {
+  const api = serveVariant('idle-close-200ms');
+  const get = `GET /v1/conversations HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${A}\r\n\r\n`;
+
+  it('idle-close-200ms.no-notice — answers over a kept-alive connection with no Keep-Alive hint, then ends the idle connection itself', async () => {
+    // exchangeRaw resolves only once the server ends the connection: the client here never does.
+    const received = await exchangeRaw(api.url(), get);
+    expect(received.startsWith('HTTP/1.1 200 OK\r\n')).toBe(true);
+    expect(received).not.toMatch(/\r\nkeep-alive:/i);
+    expect(received).not.toMatch(/\r\nconnection: close\r\n/i);
+  });
+});
+
 type Api = ReturnType<typeof serveVariant>;
 type ErrorAnswer = { error: { param?: string } };
 
