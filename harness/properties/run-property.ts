@@ -59,6 +59,9 @@ export async function checkProperty<T>(
     return true;
   };
   const property = fc.asyncProperty(arbitrary, async (value) => {
+    // Met while shrinking a failure already found, the silence only ends the shrinking: every case
+    // left is taken as passing, unsent, and the last one that failed is reported.
+    if (unanswered !== undefined && lastFailure !== undefined) return;
     if (unanswered !== undefined) throw unanswered;
     // The budget spent, every smaller case left is taken as passing, unsent: fast-check then ends
     // its shrinking on the last case that failed.
@@ -75,6 +78,10 @@ export async function checkProperty<T>(
       // A prerequisite that fails is not this property's failure: stop, and report it as such.
       if (error instanceof PrerequisiteFailure) throw error;
       unanswered = unansweredIn(error);
+      if (unanswered !== undefined && lastFailure !== undefined) {
+        budgetSpent ??= `shrinking ended on a request that got no answer (${unanswered.exchange.transportError ?? unanswered.message}): the smallest counterexample found so far`;
+        return;
+      }
       if (unanswered !== undefined) throw unanswered;
       lastFailure = { log, error };
       if (shrinkFrom === undefined) {
@@ -124,7 +131,7 @@ export async function checkProperty<T>(
     ...(context.target.shrink === false ? { endOnFailure: true } : {}),
   });
   if (details.errorInstance instanceof PrerequisiteFailure) throw details.errorInstance;
-  if (unanswered !== undefined) throw unanswered;
+  if (unanswered !== undefined && lastFailure === undefined) throw unanswered;
   if (!details.failed || lastFailure === undefined) {
     // Only when no case at all could be judged is the check skipped: a pass must prove something.
     if (judged === 0 && unjudged !== undefined) throw unjudged;
@@ -143,11 +150,15 @@ export async function checkProperty<T>(
   );
 }
 
-/** The request without an answer that a case failed on: the client's own error, or a failure whose exchange got none. */
+/**
+ * The request without an answer that a case failed on: the client's own error, or a failure whose
+ * exchange got none. A body too large had an answer: that one is the case's failure, as any other.
+ */
 function unansweredIn(error: unknown): TransportError | undefined {
-  if (error instanceof TransportError) return error;
+  if (error instanceof TransportError) return error.failure === 'body-too-large' ? undefined : error;
   const exchange = error instanceof CheckFailure ? error.details.exchange : undefined;
-  if (exchange?.transportError === undefined) return undefined;
+  if (exchange?.transportError === undefined || 'status' in exchange) return undefined;
+  if (/^a body larger than/.test(exchange.transportError)) return undefined;
   return new TransportError('other', `${exchange.method} ${exchange.url}: ${exchange.transportError}`, exchange);
 }
 

@@ -122,7 +122,7 @@ export const checks = [
       title:
         'two users sending the same requests close together each get their own: two creates make two objects, and a read shows each only theirs',
       level: 'security',
-      assumes: ['foreign-id-status', 'success-status'],
+      assumes: ['foreign-id-status', 'success-status', 'unknown-id-status'],
       tags: ['conversations', 'groups'],
     },
     async (context) => {

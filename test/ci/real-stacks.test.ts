@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../../conformance/run/check-result.ts';
-import { stackNames, stackTokens, startStack, type Stack, type StackBug } from '../helpers/stacks.ts';
+import { stackNames, stackTokens, startGateway, startStack, type Stack, type StackBug } from '../helpers/stacks.ts';
+import { startReferenceServer } from '../../reference/listen.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { tempDirs } from '../helpers/temp-dirs.ts';
 
@@ -72,5 +73,34 @@ describe.each(stackNames)('the API on %s, its defaults left alone', (name) => {
     expect(result.code).toBe(1);
     const failed = report.checks.filter((check) => check.status === 'failed' && check.gating).map((check) => check.id);
     expect(failed.filter((id) => names.test(id)).length, failed.join(', ')).toBeGreaterThan(0);
+  });
+});
+
+describe('a modest gateway (four threads, a listen backlog of five) in front of the reference server', () => {
+  it('passes with default settings: no check fails on a timeout, and backing off is said in one line', async () => {
+    const users = [
+      { token: stackTokens.first, name: 'first' },
+      { token: stackTokens.second, name: 'second' },
+    ];
+    const server = await startReferenceServer({ users });
+    const gateway = await startGateway(server.url);
+    try {
+      const dir = newDir();
+      const result = await runCli(['check', '--seed', '1'], {
+        BASE_URL: gateway.url,
+        ACCESS_TOKEN: stackTokens.first,
+        SECOND_ACCESS_TOKEN: stackTokens.second,
+        REPORTS_DIR: dir,
+      });
+      const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+      const unanswered = report.checks.filter((check) => /no complete response within/.test(check.message ?? ''));
+      expect(unanswered.map((check) => `${check.id}: ${check.message}`)).toEqual([]);
+      expect(result.code, result.stdout.slice(-3000)).toBe(0);
+      // The window backed off when a request went unanswered; then, and only then, the run says so.
+      expect(/^Congested: /m.test(result.stdout)).toBe((report.rate_limit?.congested ?? 0) > 0);
+    } finally {
+      await gateway.close();
+      await server.close();
+    }
   });
 });

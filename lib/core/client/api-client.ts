@@ -135,6 +135,21 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 /** Bodies past this size are not the API's answers but a broken server's; reading stops there. */
 export const maxBodyBytes = 10 * 1024 * 1024;
 
+/** How long a request refused even alone waits for the run's look at the target (target-watch.ts). */
+const lookAwaitedMs = 20_000;
+
+/**
+ * A request that got no connection even sent alone: the run's watch is asked to look at the target
+ * at once, and its word awaited. True when it found the target gone: the request's failure is then
+ * no verdict on the server (the run stops, and what failed is not judged).
+ */
+async function goneOnLook(health: TargetHealth, unanswered: TransportError): Promise<boolean> {
+  health.suspectNow(unanswered.failure);
+  const until = performance.now() + lookAwaitedMs;
+  while (health.suspect() && !health.isGone() && performance.now() < until) await wait(100);
+  return health.isGone();
+}
+
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
   readonly code = 'MSGAPI_BODY_TOO_LARGE';
@@ -323,6 +338,11 @@ export class ApiClient {
     } catch (again) {
       if (again === error) throw error;
       if (!(again instanceof TransportError) || !congestionFailures.has(again.failure)) throw again;
+      // The run is stopping: it went out at once, beside others, and says nothing of "alone".
+      if (rateLimiter.stopped()) throw again;
+      // No connection even alone: a target gone, unless the run's own look finds it answering.
+      if (targetHealth !== undefined && again.failure !== 'timeout' && (await goneOnLook(targetHealth, again)))
+        throw again;
       rateLimiter.unansweredAlone();
       const { exchange } = again;
       exchange.transportError = `${exchange.transportError ?? again.message}, even sent again alone (no other request of the run on the wire)`;

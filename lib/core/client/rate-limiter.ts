@@ -25,6 +25,8 @@ export interface RateLimiter {
   unansweredAlone(): void;
   /** Whether a request that got no answer is still sent again alone. */
   sendsAgainAlone(): boolean;
+  /** The run stops starting checks (a signal, --bail): alone() then sends at once, not alone. */
+  stopped(): boolean;
 }
 
 export interface Clock {

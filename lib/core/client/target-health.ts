@@ -37,8 +37,9 @@ const INT_CELLS = 4;
 const LAST_ANSWER_AT = 0,
   STREAK_FROM = 1,
   GONE_AT = 2,
-  THROTTLED_FROM = 3;
-const FLOAT_CELLS = 4;
+  THROTTLED_FROM = 3,
+  THROTTLED_LAST = 4;
+const FLOAT_CELLS = 5;
 const BYTES = INT_CELLS * 4 + FLOAT_CELLS * 8;
 /** STATE is 0 while the target answers (a new buffer's zeroes), then one of these. */
 const GONE = 1,
@@ -87,12 +88,16 @@ export class TargetHealth {
     }
     Atomics.store(this.#ints, THROTTLE_STATUS, throttleStatus);
     if (this.#floats[THROTTLED_FROM] === 0) this.#floats[THROTTLED_FROM] = now;
+    this.#floats[THROTTLED_LAST] = now;
   }
 
-  /** How long every answer has asked to slow down, in ms; 0 when the last answer did not. */
-  throttledFor(now = Date.now()): number {
+  /**
+   * How long every answer has asked to slow down, in ms: from the first such answer to the last
+   * (requests with no answer between them say nothing of it); 0 when the last answer did not.
+   */
+  throttledFor(): number {
     const from = this.#floats[THROTTLED_FROM]!;
-    return from === 0 ? 0 : now - from;
+    return from === 0 ? 0 : this.#floats[THROTTLED_LAST]! - from;
   }
 
   /** A request got no answer; only a failure to connect or to be answered at all counts. */
@@ -102,6 +107,17 @@ export class TargetHealth {
     Atomics.store(this.#ints, LAST_FAILURE, failureCodes.indexOf(failure));
   }
 
+  /**
+   * A request got no connection even sent alone: the target may be gone, and the run's watch is to
+   * look now, not after four more such requests (a run of one check has no four more).
+   */
+  suspectNow(failure: TransportFailure, now = Date.now()): void {
+    if (!noConnection.has(failure)) return;
+    if (Atomics.load(this.#ints, STREAK) === 0) this.#floats[STREAK_FROM] = now;
+    Atomics.store(this.#ints, LAST_FAILURE, failureCodes.indexOf(failure));
+    Atomics.store(this.#ints, STREAK, Math.max(Atomics.load(this.#ints, STREAK), suspectAfter));
+  }
+
   /** Enough failed connections in a row, with no answer between them, to look again. */
   suspect(): boolean {
     return Atomics.load(this.#ints, STREAK) >= suspectAfter;
@@ -109,19 +125,26 @@ export class TargetHealth {
 
   /** The run's own look found it answering: the streak was the checks' own business. */
   clearSuspicion(now = Date.now()): void {
-    this.answered(now);
+    // Only the streak: whether that look was asked to slow down too is not known here.
+    Atomics.store(this.#ints, STREAK, 0);
+    this.#floats[LAST_ANSWER_AT] = now;
   }
 
-  /** The run's own look found no answer either: nothing more is sent. */
-  markGone(now = Date.now()): void {
-    this.#floats[GONE_AT] = now;
-    Atomics.store(this.#ints, STATE, GONE);
+  /** The run's own look found no answer either: nothing more is sent. False when the run had stopped on the target already. */
+  markGone(now = Date.now()): boolean {
+    return this.stop(GONE, now);
   }
 
   /** It asked to slow down for longer than the run waits: nothing more is sent, as when it is gone. */
-  markRefusing(now = Date.now()): void {
+  markRefusing(now = Date.now()): boolean {
+    return this.stop(REFUSING, now);
+  }
+
+  /** The first of the two ways to stop on the target is the one kept. */
+  private stop(state: number, now: number): boolean {
+    if (Atomics.compareExchange(this.#ints, STATE, 0, state) !== 0) return false;
     this.#floats[GONE_AT] = now;
-    Atomics.store(this.#ints, STATE, REFUSING);
+    return true;
   }
 
   isGone(): boolean {

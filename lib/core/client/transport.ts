@@ -55,9 +55,18 @@ export function tlsOptions(settings: TransportSettings): ConnectionOptions | und
   };
 }
 
+const readTls = new Map<string, ConnectionOptions | undefined>();
+
+/** tlsOptions, its files read once a process: a POST, which has a connection of its own, needs them each time. */
+function tlsOptionsOnce(settings: TransportSettings): ConnectionOptions | undefined {
+  const key = JSON.stringify([settings.caFile, settings.certFile, settings.keyFile, settings.insecure]);
+  if (!readTls.has(key)) readTls.set(key, tlsOptions(settings));
+  return readTls.get(key);
+}
+
 /** A dispatcher through these settings: the proxy of the environment when one is named, else direct. */
 export function dispatcherFor(settings: TransportSettings, extra: Agent.Options = {}): Dispatcher {
-  const tls = tlsOptions(settings);
+  const tls = tlsOptionsOnce(settings);
   const options: Agent.Options = { ...extra, ...(tls === undefined ? {} : { connect: tls }) };
   if (!proxyConfigured()) return new Agent(options);
   // Through the proxy, the TLS to the target is requestTls; the direct one (NO_PROXY) is connect.

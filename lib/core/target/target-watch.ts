@@ -57,8 +57,7 @@ export function watchTarget(
   const timer = setInterval(() => {
     if (health.isGone()) return;
     if (health.throttledFor() > options.throttleLimitMs) {
-      health.markRefusing();
-      options.onGone(health.gone()!);
+      if (health.markRefusing()) options.onGone(health.gone()!);
       return;
     }
     if (looking || !health.suspect()) return;
@@ -70,8 +69,7 @@ export function watchTarget(
       )
       .then((answered) => {
         if (answered) return health.clearSuspicion();
-        health.markGone();
-        options.onGone(health.gone()!);
+        if (health.markGone()) options.onGone(health.gone()!);
       })
       .catch(() => {})
       .finally(() => {

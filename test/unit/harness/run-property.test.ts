@@ -61,6 +61,20 @@ describe('shrinking a failed property', () => {
 });
 
 describe('a case whose request got no answer', () => {
+  it('keeps the failure it found when a request gets no answer while it shrinks, and says shrinking ended there', async () => {
+    const context = contextWith();
+    let failed = false;
+    const failure = await checkProperty(context, fc.integer({ min: 0, max: 2_000_000_000 }), async (value) => {
+      if (failed) throw new TransportError('timeout', 'GET /v1/groups/x: no complete response within 10 ms', exchange);
+      if (value < 1_000_000) return;
+      failed = true;
+      throw new CheckFailure({ expected: 'a number under 1000000', received: String(value) });
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CheckFailure);
+    expect((failure as CheckFailure).message).toMatch(/Expected: a number under 1000000/);
+    expect((failure as CheckFailure).message).toMatch(/shrinking ended on a request that got no answer/);
+  });
+
   it('ends the search with that request, not a counterexample, and sends no other case', async () => {
     const context = contextWith();
     let cases = 0;
