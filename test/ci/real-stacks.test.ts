@@ -13,19 +13,23 @@ import { tempDirs } from '../helpers/temp-dirs.ts';
 
 const newDir = tempDirs('msgapi-stack-');
 
+/** `msgapi check` against `url` as the README runs it, with nothing declared; a fixed seed, so that a failure replays. */
+async function checkAt(url: string) {
+  const dir = newDir();
+  const result = await runCli(['check', '--seed', '1'], {
+    BASE_URL: url,
+    ACCESS_TOKEN: stackTokens.first,
+    SECOND_ACCESS_TOKEN: stackTokens.second,
+    REPORTS_DIR: dir,
+  });
+  const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  return { result, report };
+}
+
 async function checkStack(name: Stack, bugs: readonly StackBug[] = []) {
   const stack = await startStack(name, bugs);
   try {
-    const dir = newDir();
-    // As the README says, with nothing declared; a fixed seed, so that a failure replays.
-    const result = await runCli(['check', '--seed', '1'], {
-      BASE_URL: stack.url,
-      ACCESS_TOKEN: stackTokens.first,
-      SECOND_ACCESS_TOKEN: stackTokens.second,
-      REPORTS_DIR: dir,
-    });
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-    return { result, report };
+    return await checkAt(stack.url);
   } finally {
     await stack.close();
   }
@@ -85,14 +89,7 @@ describe('a modest gateway (four threads, a listen backlog of five) in front of 
     const server = await startReferenceServer({ users });
     const gateway = await startGateway(server.url);
     try {
-      const dir = newDir();
-      const result = await runCli(['check', '--seed', '1'], {
-        BASE_URL: gateway.url,
-        ACCESS_TOKEN: stackTokens.first,
-        SECOND_ACCESS_TOKEN: stackTokens.second,
-        REPORTS_DIR: dir,
-      });
-      const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+      const { result, report } = await checkAt(gateway.url);
       const unanswered = report.checks.filter((check) => /no complete response within/.test(check.message ?? ''));
       expect(unanswered.map((check) => `${check.id}: ${check.message}`)).toEqual([]);
       expect(result.code, result.stdout.slice(-3000)).toBe(0);
